@@ -1,0 +1,177 @@
+// buildApp(config): the whole Gemcast service as a Fastify instance, without listening. Tests
+// build it and call app.inject(); main.ts starts it. External plugins load before our routes.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { STATUS } from '../shared/contract/envelope';
+import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrate, openDatabase, type DatabaseHandle } from './db/database';
+import { AppError } from './http/errors';
+import { fail } from './http/envelope';
+import { sessionGuards } from './http/session';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
+import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
+import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
+import { mediaRoot } from './platform/media';
+import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
+import { createSigner } from './platform/secrets';
+import { contentSecurityPolicy } from './http/security';
+
+export type BuildOptions = {
+  clock?: Clock;
+  random?: Random;
+  /** An already-open database (tests pass one per schema); otherwise opened from config. */
+  database?: DatabaseHandle;
+  /** Print outbox mail to the console (npm start does; tests do not). */
+  printMail?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Resolves when every queued e-mail has been handed over. */
+    mailIdle: () => Promise<void>;
+  }
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 100 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') });
+  await migrate(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const clock = options.clock ?? systemClock;
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer({ db: database.db, dataDir: config.dataDir, clock, log: app.log, print: options.printMail ?? false });
+  const inFlight = new Set<Promise<void>>();
+  const sendMail = (mail: Mail) => {
+    const delivery = mailer.send(mail).catch((error: unknown) => app.log.error({ err: error, to: mail.to }, 'mail delivery failed'));
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  };
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    random: options.random ?? cryptoRandom,
+    signer: createSigner(config.appSecret),
+    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    log: app.log,
+    sendMail,
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('mailIdle', async () => {
+    while (inFlight.size) await Promise.all(inFlight);
+  });
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenHash', null);
+  app.addHook('onClose', async () => {
+    await app.mailIdle();
+    mailer.close();
+    redis?.disconnect();
+    if (!options.database) await database.close();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Gemcast API', version: '1' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Kill switch: named calls answer 503 'API temporarily disabled' before any handler runs.
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/') || !config.disabledCalls.size) return;
+    if (config.disabledCalls.has(url.slice('/api/'.length))) {
+      await reply.code(503).send(fail(503, SPEC_MESSAGES.apiDisabled));
+    }
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.httpStatus).headers(error.headers).send(fail(error.httpStatus, error.message, error.status, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', message: v.message ?? MESSAGES.invalidInput }));
+      return reply.code(400).send(fail(400, issues[0]?.message ?? MESSAGES.invalidInput, STATUS.badRequest, issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(fail(413, MESSAGES.tooLarge, STATUS.badRequest));
+    if (status === 415) return reply.code(415).send(fail(415, MESSAGES.badContentType, STATUS.badRequest));
+    if (status >= 400 && status < 500) return reply.code(status).send(fail(status, MESSAGES.invalidInput, STATUS.badRequest));
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(fail(500, MESSAGES.serverError));
+  });
+
+  const auth = createAuthService(ctx);
+  const guards = sessionGuards(auth);
+  await app.register(authRoutes(ctx, auth, guards));
+  await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
+
+  mkdirSync(mediaRoot(config.dataDir), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot(config.dataDir),
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+  if (config.webDir) {
+    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: ['index.html'], setHeaders: cacheHeaders });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const indexFile = config.webDir ? path.join(config.webDir, 'index.html') : null;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/') && request.method === 'GET' && indexFile && existsSync(indexFile)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.webDir ?? '');
+    }
+    return reply.code(404).send(fail(404, request.url.startsWith('/api/') ? MESSAGES.routeNotFound : MESSAGES.notFound));
+  });
+
+  return app;
+}
+
+function cacheHeaders(res: { setHeader: (name: string, value: string) => void }, filePath: string) {
+  const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+}

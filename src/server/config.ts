@@ -1,0 +1,138 @@
+// Reads and checks the environment once. Every variable, its default and its meaning is listed
+// in the README; a bad value stops start-up with one line naming the variable.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  appSecret: string;
+  trustProxy: boolean | string;
+  corsOrigins: string[];
+  mediaHosts: string[];
+  embedHosts: string[];
+  mediaBaseUrl: string;
+  disabledCalls: Set<string>;
+  logLevel: string;
+  seedDemo: boolean;
+  webDir: string | null;
+  sessionDays: number;
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must start with ${protocols.join(' or ')}//`);
+  return raw;
+}
+
+function origins(env: Env, name: string): string[] {
+  return list(env[name]).map((value) => {
+    try {
+      const parsed = new URL(value.includes('://') ? value : `https://${value}`);
+      return parsed.origin;
+    } catch {
+      throw new ConfigError(name, `"${value}" is not a host or origin`);
+    }
+  });
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+/** The HMAC key for codes and visitor tokens: APP_SECRET, else a key kept in DATA_DIR. */
+function loadSecret(env: Env, dataDir: string): string {
+  const given = env.APP_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('APP_SECRET', 'must be at least 32 characters');
+    return given;
+  }
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigError('DATA_DIR', `cannot create or write "${dataDir}"`);
+  }
+  const trustRaw = env.TRUST_PROXY ?? '';
+  const trustProxy = trustRaw === '' ? false : ['true', 'false', '1', '0', 'yes', 'no'].includes(trustRaw.toLowerCase()) ? bool(env, 'TRUST_PROXY', false) : trustRaw;
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', `unknown level "${logLevel}"`);
+  const webDir = path.resolve(env.WEB_DIR || 'dist/web');
+
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: new URL(publicUrl).origin,
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Gemcast <no-reply@gemcast.local>',
+    appSecret: loadSecret(env, dataDir),
+    trustProxy,
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    mediaHosts: origins(env, 'MEDIA_HOSTS'),
+    embedHosts: origins(env, 'EMBED_HOSTS'),
+    mediaBaseUrl: env.MEDIA_BASE_URL || '/media/',
+    disabledCalls: new Set(list(env.DISABLED_CALLS)),
+    logLevel,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
+    sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    ...overrides,
+  };
+}

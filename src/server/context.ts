@@ -1,0 +1,22 @@
+// What every service is handed: the database, the injected clock and randomness, the signer,
+// the mail queue, the rate limiter and the configuration.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db, Dialect } from './db/database';
+import type { Clock, Random } from './platform/clock';
+import type { Mail } from './platform/mail';
+import type { RateLimiter } from './platform/rate-limit';
+import type { Signer } from './platform/secrets';
+
+export type AppContext = {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  clock: Clock;
+  random: Random;
+  signer: Signer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Queues a message; the caller never waits for delivery, so timing does not reveal accounts. */
+  sendMail: (mail: Mail) => void;
+};

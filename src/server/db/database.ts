@@ -1,0 +1,63 @@
+// Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL
+// when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import * as foundation from './migrations/001-foundation';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+
+export type DatabaseOptions =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.kind === 'sqlite') {
+    const sqlite = new Sqlite(options.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {
+  '001-foundation': foundation.up,
+};
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, up] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => up(db, handle.dialect) };
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** True when a write failed on a unique constraint, in either engine. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
+  const message = `${String(e.message ?? '')} ${String(e.detail ?? '')} ${String(e.constraint ?? '')}`;
+  const isUnique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return isUnique && (column === undefined || message.includes(column));
+}

@@ -1,0 +1,97 @@
+// Row types of every table, as Kysely sees them. Instants are ISO-8601 UTC strings in both
+// engines (see docs/decisions/003-portable-schema.md); flags are 0/1 integers.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  phone: string;
+  password_hash: string | null;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  nickname: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  zip: string;
+  recipient_name: string;
+  profile_picture: string | null;
+  birthday: string | null;
+  anniversary: string | null;
+  isactive: number;
+  is_staff: number;
+  my_invite_code: string;
+  invited_code: string | null;
+  invited_by: number | null;
+  ref_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: 'login' | 'reset';
+  code_hmac: string;
+  session_id: string | null;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RegistrationInfoTable {
+  user_id: number;
+  how_heard: string | null;
+  shopping_for: string | null;
+  favorite_gemstones: string;
+  ring_size: string | null;
+  updated_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  type: 'show' | 'giveaway' | 'specialshow';
+  title: string;
+  description: string;
+  image: string | null;
+  cust_start: string;
+  cust_end: string;
+  is_public: number;
+  platform: string;
+  stream_url: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  registration_info: RegistrationInfoTable;
+  mail_outbox: MailOutboxTable;
+  events: EventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CodeRow = Selectable<OneTimeCodesTable>;

@@ -1,0 +1,48 @@
+// The demo on an empty database: a staff account (its random password printed once), a few
+// viewers who log in by e-mail code, and an upcoming show.
+import type { AppContext } from '../context';
+import { isoNow } from '../platform/clock';
+import { hashPassword } from '../platform/passwords';
+
+const VIEWERS = [
+  { first_name: 'Ruby', last_name: 'Alvarez', email: 'ruby@gemcast.test', phone: '+15550100001', my_invite_code: 'RUBYDEMO' },
+  { first_name: 'Jasper', last_name: 'Okafor', email: 'jasper@gemcast.test', phone: '+15550100002', my_invite_code: 'JASPERDM' },
+  { first_name: 'Opal', last_name: 'Lindqvist', email: 'opal@gemcast.test', phone: '+15550100003', my_invite_code: 'OPALDEMO' },
+];
+
+export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; staffPassword: string } | null> {
+  const { db, clock, random } = ctx;
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+  const now = isoNow(clock);
+  const staffEmail = 'staff@gemcast.test';
+  const staffPassword = `gem-${random.bytes(9).toString('base64url')}`;
+  const blank = { middle_name: '', nickname: '', address: '', city: '', state: '', country: 'United States', zip: '', recipient_name: '', profile_picture: null, birthday: null, anniversary: null, invited_code: null, invited_by: null, ref_id: null, created_at: now, updated_at: now };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({ ...blank, first_name: 'Gemcast', last_name: 'Host', email: staffEmail, phone: '+15550100000', password_hash: await hashPassword(staffPassword), isactive: 1, is_staff: 1, my_invite_code: 'GEMHOST1' })
+      .execute();
+    for (const viewer of VIEWERS) {
+      await trx.insertInto('users').values({ ...blank, ...viewer, password_hash: null, isactive: 1, is_staff: 0 }).execute();
+    }
+    const start = new Date(clock.now().getTime() + 2 * 24 * 60 * 60_000);
+    start.setUTCHours(2, 0, 0, 0); // 7 pm in Los Angeles (summer) / 6 pm (winter)
+    await trx
+      .insertInto('events')
+      .values({
+        type: 'show',
+        title: 'Sapphire Sunday: blues from Montana to Sri Lanka',
+        description: 'An hour of sapphires live from the studio, with a giveaway and a spin to win for everyone who RSVPs.',
+        image: null,
+        cust_start: start.toISOString(),
+        cust_end: new Date(start.getTime() + 60 * 60_000).toISOString(),
+        is_public: 1,
+        platform: 'hls',
+        stream_url: null,
+        created_at: now,
+      })
+      .execute();
+  });
+  return { staffEmail, staffPassword };
+}

@@ -1,0 +1,47 @@
+// Starts Gemcast: reads the configuration, builds the app, seeds the demo on an empty database,
+// listens, and closes gracefully on SIGINT/SIGTERM. Everything else lives in app.ts.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemo } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Gemcast cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config, { printMail: !config.smtpUrl });
+  if (config.seedDemo) {
+    const seeded = await seedDemo(app.ctx);
+    if (seeded) {
+      console.log(`\nDemo data created. Staff login: ${seeded.staffEmail} / ${seeded.staffPassword}`);
+      console.log('This password is shown once; keep it, or reset it with a code from the outbox.\n');
+    }
+  }
+  if (!config.webDir) app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Gemcast is running on ${config.publicUrl}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Gemcast failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,61 @@
+// SQL for accounts, sessions and one-time codes. Every function takes the db or a transaction,
+// so the caller owns the transaction.
+import type { Db } from '../../db/database';
+import type { CodeRow, NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+export const usersRepository = {
+  byId: (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+  byEmail: (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+  byPhone: (db: Db, phone: string) => db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst(),
+  byInviteCode: (db: Db, code: string) => db.selectFrom('users').select('id').where('my_invite_code', '=', code).executeTakeFirst(),
+  insert: (db: Db, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+  update: (db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> =>
+    db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+};
+
+export const sessionsRepository = {
+  insert: (db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) =>
+    db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).execute(),
+  /** The one indexed read behind every authenticated call. */
+  userByTokenHash: (db: Db, tokenHash: string, nowIso: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', nowIso)
+      .executeTakeFirst(),
+  deleteByTokenHash: (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
+  deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+  deleteExpired: (db: Db, nowIso: string) => db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute(),
+};
+
+export const codesRepository = {
+  /** A new code voids the old ones for the same address and purpose. */
+  voidActive: (db: Db, email: string, purposes: CodeRow['purpose'][], nowIso: string) =>
+    db.updateTable('one_time_codes').set({ used_at: nowIso }).where('email', '=', email).where('purpose', 'in', purposes).where('used_at', 'is', null).execute(),
+  insert: (db: Db, code: Omit<CodeRow, 'id' | 'attempts' | 'used_at'>) => db.insertInto('one_time_codes').values({ ...code, attempts: 0, used_at: null }).execute(),
+  latestActive: (db: Db, email: string, purpose: CodeRow['purpose']) =>
+    db
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  addAttempt: (db: Db, id: number) =>
+    db
+      .updateTable('one_time_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('attempts')
+      .executeTakeFirst(),
+  /** Marks a code used only if nobody else did first: true for the one caller that won. */
+  consume: async (db: Db, id: number, nowIso: string) => {
+    const result = await db.updateTable('one_time_codes').set({ used_at: nowIso }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
+  deleteOlderThan: (db: Db, iso: string) => db.deleteFrom('one_time_codes').where('created_at', '<', iso).execute(),
+};

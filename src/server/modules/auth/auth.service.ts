@@ -1,0 +1,211 @@
+// Registration, password and code login, password reset and sessions. The rules of
+// docs/decisions/002-accounts.md live here; SQL lives in auth.repository.ts.
+import type { z } from 'zod';
+import type {
+  CheckResetCodeRequest,
+  LoginByCodeRequest,
+  LoginRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+} from '../../../shared/contract/auth';
+import type { AuthedUser } from '../../../shared/contract/user';
+import { MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import type { CodeRow, UserRow } from '../../db/schema';
+import { badRequest, conflict, tooMany, unauthorized } from '../../http/errors';
+import { isoAfter, isoNow } from '../../platform/clock';
+import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
+import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
+import { codesRepository, sessionsRepository, usersRepository } from './auth.repository';
+import { codeMail } from './auth.mail';
+import { toUserRecord } from './user-record';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_MS = 60_000;
+export const CODE_DAILY_CAP = 10;
+const DAY_MS = 24 * 60 * 60_000;
+const LIMITS = {
+  loginPerAddress: { limit: 10, windowMs: 15 * 60_000 },
+  loginPerIp: { limit: 100, windowMs: 15 * 60_000 },
+  existsPerIp: { limit: 30, windowMs: 60_000 },
+};
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+type Purpose = CodeRow['purpose'];
+
+export function createAuthService(ctx: AppContext) {
+  const { db, clock, random, signer, limiter, config } = ctx;
+
+  async function limit(key: string, rule: { limit: number; windowMs: number }, message: string = MESSAGES.rateLimited) {
+    const hit = await limiter.hit(key, rule.limit, rule.windowMs);
+    if (!hit.allowed) throw tooMany(message, hit.retryAfterSeconds);
+  }
+
+  function checkPasswordStrength(password: string) {
+    if (isCommonPassword(password)) throw badRequest(MESSAGES.weakPassword, [{ field: 'password', message: MESSAGES.weakPassword }]);
+  }
+
+  async function startSession(user: UserRow): Promise<AuthedUser> {
+    const token = newUserToken(random);
+    await sessionsRepository.insert(db, user.id, sha256Hex(token), isoNow(clock), isoAfter(clock, config.sessionDays * DAY_MS));
+    return { ...toUserRecord(user, config.mediaBaseUrl), tokenvalue: token };
+  }
+
+  function newInviteCode(): string {
+    let code = '';
+    for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[random.int(INVITE_ALPHABET.length)];
+    return code;
+  }
+
+  async function issueCode(email: string, purpose: Purpose, sessionId: string | undefined) {
+    await limit(`send:${purpose}:${email}`, { limit: 1, windowMs: CODE_RESEND_MS }, MESSAGES.codeSendWait);
+    await limit(`send-day:${purpose}:${email}`, { limit: CODE_DAILY_CAP, windowMs: DAY_MS }, MESSAGES.codeDailyCap);
+    const code = newCode(random);
+    const now = isoNow(clock);
+    await db.transaction().execute(async (trx) => {
+      await codesRepository.voidActive(trx, email, [purpose], now);
+      await codesRepository.insert(trx, {
+        email,
+        purpose,
+        code_hmac: signer.codeDigest(purpose, email, code),
+        session_id: sessionId || null,
+        created_at: now,
+        expires_at: isoAfter(clock, CODE_TTL_MS),
+      });
+    });
+    // A code row exists for unknown addresses too, so every later answer is the same for them.
+    const user = await usersRepository.byEmail(db, email);
+    if (user) ctx.sendMail(codeMail(user.first_name, email, code, purpose));
+  }
+
+  /** Checks a code; wrong tries count, and the fifth wrong one kills the code. */
+  async function checkCode(email: string, purpose: Purpose, code: string, sessionId: string | undefined, ip: string): Promise<CodeRow> {
+    await limit(`code:addr:${email}`, { limit: 20, windowMs: 15 * 60_000 });
+    await limit(`code:ip:${ip}`, LIMITS.loginPerIp);
+    const row = await codesRepository.latestActive(db, email, purpose);
+    if (!row) throw unauthorized(MESSAGES.codeWrong);
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw unauthorized(MESSAGES.codeDead);
+    if (row.expires_at <= isoNow(clock)) throw unauthorized(MESSAGES.codeExpired);
+    const sessionMatches = !row.session_id || !sessionId || row.session_id === sessionId;
+    if (!sessionMatches || !signer.sameDigest(row.code_hmac, signer.codeDigest(purpose, email, code))) {
+      await codesRepository.addAttempt(db, row.id);
+      throw unauthorized(MESSAGES.codeWrong);
+    }
+    return row;
+  }
+
+  return {
+    async register(input: z.output<typeof RegisterRequest>): Promise<{ user: AuthedUser; message: string }> {
+      if (input.password !== undefined) checkPasswordStrength(input.password);
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+      const inviteCode = input.invitedCode?.toUpperCase() || null;
+      const inviter = inviteCode ? await usersRepository.byInviteCode(db, inviteCode) : undefined;
+      const now = isoNow(clock);
+      let created: UserRow | undefined;
+      for (let attempt = 0; !created; attempt++) {
+        try {
+          created = await usersRepository.insert(db, {
+            email: input.email,
+            phone: input.phone,
+            password_hash: passwordHash,
+            first_name: input.first_name,
+            middle_name: input.middle_name ?? '',
+            last_name: input.last_name,
+            nickname: input.nickname ?? '',
+            address: '',
+            city: '',
+            state: '',
+            country: '',
+            zip: '',
+            recipient_name: '',
+            profile_picture: null,
+            birthday: input.birthday || null,
+            anniversary: input.anniversary || null,
+            isactive: passwordHash ? 1 : 0,
+            is_staff: 0,
+            my_invite_code: newInviteCode(),
+            invited_code: inviter ? inviteCode : null,
+            invited_by: inviter?.id ?? null,
+            ref_id: input.refId || null,
+            created_at: now,
+            updated_at: now,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error, 'email')) throw conflict(MESSAGES.emailTaken);
+          if (isUniqueViolation(error, 'phone')) throw conflict(MESSAGES.phoneTaken);
+          if (!isUniqueViolation(error, 'my_invite_code') || attempt >= 5) throw error;
+        }
+      }
+      if (passwordHash) return { user: await startSession(created), message: MESSAGES.registered };
+      await issueCode(created.email, 'login', input.session_id);
+      return { user: { ...toUserRecord(created, config.mediaBaseUrl), tokenvalue: '' }, message: MESSAGES.registeredConfirm };
+    },
+
+    async login(input: z.output<typeof LoginRequest>, ip: string): Promise<AuthedUser> {
+      await limit(`login:addr:${input.email}`, LIMITS.loginPerAddress);
+      await limit(`login:ip:${ip}`, LIMITS.loginPerIp);
+      const user = await usersRepository.byEmail(db, input.email);
+      const password = input.password.normalize('NFKC');
+      const matches = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+      if (!user || !user.password_hash || !matches) throw unauthorized(MESSAGES.badCredentials);
+      await limiter.reset(`login:addr:${input.email}`);
+      return startSession(user);
+    },
+
+    sendLoginCode: (email: string, sessionId: string | undefined) => issueCode(email, 'login', sessionId),
+    sendResetCode: (email: string) => issueCode(email, 'reset', undefined),
+
+    async loginByCode(input: z.output<typeof LoginByCodeRequest>, ip: string): Promise<AuthedUser> {
+      const row = await checkCode(input.email, 'login', input.OTP, input.session_id, ip);
+      const user = await usersRepository.byEmail(db, input.email);
+      if (!user || !(await codesRepository.consume(db, row.id, isoNow(clock)))) throw unauthorized(MESSAGES.codeWrong);
+      const active = user.isactive ? user : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
+      return startSession(active);
+    },
+
+    async checkResetCode(input: z.output<typeof CheckResetCodeRequest>, ip: string): Promise<void> {
+      await checkCode(input.email, 'reset', input.OTP, undefined, ip);
+    },
+
+    /** Sets the new password, then revokes every session and every pending code of the account. */
+    async resetPassword(input: z.output<typeof ResetPasswordRequest>, ip: string): Promise<void> {
+      checkPasswordStrength(input.password);
+      const row = await checkCode(input.email, 'reset', input.OTP, undefined, ip);
+      const user = await usersRepository.byEmail(db, input.email);
+      if (!user) throw unauthorized(MESSAGES.codeWrong);
+      const passwordHash = await hashPassword(input.password);
+      const now = isoNow(clock);
+      await db.transaction().execute(async (trx) => {
+        if (!(await codesRepository.consume(trx, row.id, now))) throw unauthorized(MESSAGES.codeWrong);
+        await usersRepository.update(trx, user.id, { password_hash: passwordHash, isactive: 1, updated_at: now });
+        await sessionsRepository.deleteForUser(trx, user.id);
+        await codesRepository.voidActive(trx, user.email, ['login', 'reset'], now);
+      });
+    },
+
+    async logout(tokenHash: string): Promise<void> {
+      await sessionsRepository.deleteByTokenHash(db, tokenHash);
+    },
+
+    async emailExists(email: string, ip: string): Promise<boolean> {
+      await limit(`exists:ip:${ip}`, LIMITS.existsPerIp);
+      return Boolean(await usersRepository.byEmail(db, email));
+    },
+
+    async phoneExists(phone: string, ip: string): Promise<boolean> {
+      await limit(`exists:ip:${ip}`, LIMITS.existsPerIp);
+      return Boolean(await usersRepository.byPhone(db, phone));
+    },
+
+    /** The session behind a token header, or null. One indexed read; never argon2. */
+    async userForToken(token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+      const tokenHash = sha256Hex(token);
+      const user = await sessionsRepository.userByTokenHash(db, tokenHash, isoNow(clock));
+      return user ? { user, tokenHash } : null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,41 @@
+// Sends mail through SMTP (nodemailer) when SMTP_URL is set, otherwise into the outbox: a row in
+// the database, a file under $DATA_DIR/outbox and a line on the console so a newcomer can read a code.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { Clock } from './clock';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function outboxMailer(options: { db: Db; dataDir: string; clock: Clock; log: FastifyBaseLogger; print: boolean }): Mailer {
+  const dir = path.join(options.dataDir, 'outbox');
+  return {
+    async send(mail) {
+      const createdAt = options.clock.now().toISOString();
+      const row = await options.db
+        .insertInto('mail_outbox')
+        .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, created_at: createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id}.json`);
+      await writeFile(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, createdAt }, null, 2));
+      if (options.print) console.log(`\n[outbox] To: ${mail.to}\n[outbox] Subject: ${mail.subject}\n${mail.text}\n`);
+      else options.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
+    },
+    close: () => undefined,
+  };
+}

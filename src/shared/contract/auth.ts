@@ -1,0 +1,64 @@
+// Account calls (spec §7): registration, password and code login, password reset, existence
+// checks, logout and the visitor token. Paths keep the spec's names.
+import { z } from 'zod';
+import { envelopeOf } from './envelope';
+import {
+  codeField,
+  emailField,
+  nameField,
+  optionalDateField,
+  optionalText,
+  passwordField,
+  phoneField,
+} from '../validation';
+
+const sessionId = z.string().trim().max(200).optional();
+
+export const RegisterRequest = z.object({
+  first_name: nameField('first name'),
+  last_name: nameField('last name'),
+  email: emailField,
+  phone: phoneField,
+  /** Omitted in code mode: the account is then confirmed by an e-mailed code. */
+  password: passwordField.optional(),
+  middle_name: optionalText(60).optional(),
+  nickname: optionalText(40).optional(),
+  birthday: optionalDateField.optional(),
+  anniversary: optionalDateField.optional(),
+  invitedCode: z.string().trim().max(32).optional(),
+  refId: z.string().trim().max(100).optional(),
+  session_id: sessionId,
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: emailField,
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const GetLoginCodeQuery = z.object({ emailid: emailField, session_id: sessionId });
+export type GetLoginCodeQuery = z.input<typeof GetLoginCodeQuery>;
+
+export const LoginByCodeRequest = z.object({ email: emailField, OTP: codeField, session_id: sessionId });
+export type LoginByCodeRequest = z.input<typeof LoginByCodeRequest>;
+
+export const ForgotPasswordQuery = z.object({ emailId: emailField });
+export type ForgotPasswordQuery = z.input<typeof ForgotPasswordQuery>;
+
+export const CheckResetCodeRequest = z.object({ email: emailField, OTP: codeField });
+export type CheckResetCodeRequest = z.input<typeof CheckResetCodeRequest>;
+
+export const ResetPasswordRequest = z.object({ email: emailField, OTP: codeField, password: passwordField });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+export const CheckEmailQuery = z.object({ emailid: emailField });
+export const CheckPhoneQuery = z.object({ phone: phoneField });
+
+export const Exists = z.object({ exists: z.boolean() });
+export const ExistsResponse = envelopeOf(Exists);
+
+export const VisitorToken = z.object({ tkn: z.string() });
+export const VisitorTokenResponse = envelopeOf(VisitorToken);
+
+export const EmptyResponse = envelopeOf(z.never());

@@ -1,0 +1,13 @@
+// The network's clock rules: shows run on America/Los_Angeles time. tzdiff is its UTC offset
+// ('-07:00' in summer, '-08:00' in winter; '-07:00' is the spec's default).
+export const SHOW_TIME_ZONE = 'America/Los_Angeles';
+export const DEFAULT_TZDIFF = '-07:00';
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, timeZoneName: 'longOffset' });
+
+/** The Los Angeles UTC offset at `at`, as '+HH:MM' / '-HH:MM'. */
+export function laOffset(at: Date): string {
+  const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const match = /GMT([+-]\d{2}:\d{2})/.exec(name);
+  return match ? match[1]! : DEFAULT_TZDIFF;
+}
