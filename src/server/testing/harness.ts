@@ -1,0 +1,126 @@
+// Builds a fresh Gemcast app per test on SQLite (in memory) and, when TEST_DATABASE_URL is set,
+// on PostgreSQL in a schema of its own, so every database test runs on both engines.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterEach, beforeEach, describe } from 'vitest';
+import type { Envelope } from '../../shared/contract/envelope';
+import type { AuthedUser } from '../../shared/contract/user';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database';
+import { manualClock } from '../platform/clock';
+
+export const ENGINES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type RequestOptions = { token?: string; query?: Record<string, string>; headers?: Record<string, string> };
+
+export async function createTestApp(engine: Dialect, overrides: Partial<Config> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
+  let database: DatabaseHandle;
+  let dropSchema = async () => undefined;
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+  }
+  const clock = manualClock(new Date('2026-06-15T18:00:00Z'));
+  const app = await buildApp(config, { clock, database });
+
+  async function call<T>(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions = {}) {
+    const response: LightMyRequestResponse = await app.inject({
+      method,
+      url,
+      query: options.query,
+      headers: { ...(options.token ? { token: options.token } : {}), ...options.headers },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}), ...options.headers } }),
+    });
+    const json: Envelope<T> = response.json();
+    return { http: response.statusCode, headers: response.headers, body: json };
+  }
+
+  let viewerCount = 0;
+  return {
+    app,
+    config,
+    clock,
+    db: database.db,
+    engine,
+    get: <T = unknown>(url: string, options?: RequestOptions) => call<T>('GET', url, undefined, options),
+    post: <T = unknown>(url: string, body: unknown, options?: RequestOptions) => call<T>('POST', url, body, options),
+
+    /** Mail the app has queued so far, newest last. */
+    async outbox() {
+      await app.mailIdle();
+      return database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+    },
+    /** The six-digit code in the newest e-mail to `email`. */
+    async latestCode(email: string): Promise<string> {
+      await app.mailIdle();
+      const mail = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
+      if (!code) throw new Error(`no code was mailed to ${email}`);
+      return code;
+    },
+    /** Registers a viewer through the API (password mode) and returns the record with its token. */
+    async createViewer(fields: Partial<Record<string, string>> = {}): Promise<AuthedUser & { password: string }> {
+      viewerCount += 1;
+      const password = fields.password ?? 'violet-tourmaline-42';
+      const res = await call<AuthedUser>('POST', '/api/registeruser_v1', {
+        first_name: 'Viewer',
+        last_name: `Number${viewerCount}`,
+        email: `viewer${viewerCount}@example.com`,
+        phone: `+1555010${String(1000 + viewerCount).slice(-4)}`,
+        password,
+        ...fields,
+      });
+      const user = res.body.data[0];
+      if (res.http !== 200 || !user) throw new Error(`createViewer failed: ${res.body.message}`);
+      return { ...user, password };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropSchema();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the same suite once per engine with a fresh app for every test. */
+export function describeEachEngine(title: string, suite: (t: () => TestApp) => void, overrides: Partial<Config> = {}) {
+  for (const engine of ENGINES) {
+    describe(`${title} [${engine}]`, () => {
+      let current: TestApp | null = null;
+      beforeEach(async () => {
+        current = await createTestApp(engine, overrides);
+      });
+      afterEach(async () => {
+        await current?.close();
+        current = null;
+      });
+      suite(() => {
+        if (!current) throw new Error('the test app is not ready');
+        return current;
+      });
+    });
+  }
+}
