@@ -5,7 +5,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -29,7 +28,7 @@ import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
 import { mediaRoot } from './platform/media';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
-import { contentSecurityPolicy } from './http/security';
+import { securityHeaders } from './http/security';
 
 export type BuildOptions = {
   clock?: Clock;
@@ -99,15 +98,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
+  const headers = securityHeaders(config);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+    reply.headers(headers).header('x-request-id', request.id);
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });

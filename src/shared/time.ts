@@ -5,8 +5,20 @@ export const DEFAULT_TZDIFF = '-07:00';
 
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, timeZoneName: 'longOffset' });
 
-/** The Los Angeles UTC offset at `at`, as '+HH:MM' / '-HH:MM'. */
+let cachedMinute = Number.NaN;
+let cachedOffset = DEFAULT_TZDIFF;
+
+/** The Los Angeles UTC offset at `at`, as '+HH:MM' / '-HH:MM' (remembered for the minute). */
 export function laOffset(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== cachedMinute) {
+    cachedOffset = computeOffset(at);
+    cachedMinute = minute;
+  }
+  return cachedOffset;
+}
+
+function computeOffset(at: Date): string {
   const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-]\d{2}:\d{2})/.exec(name);
   return match ? match[1]! : DEFAULT_TZDIFF;

@@ -22,7 +22,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -32,6 +32,23 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep recent ones. */
+function withStatementCache(sqlite: Sqlite.Database, size = 500) {
+  const cache = new Map<string, Sqlite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value ?? '');
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {

@@ -1,0 +1,76 @@
+// `npm run bench`: requests per second and p99 latency of an authenticated GET /api/profile_v1
+// (SQLite, and PostgreSQL when reachable) against a bare Node http server, measured in the same
+// run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+const TARGET_RATIO = 0.4;
+
+type Started = { child: ChildProcess; port: number; token?: string };
+
+function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      const info: { port: number; token?: string } = JSON.parse(line);
+      resolve({ child, ...info });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function load(title: string, port: number, path: string, headers: Record<string, string> = {}) {
+  await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: 2, headers }); // warm-up
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const bad = result.non2xx + result.errors;
+  const row = { title, rps: Math.round(result.requests.average), p99: result.latency.p99, bad };
+  console.log(`${title.padEnd(34)} ${String(row.rps).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx!)` : ''}`);
+  return row;
+}
+
+async function stop(server: Started) {
+  server.child.kill('SIGTERM');
+  await new Promise((resolve) => server.child.once('exit', resolve));
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+console.log(`Gemcast bench: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target, on ${process.platform} / Node ${process.version}\n`);
+const bare = await startServer('bench/servers/bare.ts');
+const baseline = await load('bare node:http (constant JSON)', bare.port, '/');
+await stop(bare);
+
+const results = [];
+const sqlite = await startServer('bench/servers/gemcast.ts');
+results.push(await load('GET /api/profile_v1 (SQLite)', sqlite.port, '/api/profile_v1', { token: sqlite.token ?? '' }));
+await stop(sqlite);
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (await postgresReachable(pgUrl)) {
+  const postgres = await startServer('bench/servers/gemcast.ts', { BENCH_DATABASE_URL: pgUrl });
+  results.push(await load('GET /api/profile_v1 (PostgreSQL)', postgres.port, '/api/profile_v1', { token: postgres.token ?? '' }));
+  await stop(postgres);
+} else {
+  console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL).');
+}
+
+console.log('\nRatio to the bare server (target for SQLite: at least 0.40):');
+for (const r of results) {
+  const ratio = r.rps / baseline.rps;
+  const verdict = r.title.includes('SQLite') ? (ratio >= TARGET_RATIO ? 'meets target' : 'BELOW TARGET') : '';
+  console.log(`  ${r.title.padEnd(34)} ${ratio.toFixed(2)}  ${verdict}`);
+}
