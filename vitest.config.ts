@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'reports/vitest.json' },
   },
 });
