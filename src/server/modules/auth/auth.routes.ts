@@ -19,6 +19,7 @@ import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { AuthedUserResponse } from '../../../shared/contract/user';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
+import { cookieValue } from '../../http/cookies';
 import { ok } from '../../http/envelope';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { AuthService } from './auth.service';
@@ -32,7 +33,9 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     const now = () => ctx.clock.now();
 
     app.post('/api/registeruser_v1', { schema: { tags, summary: 'Create an account (password mode, or code mode without a password)', body: RegisterRequest, response: { 200: AuthedUserResponse, ...errors } } }, async (request) => {
-      const { user, message } = await auth.register(request.body);
+      // The referral cookie counts even when the form did not send it.
+      const refId = request.body.refId || cookieValue(request.headers.cookie, 'refId')?.slice(0, 100);
+      const { user, message } = await auth.register({ ...request.body, refId });
       return ok([user], message, now());
     });
 
