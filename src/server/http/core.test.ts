@@ -44,6 +44,12 @@ describeEachEngine('every call', (t) => {
       expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [] });
     });
 
+    it('refuses an empty JSON body with a 400 bad-request envelope', async () => {
+      const res = await t().post('/api/login_v1', '');
+      expect(res.http).toBe(400);
+      expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [] });
+    });
+
     it('refuses an XML body with a 415 envelope that asks for JSON', async () => {
       const res = await t().post('/api/login_v1', '<login><email>viewer1@example.com</email></login>', { headers: { 'content-type': 'application/xml' } });
       expect(res.http).toBe(415);
@@ -150,6 +156,13 @@ describeEachEngine(
       expect(res.http).toBe(503);
       expect(res.body).toEqual({ status: 0, statusCode: 503, message: SPEC_MESSAGES.apiDisabled, data: [] });
       expect(await countRows(t())).toEqual(before);
+    });
+
+    it('answers a disabled call reached with a trailing slash the same way', async () => {
+      const viewer = await t().createViewer();
+      const res = await t().post('/api/login_v1/', { email: viewer.email, password: viewer.password });
+      expect(res.http).toBe(503);
+      expect(res.body.message).toBe(SPEC_MESSAGES.apiDisabled);
     });
 
     it('answers a disabled call before validating its input', async () => {

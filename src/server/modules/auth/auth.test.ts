@@ -95,6 +95,12 @@ describeEachEngine('registeruser_v1', (t) => {
     expect(row?.ref_id).toBe('spring-show-42');
   });
 
+  it('prefers the referral id the form sent over the refId cookie', async () => {
+    await t().post('/api/registeruser_v1', registration({ email: 'both@example.com', refId: 'from-form' }), { headers: { cookie: 'refId=from-cookie' } });
+    const row = await userByEmail(t(), 'both@example.com');
+    expect(row?.ref_id).toBe('from-form');
+  });
+
   it('gives every account a different invite code of its own', async () => {
     const a = await t().createViewer();
     const b = await t().createViewer();
@@ -380,6 +386,13 @@ describeEachEngine('logout', (t) => {
     expect((await t().get('/api/profile_v1', { token: other.body.data[0]?.tokenvalue })).http).toBe(200);
     const sessions = await t().db.selectFrom('sessions').select('token_hash').execute();
     expect(sessions.map((s) => s.token_hash)).toEqual([sha256Hex(other.body.data[0]?.tokenvalue ?? '')]);
+  });
+
+  it('logs out when the call has no body at all', async () => {
+    const viewer = await t().createViewer();
+    const res = await t().app.inject({ method: 'POST', url: '/api/logout', headers: { token: viewer.tokenvalue } });
+    expect(res.statusCode).toBe(200);
+    expect(await t().db.selectFrom('sessions').select('id').execute()).toEqual([]);
   });
 
   it.each([
