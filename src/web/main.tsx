@@ -1,0 +1,25 @@
+// The web app's entry: fonts and styles, then the query client, the auth store and the router.
+import '@fontsource/lato/400.css';
+import '@fontsource/lato/700.css';
+import '@fontsource/lato/900.css';
+import './styles/app.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './api/query-client';
+import { AuthProvider } from './features/auth/auth-store';
+import { createRouter } from './routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={createRouter()} />
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+// The signed-in person's menu in the header: who is signed in, their profile, and logging out.
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link, useNavigate } from 'react-router';
+import type { AuthedUser } from '../../shared/contract/user';
+import { useLogout } from '../features/auth/use-logout';
+import { AccountButtonFace, displayName, triggerStyles } from './user-menu-button';
+
+const itemStyles = 'flex min-h-11 cursor-pointer items-center rounded-md px-3 font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
+
+export function UserMenu({ user }: { user: AuthedUser }) {
+  const { logout } = useLogout();
+  const navigate = useNavigate();
+
+  async function handleLogout() {
+    await logout();
+    await navigate('/login');
+  }
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={triggerStyles} aria-label={`Account menu for ${displayName(user)}`}>
+        <AccountButtonFace user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-60 rounded-xl border border-line bg-white p-1.5 shadow-lg">
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block font-bold text-ink">{user.full_name}</span>
+            <span className="block truncate text-sm text-muted">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className={itemStyles}>
+            <Link to="/profile">Your profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemStyles} onSelect={() => void handleLogout()}>
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
