@@ -1,0 +1,72 @@
+// Logging in with an e-mailed code (the default login): e-mail, "Send code", then the code.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { LoginByCodeRequest } from '../../../shared/contract/auth';
+import { errorMessage } from '../../api/client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { CODE_RESEND_SECONDS, resendWaitOf } from './code-parts';
+import { CodeLoginStep } from './code-login-step';
+import { useSendLoginCodeMutation } from './queries';
+import { useAuthActions } from './use-auth-actions';
+
+const EmailForm = LoginByCodeRequest.pick({ email: true });
+
+type Sent = { email: string; waitSeconds: number; note: string };
+
+export function LoginCodeForm({ initialEmail, passwordLoginPath }: { initialEmail: string; passwordLoginPath: string }) {
+  const [sent, setSent] = useState<Sent | null>(null);
+  const sendCode = useSendLoginCodeMutation();
+  const { clear } = useAuthActions();
+  const form = useForm({ resolver: zodResolver(EmailForm), mode: 'onTouched', defaultValues: { email: initialEmail } });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(({ email }) => {
+    clear();
+    sendCode.mutate(email, {
+      onSuccess: (answer) => setSent({ email, waitSeconds: CODE_RESEND_SECONDS, note: answer.message }),
+      onError: (error) => {
+        // A code went out moments ago: go on to entering it rather than stalling here.
+        const wait = resendWaitOf(error);
+        if (wait !== null) setSent({ email, waitSeconds: wait, note: errorMessage(error) });
+      },
+    });
+  });
+
+  if (sent) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="info">{sent.note}</Alert>
+        <CodeLoginStep
+          email={sent.email}
+          waitSeconds={sent.waitSeconds}
+          submitLabel="Log in"
+          onChangeEmail={() => {
+            sendCode.reset();
+            setSent(null);
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
+      <p className="text-muted">No password needed: we e-mail you a 6-digit code to log in.</p>
+      <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+      {sendCode.isError && resendWaitOf(sendCode.error) === null && <Alert tone="error">{errorMessage(sendCode.error)}</Alert>}
+      <Button type="submit" isBusy={sendCode.isPending}>
+        Send code
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Prefer a password?{' '}
+        <Link to={passwordLoginPath} className="font-bold text-primary underline underline-offset-4">
+          Log in with your password
+        </Link>
+      </p>
+    </form>
+  );
+}

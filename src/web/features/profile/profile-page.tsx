@@ -1,0 +1,62 @@
+// /profile: the signed-in viewer's picture, invite code, details and logout. The profile is
+// fetched fresh on arrival; each section shows the outcome of what was done in it.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import type { ProfileOperation } from '../auth/auth-state';
+import { useAuth, useAuthDispatch } from '../auth/auth-store';
+import { useLogout } from '../auth/use-logout';
+import { InviteCard } from './invite-card';
+import { PictureCard } from './picture-card';
+import { ProfileForm } from './profile-form';
+import { useRefreshProfile } from './queries';
+
+export function ProfilePage() {
+  const { user, message, error } = useAuth();
+  const dispatch = useAuthDispatch();
+  const refreshProfile = useRefreshProfile();
+  const { logout, isLoggingOut } = useLogout();
+  const navigate = useNavigate();
+  const [lastOperation, setLastOperation] = useState<ProfileOperation>('fetch');
+
+  useEffect(() => {
+    dispatch({ type: 'clear' });
+    void refreshProfile();
+  }, [dispatch, refreshProfile]);
+
+  if (!user) return null;
+
+  const feedbackFor = (operation: ProfileOperation) =>
+    lastOperation === operation && message ? <Alert tone={error ? 'error' : 'success'}>{message}</Alert> : null;
+
+  async function handleLogout() {
+    await logout();
+    await navigate('/login');
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-black text-ink sm:text-4xl">Your profile</h1>
+      <p className="mt-2 text-muted">Keep your details current so prizes and coupons reach you.</p>
+      {feedbackFor('fetch') && <div className="mt-6">{feedbackFor('fetch')}</div>}
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
+        <div className="flex flex-col gap-6">
+          <PictureCard user={user} feedback={feedbackFor('picture')} onUploadStart={() => setLastOperation('picture')} />
+          <InviteCard code={user.myInviteCode} />
+          <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-xl border border-line bg-white p-5">
+            <h2 id="account-heading" className="text-lg font-black text-ink">
+              Account
+            </h2>
+            <p className="text-sm font-bold text-muted">Logged in as</p>
+            <p className="-mt-2 font-bold break-all text-ink">{user.email}</p>
+            <Button variant="outline" isBusy={isLoggingOut} onClick={() => void handleLogout()}>
+              Log out
+            </Button>
+          </section>
+        </div>
+        <ProfileForm user={user} feedback={feedbackFor('update')} onSaveStart={() => setLastOperation('update')} />
+      </div>
+    </div>
+  );
+}
