@@ -2,7 +2,7 @@
 // data, tzdiff? } with data always an array. Status 1 success, 0/2 error, -1 bad request.
 import { z } from 'zod';
 
-export const STATUS = { ok: 1, error: 0, failed: 2, badRequest: -1 } as const;
+export { STATUS } from './status';
 
 export const FieldIssue = z.object({ field: z.string(), message: z.string() });
 export type FieldIssue = z.infer<typeof FieldIssue>;
