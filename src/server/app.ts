@@ -22,6 +22,9 @@ import { sessionGuards } from './http/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { siteRoutes } from './modules/site/site.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
@@ -139,6 +142,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guards = sessionGuards(auth);
   await app.register(authRoutes(ctx, auth, guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
+  await app.register(siteRoutes(ctx));
+  await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

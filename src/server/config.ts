@@ -24,6 +24,17 @@ export type Config = {
   seedDemo: boolean;
   webDir: string | null;
   sessionDays: number;
+  site: {
+    brand: string;
+    phone: string;
+    email: string;
+    targetCdnUrl: string;
+    sourceCdnUrl: string;
+    appAssetsLocation: string;
+    gaId: string;
+    replayId: string;
+    pixelId: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -84,6 +95,20 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
 
+function checkedEmail(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (!raw) return fallback;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not an e-mail address`);
+  return raw;
+}
+
+/** A third-party id: letters, digits, dashes only (it ends up in a script URL). */
+function id(env: Env, name: string): string {
+  const raw = env[name] ?? '';
+  if (raw && !/^[A-Za-z0-9-]{1,40}$/.test(raw)) throw new ConfigError(name, 'may contain only letters, digits and dashes');
+  return raw;
+}
+
 /** The HMAC key for codes and visitor tokens: APP_SECRET, else a key kept in DATA_DIR. */
 function loadSecret(env: Env, dataDir: string): string {
   const given = env.APP_SECRET;
@@ -133,6 +158,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedDemo: bool(env, 'SEED_DEMO', true),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    site: {
+      brand: env.BRAND_NAME || 'Gemcast',
+      phone: env.CONTACT_PHONE || '(555) 010-4367',
+      email: checkedEmail(env, 'CONTACT_EMAIL', 'support@gemcast.example'),
+      targetCdnUrl: url(env, 'TARGET_CDN_URL', ['http:', 'https:']) ?? '',
+      sourceCdnUrl: url(env, 'SOURCE_CDN_URL', ['http:', 'https:']) ?? '',
+      appAssetsLocation: env.APP_ASSETS_LOCATION || '',
+      gaId: id(env, 'GA_MEASUREMENT_ID'),
+      replayId: id(env, 'CLARITY_PROJECT_ID'),
+      pixelId: id(env, 'META_PIXEL_ID'),
+    },
     ...overrides,
   };
 }

@@ -23,3 +23,10 @@ function computeOffset(at: Date): string {
   const match = /GMT([+-]\d{2}:\d{2})/.exec(name);
   return match ? match[1]! : DEFAULT_TZDIFF;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day in Los Angeles at `at`, as YYYY-MM-DD. */
+export function laDay(at: Date): string {
+  return dayFormat.format(at);
+}

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Migration, type MigrationP
 import pg from 'pg';
 import type { Database } from './schema';
 import * as foundation from './migrations/001-foundation';
+import * as analytics from './migrations/002-analytics';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -53,6 +54,7 @@ function withStatementCache(sqlite: Sqlite.Database, size = 500) {
 
 const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {
   '001-foundation': foundation.up,
+  '002-analytics': analytics.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -82,6 +82,45 @@ export interface EventsTable {
   created_at: string;
 }
 
+interface AnalyticsRow {
+  id: Generated<number>;
+  session_id: string;
+  user_id: number | null;
+  day: string;
+  created_at: string;
+}
+
+export interface VisitsTable extends AnalyticsRow {
+  region: string;
+  ip_address: string;
+  device_type: string;
+  resolution: string;
+  route: string;
+  route_param: string;
+  invited_by: string;
+  url_referrer: string;
+  referrer_host: string;
+  ref_id: string;
+  full_url: string;
+}
+
+export interface PageViewsTable extends AnalyticsRow {
+  path: string;
+  title: string;
+}
+
+export interface AnalyticsEventsTable extends AnalyticsRow {
+  category: string;
+  action: string;
+  label: string;
+  value: number | null;
+}
+
+export interface PageTimesTable extends AnalyticsRow {
+  route: string;
+  seconds: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -89,6 +128,10 @@ export interface Database {
   registration_info: RegistrationInfoTable;
   mail_outbox: MailOutboxTable;
   events: EventsTable;
+  visits: VisitsTable;
+  page_views: PageViewsTable;
+  analytics_events: AnalyticsEventsTable;
+  page_times: PageTimesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

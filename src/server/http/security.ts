@@ -6,16 +6,46 @@ import { Socket } from 'node:net';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
-export function contentSecurityPolicy(config: Pick<Config, 'mediaHosts' | 'embedHosts'>): Record<string, string[]> {
-  const media = config.mediaHosts;
+type PolicyInput = Pick<Config, 'mediaHosts' | 'embedHosts' | 'site'>;
+
+/** Hosts a configured third-party tool needs; none are allowed while its id is unset. */
+function thirdPartyHosts(site: Config['site']) {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const img: string[] = [];
+  if (site.gaId) {
+    script.push('https://www.googletagmanager.com');
+    connect.push('https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com');
+    img.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
+  }
+  if (site.replayId) {
+    script.push('https://www.clarity.ms', 'https://*.clarity.ms');
+    connect.push('https://*.clarity.ms');
+    img.push('https://*.clarity.ms');
+  }
+  if (site.pixelId) {
+    script.push('https://connect.facebook.net');
+    connect.push('https://www.facebook.com');
+    img.push('https://www.facebook.com');
+  }
+  return { script, connect, img };
+}
+
+function originOf(value: string): string[] {
+  return value ? [new URL(value).origin] : [];
+}
+
+export function contentSecurityPolicy(config: PolicyInput): Record<string, string[]> {
+  const media = [...config.mediaHosts, ...originOf(config.site.targetCdnUrl), ...originOf(config.site.sourceCdnUrl)];
+  const third = thirdPartyHosts(config.site);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...third.script],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'img-src': ["'self'", 'data:', 'blob:', ...media, ...third.img],
     'media-src': ["'self'", 'blob:', ...media],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...media],
+    'connect-src': ["'self'", ...media, ...third.connect],
     'frame-src': config.embedHosts.length ? config.embedHosts : ["'none'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -26,7 +56,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'mediaHosts' | 'embed
 }
 
 /** Runs helmet once against a detached response and returns the headers it set. */
-export function securityHeaders(config: Pick<Config, 'mediaHosts' | 'embedHosts'>): Record<string, string> {
+export function securityHeaders(config: PolicyInput): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   const middleware = helmet({

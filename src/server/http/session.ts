@@ -5,6 +5,7 @@ import type { UserRow } from '../db/schema';
 import type { AuthService } from '../modules/auth/auth.service';
 import { unauthorized, forbidden } from './errors';
 import { MESSAGES } from '../../shared/messages';
+import { USER_TOKEN_PREFIX } from '../platform/secrets';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,13 @@ export function sessionGuards(auth: AuthService) {
     await requireUser(request, reply);
     if (!request.user?.is_staff) throw forbidden();
   }
-  return { requireUser, requireStaff };
+  /** The caller's user id when the token header holds a live user token, else null; never throws. */
+  async function identify(request: FastifyRequest): Promise<number | null> {
+    const token = tokenOf(request);
+    if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
+    return (await auth.userForToken(token))?.user.id ?? null;
+  }
+  return { requireUser, requireStaff, identify };
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -96,6 +96,12 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
       if (res.http !== 200 || !user) throw new Error(`createViewer failed: ${res.body.message}`);
       return { ...user, password };
     },
+    /** A viewer promoted to staff, as `npm run staff -- add` would. */
+    async createStaff(fields: Partial<Record<string, string>> = {}): Promise<AuthedUser & { password: string }> {
+      const viewer = await this.createViewer(fields);
+      await database.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', viewer.id).execute();
+      return { ...viewer, is_staff: 1 };
+    },
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,93 @@
+// Stores what the browser reports on each route change (visit record, page view, events, time on
+// page) with the IP taken from the request, and builds the staff report from it.
+import type { z } from 'zod';
+import type { AnalyticsReport, PageTimeRequest, PageViewRequest, TrackEventRequest, VisitRecord } from '../../../shared/contract/analytics';
+import { laDay, laOffset } from '../../../shared/time';
+import type { AppContext } from '../../context';
+import { tooMany } from '../../http/errors';
+import { MESSAGES } from '../../../shared/messages';
+import { analyticsRepository as repo } from './analytics.repository';
+
+const WRITES_PER_MINUTE = 120;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The referrer's host without a leading www., or '' when there is none or it is ours. */
+export function referrerHost(referrer: string, ownOrigin: string): string {
+  if (!referrer) return '';
+  try {
+    const host = new URL(referrer).hostname.replace(/^www\./, '');
+    return host === new URL(ownOrigin).hostname.replace(/^www\./, '') ? '' : host;
+  } catch {
+    return '';
+  }
+}
+
+export function createAnalyticsService(ctx: AppContext) {
+  const { db, clock, limiter, config } = ctx;
+
+  async function stamp(ip: string, sessionId: string, userId: number | null) {
+    const hit = await limiter.hit(`analytics:${ip}`, WRITES_PER_MINUTE, 60_000);
+    if (!hit.allowed) throw tooMany(MESSAGES.rateLimited, hit.retryAfterSeconds);
+    const now = clock.now();
+    return { session_id: sessionId, user_id: userId, day: laDay(now), created_at: now.toISOString() };
+  }
+
+  return {
+    async recordVisit(visit: z.output<typeof VisitRecord>, ip: string, userId: number | null) {
+      await repo.insertVisit(db, {
+        ...(await stamp(ip, visit.session_id, userId)),
+        region: visit.region,
+        ip_address: ip,
+        device_type: visit.device_type,
+        resolution: visit.resolution.replace(/\s/g, '').replace('*', ' * '),
+        route: visit.route,
+        route_param: visit.route_param,
+        invited_by: visit.invited_by,
+        url_referrer: visit.url_referrer,
+        referrer_host: referrerHost(visit.url_referrer, config.publicUrl),
+        ref_id: visit.ref_id,
+        full_url: visit.full_url,
+      });
+    },
+    async recordPageView(view: z.output<typeof PageViewRequest>, ip: string, userId: number | null) {
+      await repo.insertPageView(db, { ...(await stamp(ip, view.session_id, userId)), path: view.path, title: view.title });
+    },
+    async recordEvent(event: z.output<typeof TrackEventRequest>, ip: string, userId: number | null) {
+      await repo.insertEvent(db, { ...(await stamp(ip, event.session_id, userId)), category: event.category, action: event.action, label: event.label ?? '', value: event.value ?? null });
+    },
+    async recordPageTime(time: z.output<typeof PageTimeRequest>, ip: string, userId: number | null) {
+      await repo.insertPageTime(db, { ...(await stamp(ip, time.session_id, userId)), route: time.route, seconds: time.seconds });
+    },
+
+    /** The last `days` Los Angeles days, today included. */
+    async report(days: number): Promise<AnalyticsReport> {
+      const now = clock.now();
+      const from = new Date(now.getTime() - (days - 1) * DAY_MS);
+      const fromDay = laDay(from);
+      const fromIso = new Date(`${fromDay}T00:00:00${laOffset(from)}`).toISOString();
+      const [totals, byDay, topPages, referrers, refIdVisits, devices, events, timeOnPage] = await Promise.all([
+        repo.totals(db, fromDay, fromIso),
+        repo.byDay(db, fromDay),
+        repo.topPages(db, fromDay),
+        repo.visitsGroupedBy(db, fromDay, 'referrer_host'),
+        repo.visitsGroupedBy(db, fromDay, 'ref_id'),
+        repo.visitsGroupedBy(db, fromDay, 'device_type'),
+        repo.events(db, fromDay),
+        repo.timeOnPage(db, fromDay),
+      ]);
+      const signups = await repo.signupsByRefId(db, fromIso, refIdVisits.map((r) => r.key));
+      return {
+        from: fromDay,
+        to: laDay(now),
+        totals,
+        byDay,
+        topPages,
+        referrers,
+        refIds: refIdVisits.map((r) => ({ ...r, signups: signups.get(r.key) ?? 0 })),
+        devices,
+        events,
+        timeOnPage,
+      };
+    },
+  };
+}

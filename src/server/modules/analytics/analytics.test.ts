@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import type { AnalyticsReport } from '../../../shared/contract/analytics';
+import type { SiteConfig } from '../../../shared/contract/site';
+import { describeEachEngine } from '../../testing/harness';
+import { referrerHost } from './analytics.service';
+
+const visit = (overrides: Record<string, unknown> = {}) => ({
+  session_id: randomUUID(),
+  region: 'America/Los_Angeles | PDT',
+  device_type: 'mobile',
+  resolution: '390 * 844',
+  route: '/giveaway/12',
+  route_param: '12',
+  invited_by: '',
+  url_referrer: 'https://www.instagram.com/gemcast',
+  ref_id: 'SPRING24',
+  full_url: 'http://localhost:3000/giveaway/12?refid=SPRING24',
+  ...overrides,
+});
+
+it('keeps only external referrer hosts, without www.', () => {
+  expect(referrerHost('https://www.instagram.com/p/1', 'http://localhost:3000')).toBe('instagram.com');
+  expect(referrerHost('http://localhost:3000/home', 'http://localhost:3000')).toBe('');
+  expect(referrerHost('', 'http://localhost:3000')).toBe('');
+  expect(referrerHost('not a url', 'http://localhost:3000')).toBe('');
+});
+
+describeEachEngine('analytics', (t) => {
+  it('stores a visit with the IP taken from the request, not from the body', async () => {
+    const res = await t().post('/api/uservisit', { ...visit(), ip_address: '203.0.113.9' }, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    expect(res.http).toBe(200);
+    expect(res.body.status).toBe(1);
+    const row = await t().db.selectFrom('visits').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ ip_address: '127.0.0.1', route: '/giveaway/12', route_param: '12', referrer_host: 'instagram.com', ref_id: 'SPRING24', device_type: 'mobile', resolution: '390 * 844', day: '2026-06-15', user_id: null });
+  });
+
+  it('links a visit to the logged-in viewer who sent it', async () => {
+    const viewer = await t().createViewer();
+    await t().post('/api/uservisit', visit(), { token: viewer.tokenvalue });
+    const row = await t().db.selectFrom('visits').select('user_id').executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(viewer.id);
+  });
+
+  it.each([
+    ['a missing session id', { session_id: undefined }],
+    ['a session id that is not a UUID', { session_id: 'abc' }],
+    ['an unknown device type', { device_type: 'tablet' }],
+    ['a malformed resolution', { resolution: 'big' }],
+    ['a route without a leading slash', { route: 'home' }],
+    ['a javascript: referrer', { url_referrer: 'javascript:alert(1)' }],
+    ['a number where text belongs', { region: 42 }],
+  ])('refuses a visit with %s and stores nothing', async (_label, overrides) => {
+    const res = await t().post('/api/uservisit', visit(overrides));
+    expect(res.http).toBe(400);
+    expect(res.body.status).toBe(-1);
+    expect(res.body.message).not.toBe('');
+    expect(await t().db.selectFrom('visits').select('id').execute()).toHaveLength(0);
+  });
+
+  it('stores page views, events and time on page', async () => {
+    const session_id = randomUUID();
+    expect((await t().post('/api/pageview', { session_id, path: '/live', title: 'Live Page - Gemcast' })).http).toBe(200);
+    expect((await t().post('/api/trackevent', { session_id, category: 'giveaway', action: 'enter', label: 'show 12' })).http).toBe(200);
+    expect((await t().post('/api/ptvl', { session_id, route: '/live', seconds: 95 })).http).toBe(200);
+    expect(await t().db.selectFrom('page_views').select(['path', 'title']).execute()).toEqual([{ path: '/live', title: 'Live Page - Gemcast' }]);
+    expect(await t().db.selectFrom('analytics_events').select(['category', 'action', 'label']).execute()).toEqual([{ category: 'giveaway', action: 'enter', label: 'show 12' }]);
+    expect(await t().db.selectFrom('page_times').select(['route', 'seconds']).execute()).toEqual([{ route: '/live', seconds: 95 }]);
+  });
+
+  it('refuses an event without a category or an action', async () => {
+    const session_id = randomUUID();
+    const noCategory = await t().post('/api/trackevent', { session_id, action: 'enter' });
+    const noAction = await t().post('/api/trackevent', { session_id, category: 'giveaway', action: '  ' });
+    expect([noCategory.http, noAction.http]).toEqual([400, 400]);
+    expect(noCategory.body.message).toBe('An event needs a category.');
+    expect(noAction.body.message).toBe('An event needs an action.');
+    expect(await t().db.selectFrom('analytics_events').select('id').execute()).toHaveLength(0);
+  });
+
+  it('refuses negative or day-long times on page', async () => {
+    const res = await t().post('/api/ptvl', { session_id: randomUUID(), route: '/live', seconds: -1 });
+    expect(res.http).toBe(400);
+  });
+
+  it('limits analytics writes per IP', async () => {
+    const session_id = randomUUID();
+    let last = 0;
+    for (let i = 0; i < 121; i++) last = (await t().post('/api/pageview', { session_id, path: '/home' })).http;
+    expect(last).toBe(429);
+    expect(await t().db.selectFrom('page_views').select('id').execute()).toHaveLength(120);
+  });
+
+  it('gives staff a report of the period', async () => {
+    const staff = await t().createStaff();
+    const a = randomUUID();
+    const b = randomUUID();
+    await t().post('/api/uservisit', visit({ session_id: a }));
+    await t().post('/api/uservisit', visit({ session_id: a, route: '/live', route_param: '', url_referrer: '' }));
+    await t().post('/api/uservisit', visit({ session_id: b, device_type: 'desktop', ref_id: '', url_referrer: 'https://google.com/' }));
+    await t().post('/api/pageview', { session_id: a, path: '/live' });
+    await t().post('/api/pageview', { session_id: b, path: '/live' });
+    await t().post('/api/pageview', { session_id: b, path: '/home' });
+    await t().post('/api/trackevent', { session_id: a, category: 'rsvp', action: 'click' });
+    await t().post('/api/ptvl', { session_id: a, route: '/live', seconds: 100 });
+    await t().post('/api/ptvl', { session_id: b, route: '/live', seconds: 50 });
+    await t().createViewer({ refId: 'SPRING24' });
+
+    const res = await t().get<AnalyticsReport>('/api/staff/analytics', { token: staff.tokenvalue, query: { days: '7' } });
+    expect(res.http).toBe(200);
+    const report = res.body.data[0]!;
+    expect(report.totals).toEqual({ visits: 3, sessions: 2, pageViews: 3, signups: 2 });
+    expect(report.byDay).toEqual([{ day: '2026-06-15', visits: 3, sessions: 2 }]);
+    expect(report.topPages).toEqual([{ key: '/live', count: 2 }, { key: '/home', count: 1 }]);
+    expect(report.referrers).toEqual([{ key: 'google.com', count: 1 }, { key: 'instagram.com', count: 1 }]);
+    expect(report.refIds).toEqual([{ key: 'SPRING24', count: 2, signups: 1 }]);
+    expect(report.devices).toEqual([{ key: 'mobile', count: 2 }, { key: 'desktop', count: 1 }]);
+    expect(report.events).toEqual([{ key: 'rsvp / click', count: 1 }]);
+    expect(report.timeOnPage).toEqual([{ key: '/live', averageSeconds: 75, views: 2 }]);
+  });
+
+  it('keeps the report from viewers and visitors', async () => {
+    const viewer = await t().createViewer();
+    expect((await t().get('/api/staff/analytics', { token: viewer.tokenvalue })).http).toBe(403);
+    expect((await t().get('/api/staff/analytics')).http).toBe(401);
+  });
+
+  it('refuses a report period it does not offer', async () => {
+    const staff = await t().createStaff();
+    const res = await t().get('/api/staff/analytics', { token: staff.tokenvalue, query: { days: '5' } });
+    expect(res.http).toBe(400);
+    expect(res.body.message).toBe('days is 1, 7, 30 or 90.');
+  });
+});
+
+describeEachEngine('site configuration', (t) => {
+  it('exposes brand, contact details, asset hosts and third-party ids from configuration', async () => {
+    const res = await t().get<SiteConfig>('/api/siteconfig');
+    expect(res.http).toBe(200);
+    expect(res.body.data[0]).toEqual({
+      brand: 'Gemcast',
+      tagline: 'where entertainment meets beautiful jewelry and amazing prices',
+      phone: '(555) 010-4367',
+      email: 'support@gemcast.example',
+      target_cdn_url: '',
+      source_cdn_url: '',
+      app_assets_location: '',
+      analytics: { ga: '', replay: '', pixel: '' },
+    });
+  });
+});
