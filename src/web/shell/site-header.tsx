@@ -25,10 +25,10 @@ export function SiteHeader() {
             <UserMenuButton user={user} />
           ) : (
             <>
-              <Link to="/register" className={buttonStyles('ghost', 'sm', 'hidden sm:inline-flex')}>
+              <Link to="/register" className={buttonStyles('ghost', 'sm', 'whitespace-nowrap max-sm:hidden')}>
                 Register
               </Link>
-              <Link to="/login" className={buttonStyles('primary', 'sm')}>
+              <Link to="/login" className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}>
                 Log in
               </Link>
             </>

@@ -1,6 +1,6 @@
 // The signed-in person's menu in the header: who is signed in, their profile, and logging out.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { AuthedUser } from '../../shared/contract/user';
 import { useLogout } from '../features/auth/use-logout';
 import { AccountButtonFace, displayName, triggerStyles } from './user-menu-button';
@@ -9,12 +9,6 @@ const itemStyles = 'flex min-h-11 cursor-pointer items-center rounded-md px-3 fo
 
 export function UserMenu({ user }: { user: AuthedUser }) {
   const { logout } = useLogout();
-  const navigate = useNavigate();
-
-  async function handleLogout() {
-    await logout();
-    await navigate('/login');
-  }
 
   return (
     <DropdownMenu.Root modal={false}>
@@ -31,7 +25,7 @@ export function UserMenu({ user }: { user: AuthedUser }) {
           <DropdownMenu.Item asChild className={itemStyles}>
             <Link to="/profile">Your profile</Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemStyles} onSelect={() => void handleLogout()}>
+          <DropdownMenu.Item className={itemStyles} onSelect={() => void logout()}>
             Log out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

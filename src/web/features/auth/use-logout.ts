@@ -1,12 +1,14 @@
-// Logging out: the server revokes the token, then this device forgets the session. The local
-// part happens even when the call fails, so a person offline can still log out here.
+// Logging out: the server revokes the token, this device forgets the session, and the person
+// lands on the login page. The local part happens even when the call fails (offline).
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../shared/messages';
 import { anyEnvelope, apiCall } from '../../api/client';
 import { useSignOut } from './auth-store';
 
 export function useLogout() {
   const signOut = useSignOut();
+  const navigate = useNavigate();
   const [isLoggingOut, setLoggingOut] = useState(false);
   const logout = useCallback(async () => {
     setLoggingOut(true);
@@ -18,6 +20,7 @@ export function useLogout() {
       setLoggingOut(false);
       signOut({ type: 'logout', message: MESSAGES.loggedOut });
     }
-  }, [signOut]);
+    await navigate('/login');
+  }, [signOut, navigate]);
   return { logout, isLoggingOut };
 }

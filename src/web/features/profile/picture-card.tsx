@@ -11,6 +11,17 @@ import { usePictureUploadMutation } from './queries';
 
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
+/** Whether the browser can read the file as a picture; the server still has the last word. */
+async function canDecode(file: File): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecord; feedback: ReactNode; onUploadStart: () => void }) {
   const upload = usePictureUploadMutation();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -32,14 +43,11 @@ export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecor
     if (!chosen && inputRef.current) inputRef.current.value = '';
   }
 
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+  async function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
-    if (chosen && chosen.size > PICTURE_MAX_BYTES) {
-      choose(null);
-      setProblem(MESSAGES.pictureTooLarge);
-      return;
-    }
-    choose(chosen);
+    const problemWith = chosen && (chosen.size > PICTURE_MAX_BYTES ? MESSAGES.pictureTooLarge : !(await canDecode(chosen)) ? MESSAGES.pictureNotImage : '');
+    choose(problemWith ? null : chosen);
+    if (problemWith) setProblem(problemWith);
   }
 
   function handleUpload() {
@@ -63,7 +71,7 @@ export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecor
       ) : (
         <Avatar src={user.profile_picture} name={name} className="size-32 text-4xl ring-4 ring-primary-soft" />
       )}
-      <input ref={inputRef} type="file" accept={ACCEPTED_TYPES} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={handleChange} />
+      <input ref={inputRef} type="file" accept={ACCEPTED_TYPES} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void handleChange(event)} />
       {upload.isPending && (
         <div className="w-full">
           <div

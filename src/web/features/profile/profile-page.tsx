@@ -1,7 +1,6 @@
 // /profile: the signed-in viewer's picture, invite code, details and logout. The profile is
 // fetched fresh on arrival; each section shows the outcome of what was done in it.
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import type { ProfileOperation } from '../auth/auth-state';
@@ -17,7 +16,6 @@ export function ProfilePage() {
   const dispatch = useAuthDispatch();
   const refreshProfile = useRefreshProfile();
   const { logout, isLoggingOut } = useLogout();
-  const navigate = useNavigate();
   const [lastOperation, setLastOperation] = useState<ProfileOperation>('fetch');
 
   useEffect(() => {
@@ -30,32 +28,28 @@ export function ProfilePage() {
   const feedbackFor = (operation: ProfileOperation) =>
     lastOperation === operation && message ? <Alert tone={error ? 'error' : 'success'}>{message}</Alert> : null;
 
-  async function handleLogout() {
-    await logout();
-    await navigate('/login');
-  }
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-black text-ink sm:text-4xl">Your profile</h1>
       <p className="mt-2 text-muted">Keep your details current so prizes and coupons reach you.</p>
       {feedbackFor('fetch') && <div className="mt-6">{feedbackFor('fetch')}</div>}
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
-        <div className="flex flex-col gap-6">
-          <PictureCard user={user} feedback={feedbackFor('picture')} onUploadStart={() => setLastOperation('picture')} />
-          <InviteCard code={user.myInviteCode} />
-          <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-xl border border-line bg-white p-5">
-            <h2 id="account-heading" className="text-lg font-black text-ink">
-              Account
-            </h2>
-            <p className="text-sm font-bold text-muted">Logged in as</p>
-            <p className="-mt-2 font-bold break-all text-ink">{user.email}</p>
-            <Button variant="outline" isBusy={isLoggingOut} onClick={() => void handleLogout()}>
-              Log out
-            </Button>
-          </section>
+      {/* On a phone the details follow the picture; on a wide screen they take the right column. */}
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[22rem_1fr] lg:grid-rows-[auto_auto_1fr]">
+        <PictureCard user={user} feedback={feedbackFor('picture')} onUploadStart={() => setLastOperation('picture')} />
+        <div className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <ProfileForm user={user} feedback={feedbackFor('update')} onSaveStart={() => setLastOperation('update')} />
         </div>
-        <ProfileForm user={user} feedback={feedbackFor('update')} onSaveStart={() => setLastOperation('update')} />
+        <InviteCard code={user.myInviteCode} />
+        <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-xl border border-line bg-white p-5">
+          <h2 id="account-heading" className="text-lg font-black text-ink">
+            Account
+          </h2>
+          <p className="text-sm font-bold text-muted">Logged in as</p>
+          <p className="-mt-2 font-bold break-all text-ink">{user.email}</p>
+          <Button variant="outline" isBusy={isLoggingOut} onClick={() => void logout()}>
+            Log out
+          </Button>
+        </section>
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { UpdateProfileRequest } from '../../../shared/contract/profile';
 import { UserResponse, type UserRecord } from '../../../shared/contract/user';
 import { SPEC_MESSAGES } from '../../../shared/messages';
-import { ApiError, apiCall, apiUpload, recordOf } from '../../api/client';
+import { ApiError, apiCall, apiUpload, errorMessage, recordOf } from '../../api/client';
 import type { ProfileOperation } from '../auth/auth-state';
 import { useAuthDispatch, useSignOut } from '../auth/auth-store';
 import { saveProfile } from '../auth/session';
@@ -66,7 +66,7 @@ export function useRefreshProfile() {
       const answer = await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 });
       sync('fetch', answer, '');
     } catch (error) {
-      fail('fetch', error, error instanceof ApiError ? error.message : SPEC_MESSAGES.thrownFallback);
+      fail('fetch', error, errorMessage(error));
     }
   }, [dispatch, queryClient, sync, fail]);
 }

@@ -1,0 +1,47 @@
+// Journey: axe-core finds no serious or critical problems on the screens built so far.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+for (const [path, heading] of [
+  ['/login', 'Log in to Gemcast'],
+  ['/login/password', 'Log in with your password'],
+  ['/register', 'Create your account'],
+  ['/forgot-password', 'Reset your password'],
+  ['/home', 'Where entertainment meets beautiful jewelry and amazing prices.'],
+  ['/not-a-page', 'This gem has gone missing'],
+] as const) {
+  test(`${path} has no serious accessibility problems`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  });
+}
+
+test('the register form with its errors and strength meter has no serious accessibility problems', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('garnet');
+  await expect(page.getByText(/Password strength:/)).toBeVisible();
+  await page.getByText('More about you (optional)').click();
+  await expectAccessible(page);
+});
+
+test('the profile page and the account menu have no serious accessibility problems', async ({ page, login }) => {
+  const { viewer } = await login();
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: `Account menu for ${viewer.first_name}` }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,45 @@
+// Journey: the whole flow on a 375 px wide phone: nothing scrolls sideways, the header menu works.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `page ${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+test('every screen fits 375 px for a visitor', async ({ page, shot }) => {
+  for (const [path, name] of [
+    ['/home', 'home'],
+    ['/login', 'login'],
+    ['/login/password', 'login-password'],
+    ['/register', 'register'],
+    ['/forgot-password', 'forgot-password'],
+    ['/missing-page', 'not-found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shot(`mobile-${name}`);
+  }
+});
+
+test('a viewer edits the profile and logs out on a phone', async ({ page, login, shot }) => {
+  const { viewer } = await login();
+  await page.goto('/profile');
+  await expect(page.getByLabel('First name')).toHaveValue(viewer.first_name);
+  await expectNoSidewaysScroll(page);
+  await shot('mobile-profile');
+
+  await page.getByLabel('ZIP code').fill('85701');
+  await page.getByRole('button', { name: 'Save changes' }).tap();
+  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Account menu for ${viewer.first_name}` }).tap();
+  await expect(page.getByRole('menuitem', { name: 'Your profile' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot('mobile-menu', { fullPage: false });
+  await page.getByRole('menuitem', { name: 'Log out' }).tap();
+  await expect(page).toHaveURL('/login');
+});

@@ -1,0 +1,31 @@
+// Test people: unique viewers, created through the same API the app uses.
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { AuthedUser } from '../../../src/shared/contract/user';
+
+export type Viewer = { first_name: string; last_name: string; email: string; phone: string; password: string };
+
+const FIRST_NAMES = ['Amber', 'Beryl', 'Coral', 'Jade', 'Opal', 'Pearl', 'Topaz', 'Garnet'];
+const LAST_NAMES = ['Nakamura', 'Okafor', 'Lindqvist', 'Alvarez', 'Moreau', 'Haddad'];
+
+export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
+  const first = FIRST_NAMES[randomInt(FIRST_NAMES.length)] ?? 'Amber';
+  return {
+    first_name: first,
+    last_name: LAST_NAMES[randomInt(LAST_NAMES.length)] ?? 'Moreau',
+    email: `${first.toLowerCase()}-${randomUUID().slice(0, 8)}@gemcast.test`,
+    phone: `555${String(randomInt(10_000_000)).padStart(7, '0')}`,
+    password: `Sapphire-${randomUUID().slice(0, 6)}-lagoon`,
+    ...overrides,
+  };
+}
+
+/** Registers a viewer with a password; the answer carries the session token. */
+export async function registerViewer(request: APIRequestContext, viewer: Viewer = createViewer()): Promise<{ viewer: Viewer; user: AuthedUser }> {
+  const response = await request.post('/api/registeruser_v1', { data: viewer });
+  expect(response.status(), await response.text()).toBe(200);
+  const body: { data: AuthedUser[] } = await response.json();
+  const user = body.data[0];
+  if (!user) throw new Error('registration answered without a user');
+  return { viewer, user };
+}

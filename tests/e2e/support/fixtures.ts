@@ -1,0 +1,59 @@
+// The journeys' test(): fails on any page error or console error the app did not expect, and adds
+// `login` (a new viewer, already signed in) and `shot` (a full-page screenshot for review).
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { AuthedUser } from '../../../src/shared/contract/user';
+import { SCREENSHOT_DIR } from './env';
+import { createViewer, registerViewer, type Viewer } from './factories';
+
+type Options = {
+  /** Console errors a test provokes on purpose (a cut network), on top of the 4xx resource lines. */
+  expectedConsoleErrors: RegExp[];
+};
+
+type Fixtures = {
+  login: (viewer?: Viewer) => Promise<{ viewer: Viewer; user: AuthedUser }>;
+  /** Saves test-results/screenshots/<name>.png: the whole page from the top, or just what is on screen. */
+  shot: (name: string, options?: { fullPage?: boolean; target?: Page }) => Promise<void>;
+};
+
+/** The browser logs every 4xx answer as "Failed to load resource"; those are expected answers here. */
+const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 4\d\d/];
+
+export const test = base.extend<Options & Fixtures>({
+  expectedConsoleErrors: [[], { option: true }],
+
+  page: async ({ page, expectedConsoleErrors }, use) => {
+    const expected = [...EXPECTED_CONSOLE_ERRORS, ...expectedConsoleErrors];
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !expected.some((pattern) => pattern.test(message.text()))) problems.push(`console error: ${message.text()}`);
+    });
+    await use(page);
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+
+  login: async ({ page, request }, use) => {
+    await use(async (viewer = createViewer()) => {
+      const registered = await registerViewer(request, viewer);
+      // Any same-origin document gives access to the app's localStorage.
+      await page.goto('/favicon.svg');
+      await page.evaluate((user) => {
+        localStorage.setItem('user', JSON.stringify(user));
+        localStorage.setItem('token', user.tokenvalue);
+        localStorage.setItem('myInviteCode', user.myInviteCode);
+      }, registered.user);
+      return registered;
+    });
+  },
+
+  shot: async ({ page }, use) => {
+    await use(async (name, { fullPage = true, target = page } = {}) => {
+      if (fullPage) await target.evaluate(() => window.scrollTo(0, 0));
+      await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+    });
+  },
+});
+
+export { expect };
