@@ -20,6 +20,16 @@ async function storedState(t: TestApp) {
   };
 }
 
+/** Sends every bad input in turn: each must answer 400 naming the field, and no stored row may change. */
+async function expectRefusedInputs<I>(t: TestApp, cases: [label: string, input: I, field: string][], send: (input: I) => Promise<{ http: number; body: unknown }>) {
+  const before = await storedState(t);
+  for (const [label, input, field] of cases) {
+    const res = await send(input);
+    expect({ label, http: res.http, body: res.body }).toMatchObject({ label, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+  }
+  expect(await storedState(t)).toEqual(before);
+}
+
 const codesFor = (t: TestApp, email: string) => t.db.selectFrom('one_time_codes').selectAll().where('email', '=', email).orderBy('id').execute();
 const userByEmail = (t: TestApp, email: string) => t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -124,18 +134,15 @@ describeEachEngine('getloginotp', (t) => {
     expect((await t().get('/api/getloginotp', { query: { emailid: viewer.email } })).http).toBe(200);
   });
 
-  it.each([
-    ['no address', {}, 'emailid'],
-    ['a malformed address', { emailid: 'ruby-at-example.com' }, 'emailid'],
-    ['a quoted local part', { emailid: '"ruby"@example.com' }, 'emailid'],
-    ['a session id over 200 characters', { emailid: 'ruby@example.com', session_id: 's'.repeat(201) }, 'session_id'],
-  ])('refuses %s (400) and stores no code', async (_case, query, field) => {
+  it('refuses a missing or malformed address and an overlong session id (400) and stores no code', async () => {
     await t().createViewer({ email: 'ruby@example.com' });
-    const before = await storedState(t());
-    const res = await t().get('/api/getloginotp', { query });
-    expect(res.http).toBe(400);
-    expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [{ field }] });
-    expect(await storedState(t())).toEqual(before);
+    const cases: [string, Record<string, string>, string][] = [
+      ['no address', {}, 'emailid'],
+      ['a malformed address', { emailid: 'ruby-at-example.com' }, 'emailid'],
+      ['a quoted local part', { emailid: '"ruby"@example.com' }, 'emailid'],
+      ['a session id over 200 characters', { emailid: 'ruby@example.com', session_id: 's'.repeat(201) }, 'session_id'],
+    ];
+    await expectRefusedInputs(t(), cases, (query) => t().get('/api/getloginotp', { query }));
   });
 });
 
@@ -250,21 +257,18 @@ describeEachEngine('loginbyotp', (t) => {
     expect(res.http).toBe(401);
   });
 
-  it.each([
-    ['no code', { email: 'ruby@example.com' }, 'OTP'],
-    ['a 5-digit code', { email: 'ruby@example.com', OTP: '12345' }, 'OTP'],
-    ['letters for a code', { email: 'ruby@example.com', OTP: 'abcdef' }, 'OTP'],
-    ['a numeric code', { email: 'ruby@example.com', OTP: 123456 }, 'OTP'],
-    ['no address', { OTP: '123456' }, 'email'],
-    ['a malformed address', { email: 'ruby@@example.com', OTP: '123456' }, 'email'],
-  ])('refuses %s (400) without counting a try', async (_case, body, field) => {
+  it('refuses a missing, short, lettered or numeric code and a missing or malformed address (400) without counting a try', async () => {
     await t().createViewer({ email: 'ruby@example.com' });
     await askLoginCode(t(), 'ruby@example.com');
-    const before = await storedState(t());
-    const res = await t().post('/api/loginbyotp', body);
-    expect(res.http).toBe(400);
-    expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [{ field }] });
-    expect(await storedState(t())).toEqual(before);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['no code', { email: 'ruby@example.com' }, 'OTP'],
+      ['a 5-digit code', { email: 'ruby@example.com', OTP: '12345' }, 'OTP'],
+      ['letters for a code', { email: 'ruby@example.com', OTP: 'abcdef' }, 'OTP'],
+      ['a numeric code', { email: 'ruby@example.com', OTP: 123456 }, 'OTP'],
+      ['no address', { OTP: '123456' }, 'email'],
+      ['a malformed address', { email: 'ruby@@example.com', OTP: '123456' }, 'email'],
+    ];
+    await expectRefusedInputs(t(), cases, (body) => t().post('/api/loginbyotp', body));
   });
 
   it('refuses a body over 100 KB (413) without counting a try', async () => {
@@ -348,17 +352,14 @@ describeEachEngine('forgotpasswordOTP_v1', (t) => {
     expect((await t().post('/api/loginbyotp', { email: viewer.email, OTP: loginCode })).http).toBe(200);
   });
 
-  it.each([
-    ['no address', {}],
-    ['a malformed address', { emailId: 'ruby.example.com' }],
-    ['the address under another parameter name', { emailid: 'ruby@example.com' }],
-  ])('refuses %s (400) and stores no code', async (_case, query) => {
+  it('refuses a missing or malformed address, or one under another parameter name (400), and stores no code', async () => {
     await t().createViewer({ email: 'ruby@example.com' });
-    const before = await storedState(t());
-    const res = await t().get('/api/forgotpasswordOTP_v1', { query });
-    expect(res.http).toBe(400);
-    expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [{ field: 'emailId' }] });
-    expect(await storedState(t())).toEqual(before);
+    const cases: [string, Record<string, string>, string][] = [
+      ['no address', {}, 'emailId'],
+      ['a malformed address', { emailId: 'ruby.example.com' }, 'emailId'],
+      ['the address under another parameter name', { emailid: 'ruby@example.com' }, 'emailId'],
+    ];
+    await expectRefusedInputs(t(), cases, (query) => t().get('/api/forgotpasswordOTP_v1', { query }));
   });
 });
 
@@ -398,18 +399,15 @@ describeEachEngine('valresetpassotp', (t) => {
     expect(res.http).toBe(401);
   });
 
-  it.each([
-    ['no code', { email: 'ruby@example.com' }, 'OTP'],
-    ['a 7-digit code', { email: 'ruby@example.com', OTP: '1234567' }, 'OTP'],
-    ['a malformed address', { email: 'ruby', OTP: '123456' }, 'email'],
-  ])('refuses %s (400) without counting a try', async (_case, body, field) => {
+  it('refuses a missing or 7-digit code and a malformed address (400) without counting a try', async () => {
     await t().createViewer({ email: 'ruby@example.com' });
     await askResetCode(t(), 'ruby@example.com');
-    const before = await storedState(t());
-    const res = await t().post('/api/valresetpassotp', body);
-    expect(res.http).toBe(400);
-    expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [{ field }] });
-    expect(await storedState(t())).toEqual(before);
+    const cases: [string, Record<string, string>, string][] = [
+      ['no code', { email: 'ruby@example.com' }, 'OTP'],
+      ['a 7-digit code', { email: 'ruby@example.com', OTP: '1234567' }, 'OTP'],
+      ['a malformed address', { email: 'ruby', OTP: '123456' }, 'email'],
+    ];
+    await expectRefusedInputs(t(), cases, (body) => t().post('/api/valresetpassotp', body));
   });
 
   it('refuses a body over 100 KB (413)', async () => {
@@ -511,20 +509,17 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     expect((await t().get('/api/profile_v1', { token: viewer.tokenvalue })).http).toBe(200);
   });
 
-  it.each([
-    ['a 7-character password', { email: 'ruby@example.com', OTP: '123456', password: 'tg!8Rq2' }, 'password'],
-    ['no password', { email: 'ruby@example.com', OTP: '123456' }, 'password'],
-    ['no code', { email: 'ruby@example.com', password: NEW_PASSWORD }, 'OTP'],
-    ['a numeric password', { email: 'ruby@example.com', OTP: '123456', password: 123456789 }, 'password'],
-    ['no address', { OTP: '123456', password: NEW_PASSWORD }, 'email'],
-  ])('refuses %s (400) and changes nothing', async (_case, body, field) => {
+  it('refuses a short, missing or numeric password, a missing code or a missing address (400) and changes nothing', async () => {
     await t().createViewer({ email: 'ruby@example.com' });
     await askResetCode(t(), 'ruby@example.com');
-    const before = await storedState(t());
-    const res = await t().post('/api/resetpasswordotp_v1', body);
-    expect(res.http).toBe(400);
-    expect(res.body).toMatchObject({ status: -1, statusCode: 400, data: [{ field }] });
-    expect(await storedState(t())).toEqual(before);
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['a 7-character password', { email: 'ruby@example.com', OTP: '123456', password: 'tg!8Rq2' }, 'password'],
+      ['no password', { email: 'ruby@example.com', OTP: '123456' }, 'password'],
+      ['no code', { email: 'ruby@example.com', password: NEW_PASSWORD }, 'OTP'],
+      ['a numeric password', { email: 'ruby@example.com', OTP: '123456', password: 123456789 }, 'password'],
+      ['no address', { OTP: '123456', password: NEW_PASSWORD }, 'email'],
+    ];
+    await expectRefusedInputs(t(), cases, (body) => t().post('/api/resetpasswordotp_v1', body));
   });
 
   it('refuses a body over 100 KB (413) and changes nothing', async () => {
