@@ -1,8 +1,9 @@
 // The route table of spec §2 in one place: onboarding screens outside the shell, pages inside
 // it, the old onboarding paths redirected, every screen loaded on demand.
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { OnboardingMode } from './features/auth/onboarding-page';
 import { RequireUser } from './features/auth/require-user';
+import { MovedTo } from './shell/moved-to';
 import { RootLayout } from './shell/root-layout';
 import { RouteError } from './shell/route-error';
 import { ShellLayout } from './shell/shell-layout';
@@ -15,12 +16,7 @@ function onboarding(mode: OnboardingMode) {
   };
 }
 
-/** A permanent move that keeps the query string (a refid, a redirectTo). */
-function movedTo(path: string) {
-  return ({ request }: LoaderFunctionArgs) => redirect(path + new URL(request.url).search);
-}
-
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: FullScreenSpinner,
@@ -30,13 +26,13 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: onboarding('login-code') },
       { path: '/login/password', lazy: onboarding('login-password') },
       { path: '/forgot-password', lazy: onboarding('forgot-password') },
-      { path: '/onboarding/login', loader: movedTo('/login') },
-      { path: '/onboarding/register', loader: movedTo('/register') },
-      { path: '/onboarding/resetPassword', loader: movedTo('/forgot-password') },
+      { path: '/', element: <MovedTo path="/home" /> },
+      { path: '/onboarding/login', element: <MovedTo path="/login" /> },
+      { path: '/onboarding/register', element: <MovedTo path="/register" /> },
+      { path: '/onboarding/resetPassword', element: <MovedTo path="/forgot-password" /> },
       {
         Component: ShellLayout,
         children: [
-          { path: '/', loader: movedTo('/home') },
           { path: '/home', lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }) },
           {
             Component: RequireUser,

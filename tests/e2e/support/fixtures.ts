@@ -1,4 +1,4 @@
-// The journeys' test(): fails on any page error or console error the app did not expect, and adds
+// The journeys' test(): fails on any page error, console error or warning the app did not expect, and adds
 // `login` (a new viewer, already signed in) and `shot` (a full-page screenshot for review).
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -7,7 +7,7 @@ import { SCREENSHOT_DIR } from './env';
 import { createViewer, registerViewer, type Viewer } from './factories';
 
 type Options = {
-  /** Console errors a test provokes on purpose (a cut network), on top of the 4xx resource lines. */
+  /** Console errors or warnings a test provokes on purpose (a cut network), on top of the 4xx resource lines. */
   expectedConsoleErrors: RegExp[];
 };
 
@@ -28,7 +28,8 @@ export const test = base.extend<Options & Fixtures>({
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !expected.some((pattern) => pattern.test(message.text()))) problems.push(`console error: ${message.text()}`);
+      const isProblem = message.type() === 'error' || message.type() === 'warning';
+      if (isProblem && !expected.some((pattern) => pattern.test(message.text()))) problems.push(`console ${message.type()}: ${message.text()}`);
     });
     await use(page);
     expect(problems, 'the page logged errors').toEqual([]);
