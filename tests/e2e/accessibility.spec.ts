@@ -1,6 +1,8 @@
-// Journey: axe-core finds no serious or critical problems on the screens built so far.
+// Journey: axe-core finds no serious or critical problems on the screens built so far, and a
+// keyboard alone gets a viewer in and out.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 
 async function expectAccessible(page: Page) {
@@ -44,4 +46,31 @@ test('the profile page and the account menu have no serious accessibility proble
   await page.getByRole('button', { name: `Account menu for ${viewer.first_name}` }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await expectAccessible(page);
+});
+
+test('logs in, opens the account menu and logs out with the keyboard alone', async ({ page, request }) => {
+  const { viewer } = await registerViewer(request);
+  await page.goto('/login/password');
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.type(viewer.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(viewer.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/home');
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const accountMenu = page.getByRole('button', { name: `Account menu for ${viewer.first_name}` });
+  await expect(accountMenu).toBeEnabled();
+  await accountMenu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Your profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/login');
 });

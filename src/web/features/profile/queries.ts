@@ -75,7 +75,7 @@ function savedProfile(answer: z.output<typeof UserResponse>) {
   return { profile: recordOf(answer), message: answer.message };
 }
 
-export type ProfileChanges = z.output<typeof UpdateProfileRequest>;
+type ProfileChanges = z.output<typeof UpdateProfileRequest>;
 
 export function useUpdateProfileMutation() {
   const dispatch = useAuthDispatch();
@@ -90,7 +90,7 @@ export function useUpdateProfileMutation() {
 }
 
 /** 'Profile update unsuccessfull' (spec §8) followed by the server's reason when it gave one. */
-export function pictureFailureMessage(error: unknown): string {
+function pictureFailureMessage(error: unknown): string {
   const detail = error instanceof ApiError ? (error.fieldIssues[0]?.message ?? (error.message === SPEC_MESSAGES.pictureUpdateFailed ? '' : error.message)) : '';
   return detail ? `${SPEC_MESSAGES.pictureUpdateFailed}. ${detail}` : SPEC_MESSAGES.pictureUpdateFailed;
 }
