@@ -2,6 +2,7 @@
 import { expect, test } from './support/fixtures';
 import { registerViewer } from './support/factories';
 import { readCode } from './support/outbox';
+import { MESSAGES } from '../../src/shared/messages';
 
 test('logs in with an e-mailed code after a wrong one', async ({ page, request, shot }) => {
   const { viewer } = await registerViewer(request);
@@ -12,14 +13,14 @@ test('logs in with an e-mailed code after a wrong one', async ({ page, request, 
   await page.getByLabel('E-mail').fill(viewer.email);
   const sentAfter = new Date();
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText('a 6-digit code is on its way')).toBeVisible();
+  await expect(page.getByText(MESSAGES.codeSent)).toBeVisible();
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
   const code = await readCode(viewer.email, { since: sentAfter });
 
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('6-digit code').fill(wrong);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check the e-mail and try again.');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.codeWrong);
   await page.getByLabel('6-digit code').fill('12ab');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByText('The code is 6 digits.')).toBeVisible();
@@ -41,7 +42,7 @@ test('goes straight to the code step when a code was sent moments ago', async ({
   await page.getByRole('button', { name: 'Use a different e-mail' }).click();
   await page.getByLabel('E-mail').fill(viewer.email);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText('We just sent a code. Please wait a minute before asking for another.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.codeSendWait)).toBeVisible();
   await expect(page.getByLabel('6-digit code')).toBeVisible();
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
 });

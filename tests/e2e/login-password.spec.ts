@@ -2,6 +2,7 @@
 // page that asked for a login and what a wrong password or a dead network looks like.
 import { expect, test } from './support/fixtures';
 import { registerViewer } from './support/factories';
+import { MESSAGES, SPEC_MESSAGES } from '../../src/shared/messages';
 
 test('logs in with a password after a wrong try', async ({ page, request, shot }) => {
   const { viewer } = await registerViewer(request);
@@ -11,7 +12,7 @@ test('logs in with a password after a wrong try', async ({ page, request, shot }
   await page.getByLabel('E-mail').fill(viewer.email);
   await page.getByLabel('Password', { exact: true }).fill('Not-the-right-one-9');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.badCredentials);
   await shot('login-password-wrong');
 
   await page.getByLabel('Password', { exact: true }).fill(viewer.password);
@@ -45,7 +46,7 @@ test.describe('without a network', () => {
     await page.getByLabel('E-mail').fill(viewer.email);
     await page.getByLabel('Password', { exact: true }).fill(viewer.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page.getByRole('alert')).toHaveText('Network error!');
+    await expect(page.getByRole('alert')).toHaveText(SPEC_MESSAGES.networkError);
     await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
   });
 });

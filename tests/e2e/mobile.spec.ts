@@ -1,6 +1,7 @@
 // Journey: the whole flow on a 375 px wide phone: nothing scrolls sideways, the header menu works.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { MESSAGES } from '../../src/shared/messages';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -34,7 +35,7 @@ test('a viewer edits the profile and logs out on a phone', async ({ page, login,
 
   await page.getByLabel('ZIP code').fill('85701');
   await page.getByRole('button', { name: 'Save changes' }).tap();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.profileUpdated })).toBeVisible();
 
   await page.getByRole('button', { name: `Account menu for ${viewer.first_name}` }).tap();
   await expect(page.getByRole('menuitem', { name: 'Your profile' })).toBeVisible();

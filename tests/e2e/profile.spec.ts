@@ -2,6 +2,7 @@
 // link, and meets the session-ended path when the token is no longer accepted.
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
+import { MESSAGES, SPEC_MESSAGES } from '../../src/shared/messages';
 
 async function pictureFile() {
   const buffer = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 70, g: 51, b: 137 } } })
@@ -27,7 +28,7 @@ test('edits the details and dates, and uploads a picture', async ({ page, login,
   await expect(page.getByText('That date is in the future.')).toBeVisible();
   await page.getByLabel('Anniversary').fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.profileUpdated })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Sparkle' })).toBeVisible();
 
   const sharePrefix = new URL('/register?refid=', page.url()).toString();
@@ -41,7 +42,7 @@ test('edits the details and dates, and uploads a picture', async ({ page, login,
   await page.locator('input[type="file"]').setInputFiles(await pictureFile());
   await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload picture' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile picture has been updated.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.pictureUpdated })).toBeVisible();
   const avatar = page.locator('section', { has: page.getByRole('heading', { name: 'Profile picture' }) }).locator('img');
   await expect(avatar).toHaveAttribute('src', /^\/media\/avatars\/[0-9a-f]+\.webp$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
@@ -55,7 +56,7 @@ test('edits the details and dates, and uploads a picture', async ({ page, login,
 
   await page.getByLabel('Birthday').fill('');
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your profile has been updated.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.profileUpdated })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Birthday')).toHaveValue('');
 });
@@ -85,14 +86,12 @@ test('explains a refused picture', async ({ page, login }) => {
   const fileInput = page.locator('input[type="file"]');
 
   await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are not pixels') });
-  await expect(page.getByRole('alert')).toHaveText('That file is not a picture we can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.pictureNotImage);
   await expect(page.getByRole('button', { name: 'Upload picture' })).toBeHidden();
 
   await fileInput.setInputFiles(bmpFile());
   await page.getByRole('button', { name: 'Upload picture' }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Profile update unsuccessfull. That file is not a picture we can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
-  );
+  await expect(page.getByRole('alert')).toHaveText(`${SPEC_MESSAGES.pictureUpdateFailed}. ${MESSAGES.pictureNotImage}`);
 });
 
 test('logs out from the profile page', async ({ page, login }) => {
@@ -100,7 +99,7 @@ test('logs out from the profile page', async ({ page, login }) => {
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/login');
-  await expect(page.getByText('You have been logged out.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.loggedOut)).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL('/login?redirectTo=%2Fprofile');
 });
@@ -112,6 +111,6 @@ test('a session the server no longer accepts ends with a message', async ({ page
 
   await page.goto('/profile');
   await expect(page).toHaveURL('/login?redirectTo=%2Fprofile');
-  await expect(page.getByRole('alert')).toHaveText('Your session has ended. Please log in again.');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.sessionExpired);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });

@@ -2,6 +2,7 @@
 import { expect, test } from './support/fixtures';
 import { createViewer, registerViewer } from './support/factories';
 import { readCode } from './support/outbox';
+import { MESSAGES } from '../../src/shared/messages';
 
 test('registers with a password, lands home logged in, then logs out', async ({ page, shot }) => {
   const viewer = createViewer();
@@ -14,7 +15,7 @@ test('registers with a password, lands home logged in, then logs out', async ({ 
   await page.getByLabel('E-mail', { exact: true }).fill(viewer.email);
   await page.getByLabel('Phone').fill(viewer.phone);
   await page.getByLabel('Password', { exact: true }).fill('password');
-  await expect(page.getByText('That password is too common. Please choose another one.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.weakPassword)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(viewer.password);
   await expect(page.getByText(/Password strength: (Good|Strong)/)).toBeVisible();
   await page.getByRole('button', { name: 'Show password' }).click();
@@ -32,7 +33,7 @@ test('registers with a password, lands home logged in, then logs out', async ({ 
   await page.getByRole('button', { name: `Account menu for ${viewer.first_name}` }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('status').filter({ hasText: 'You have been logged out.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.loggedOut })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   await shot('register-logged-out');
 });
@@ -49,7 +50,7 @@ test('signs up with an e-mail code instead of a password', async ({ page, shot }
   const sentAfter = new Date();
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page.getByText('Almost there: we sent a 6-digit code to your e-mail.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.registeredConfirm)).toBeVisible();
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
   await page.getByLabel('6-digit code').fill(await readCode(viewer.email, { since: sentAfter }));
   await shot('register-code-step');
@@ -69,7 +70,7 @@ test('says when the e-mail already has an account, and checks fields as you type
   await page.getByLabel('E-mail', { exact: true }).fill(viewer.email);
   await expect(page.getByText('Enter a valid e-mail address')).toBeHidden();
   await page.getByLabel('Phone').focus();
-  await expect(page.getByText('An account with this e-mail already exists. Log in instead.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.emailTaken)).toBeVisible();
 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Enter your first name.')).toBeVisible();

@@ -3,6 +3,7 @@
 import { expect, test } from './support/fixtures';
 import { registerViewer } from './support/factories';
 import { readCode } from './support/outbox';
+import { MESSAGES } from '../../src/shared/messages';
 
 test('resets a forgotten password, then logs in with the new one', async ({ page, request, shot }) => {
   const { viewer } = await registerViewer(request);
@@ -17,13 +18,13 @@ test('resets a forgotten password, then logs in with the new one', async ({ page
   await page.getByRole('button', { name: 'Send reset code' }).click();
   await page.getByLabel('6-digit code').fill(await readCode(viewer.email, { since: sentAfter }));
   await page.getByRole('button', { name: 'Check code' }).click();
-  await expect(page.getByText('Code accepted. Choose a new password.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.codeAccepted)).toBeVisible();
 
   await page.getByLabel('New password').fill('qwerty123');
-  await expect(page.getByText('That password is too common. Please choose another one.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.weakPassword)).toBeVisible();
   await page.getByLabel('New password').fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+  await expect(page.getByText(MESSAGES.passwordReset)).toBeVisible();
   await shot('reset-password-done');
 
   await page.getByRole('link', { name: 'Log in with your new password' }).click();
@@ -31,7 +32,7 @@ test('resets a forgotten password, then logs in with the new one', async ({ page
   await expect(page.getByLabel('E-mail')).toHaveValue(viewer.email);
   await page.getByLabel('Password', { exact: true }).fill(viewer.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('That e-mail and password do not match an account.');
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.badCredentials);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL('/home');
