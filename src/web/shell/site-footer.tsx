@@ -12,7 +12,7 @@ export function SiteFooter() {
         <div className="flex flex-col gap-2 sm:items-end">
           <button
             type="button"
-            className="self-start rounded-md px-1 font-bold text-primary underline-offset-4 hover:underline sm:self-end"
+            className="-mx-1 self-start rounded-md px-1 font-bold text-primary underline-offset-4 hover:underline sm:self-end"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             Back to top
