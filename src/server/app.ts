@@ -133,6 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(fail(413, MESSAGES.tooLarge, STATUS.badRequest));
     if (status === 415) return reply.code(415).send(fail(415, MESSAGES.badContentType, STATUS.badRequest));
+    if (status === 403) return reply.code(403).send(fail(403, MESSAGES.forbidden));
+    if (status === 404) return reply.code(404).send(fail(404, MESSAGES.notFound));
+    if (status === 429) return reply.code(429).send(fail(429, MESSAGES.rateLimited));
     if (status >= 400 && status < 500) return reply.code(status).send(fail(status, MESSAGES.invalidInput, STATUS.badRequest));
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(500, MESSAGES.serverError));

@@ -152,7 +152,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     mediaHosts: origins(env, 'MEDIA_HOSTS'),
     embedHosts: origins(env, 'EMBED_HOSTS'),
-    mediaBaseUrl: env.MEDIA_BASE_URL || '/media/',
+    mediaBaseUrl: (env.MEDIA_BASE_URL || '/media/').replace(/\/?$/, '/'),
     disabledCalls: new Set(list(env.DISABLED_CALLS)),
     logLevel,
     seedDemo: bool(env, 'SEED_DEMO', true),

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './db/seed';
+import { startHousekeeping } from './platform/housekeeping';
 
 async function main() {
   let config;
@@ -24,6 +25,8 @@ async function main() {
     }
   }
   if (!config.webDir) app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
+  const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gemcast is running on ${config.publicUrl}`);
 

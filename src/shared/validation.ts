@@ -6,6 +6,9 @@ import { ISO_DATE } from './contract/user';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const CODE_LENGTH = 6;
+/** A one-time code lives this long, and a new one can be asked for after the resend wait. */
+export const CODE_TTL_MINUTES = 10;
+export const CODE_RESEND_SECONDS = 60;
 
 // One @, a dot-atom local part (no quotes, no leading/trailing/double dots), a domain of
 // letter/digit/hyphen labels with a letter TLD. Stricter than RFC 5321 on purpose.

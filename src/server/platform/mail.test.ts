@@ -66,7 +66,7 @@ it('hands a login-code e-mail to the SMTP server with its sender, recipient, sub
   await startServer();
   const mailer = smtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Gemcast <no-reply@gemcast.test>');
   try {
-    await mailer.send(codeMail('Ruby', 'ruby@example.com', '042917', 'login'));
+    await mailer.send(codeMail('ruby@example.com', '042917', 'login'));
   } finally {
     mailer.close();
   }
@@ -79,7 +79,7 @@ it('hands a login-code e-mail to the SMTP server with its sender, recipient, sub
   expect(headers.get('to')).toBe('ruby@example.com');
   expect(headers.get('from')).toBe('Gemcast <no-reply@gemcast.test>');
   expect(headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8/);
-  expect(body).toContain('Hi Ruby,');
+  expect(body).toContain('Hello from Gemcast,');
   expect(body).toContain('    042917');
   expect(body).toContain('It works once and expires in 10 minutes.');
 });

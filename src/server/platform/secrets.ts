@@ -1,4 +1,4 @@
-// Tokens and code digests: opaque session tokens stored as SHA-256, HMAC-signed visitor tokens,
+// Tokens and code digests: opaque session tokens stored as SHA-256, random visitor tokens,
 // and HMAC digests of one-time codes compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Random } from './clock';
@@ -25,18 +25,14 @@ export function createSigner(secret: string) {
   return {
     codeDigest: (purpose: string, email: string, code: string) => hmac(`code:${purpose}:${email}:${code}`),
     sameDigest: same,
-    newVisitorToken(random: Random): string {
-      const id = random.bytes(16).toString('base64url');
-      return `${VISITOR_TOKEN_PREFIX}${id}.${hmac(`visitor:${id}`)}`;
-    },
-    isVisitorToken(token: string): boolean {
-      if (!token.startsWith(VISITOR_TOKEN_PREFIX)) return false;
-      const [id, sig] = token.slice(VISITOR_TOKEN_PREFIX.length).split('.');
-      return Boolean(id && sig) && same(sig!, hmac(`visitor:${id}`));
-    },
   };
 }
 export type Signer = ReturnType<typeof createSigner>;
+
+/** An anonymous visitor's session id (spec's tkn): 128 random bits, never stored. */
+export function newVisitorToken(random: Random): string {
+  return VISITOR_TOKEN_PREFIX + random.bytes(16).toString('base64url');
+}
 
 /** A six-digit code from the CSPRNG, leading zeros kept. */
 export function newCode(random: Random): string {

@@ -22,7 +22,7 @@ type RequestOptions = { token?: string; query?: Record<string, string>; headers?
 
 export async function createTestApp(engine: Dialect, overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
   let database: DatabaseHandle;
   let dropSchema = async () => undefined;
   if (engine === 'postgres') {
@@ -43,7 +43,14 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
     database = openDatabase({ kind: 'sqlite', file: ':memory:' });
   }
   const clock = manualClock(new Date('2026-06-15T18:00:00Z'));
-  const app = await buildApp(config, { clock, database });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, { clock, database });
+  } catch (error) {
+    await database.close();
+    await dropSchema();
+    throw error;
+  }
 
   async function call<T>(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions = {}) {
     const response: LightMyRequestResponse = await app.inject({

@@ -1,14 +1,15 @@
 // The e-mails the account side sends, in Gemcast's own words.
 import type { Mail } from '../../platform/mail';
 
-export function codeMail(firstName: string, to: string, code: string, purpose: 'login' | 'reset'): Mail {
+// The greeting names nobody: in code mode the name is whatever the registering person typed.
+export function codeMail(to: string, code: string, purpose: 'login' | 'reset'): Mail {
   const intro =
     purpose === 'login'
       ? 'Here is your code to log in to Gemcast:'
       : 'Someone (hopefully you) asked to reset the password of your Gemcast account. Your reset code is:';
   const subject = purpose === 'login' ? `Your Gemcast login code: ${code}` : `Your Gemcast password reset code: ${code}`;
   const text = [
-    `Hi ${firstName},`,
+    'Hello from Gemcast,',
     '',
     intro,
     '',

@@ -10,6 +10,24 @@ export const usersRepository = {
   byPhone: (db: Db, phone: string) => db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst(),
   byInviteCode: (db: Db, code: string) => db.selectFrom('users').select('id').where('my_invite_code', '=', code).executeTakeFirst(),
   insert: (db: Db, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
+  deleteStaleUnconfirmed: (db: Db, email: string, phone: string, createdBeforeIso: string) =>
+    db
+      .deleteFrom('users')
+      .where('isactive', '=', 0)
+      .where('password_hash', 'is', null)
+      .where('created_at', '<', createdBeforeIso)
+      .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]))
+      .execute(),
+  /** Sets the picture only if it is still `expected`, so two racing uploads never orphan a file. */
+  swapPicture: async (db: Db, id: number, expected: string | null, next: string, updatedAt: string) => {
+    const result = await db
+      .updateTable('users')
+      .set({ profile_picture: next, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('profile_picture', expected === null ? 'is' : '=', expected)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  },
   update: (db: Db, id: number, patch: UserUpdate): Promise<UserRow | undefined> =>
     db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
 };
@@ -41,7 +59,6 @@ export const sessionsRepository = {
   },
   deleteByTokenHash: (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
-  deleteExpired: (db: Db, nowIso: string) => db.deleteFrom('sessions').where('expires_at', '<=', nowIso).execute(),
 };
 
 export const codesRepository = {
@@ -71,5 +88,4 @@ export const codesRepository = {
     const result = await db.updateTable('one_time_codes').set({ used_at: nowIso }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },
-  deleteOlderThan: (db: Db, iso: string) => db.deleteFrom('one_time_codes').where('created_at', '<', iso).execute(),
 };

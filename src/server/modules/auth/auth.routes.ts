@@ -21,6 +21,7 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { cookieValue } from '../../http/cookies';
 import { ok } from '../../http/envelope';
+import { newVisitorToken } from '../../platform/secrets';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { AuthService } from './auth.service';
 
@@ -35,7 +36,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     app.post('/api/registeruser_v1', { schema: { tags, summary: 'Create an account (password mode, or code mode without a password)', body: RegisterRequest, response: { 200: AuthedUserResponse, ...errors } } }, async (request) => {
       // The referral cookie counts even when the form did not send it.
       const refId = request.body.refId || cookieValue(request.headers.cookie, 'refId')?.slice(0, 100);
-      const { user, message } = await auth.register({ ...request.body, refId });
+      const { user, message } = await auth.register({ ...request.body, refId }, request.ip);
       return ok([user], message, now());
     });
 
@@ -44,7 +45,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     });
 
     app.get('/api/getloginotp', { schema: { tags, summary: 'E-mail a 6-digit login code', querystring: GetLoginCodeQuery, response: { 200: EmptyResponse, ...errors } } }, async (request) => {
-      await auth.sendLoginCode(request.query.emailid, request.query.session_id);
+      await auth.sendLoginCode(request.query.emailid, request.query.session_id, request.ip);
       return ok([], MESSAGES.codeSent, now());
     });
 
@@ -53,7 +54,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     });
 
     app.get('/api/forgotpasswordOTP_v1', { schema: { tags, summary: 'E-mail a password reset code', querystring: ForgotPasswordQuery, response: { 200: EmptyResponse, ...errors } } }, async (request) => {
-      await auth.sendResetCode(request.query.emailId);
+      await auth.sendResetCode(request.query.emailId, request.ip);
       return ok([], MESSAGES.codeSent, now());
     });
 
@@ -82,7 +83,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     });
 
     app.post('/api/visitortoken', { schema: { tags, summary: 'A signed token (tkn) for an anonymous visitor', response: { 200: VisitorTokenResponse, ...errors } } }, async () => {
-      return ok([{ tkn: ctx.signer.newVisitorToken(ctx.random) }], MESSAGES.ok, now());
+      return ok([{ tkn: newVisitorToken(ctx.random) }], MESSAGES.ok, now());
     });
   };
 }

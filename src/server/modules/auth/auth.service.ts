@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contract/auth';
 import type { AuthedUser } from '../../../shared/contract/user';
 import { MESSAGES } from '../../../shared/messages';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../shared/validation';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { CodeRow, UserRow } from '../../db/schema';
@@ -17,19 +18,22 @@ import { badRequest, conflict, tooMany, unauthorized } from '../../http/errors';
 import { isoAfter, isoNow } from '../../platform/clock';
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
 import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
+import { assertNotFuture } from '../../http/dates';
 import { codesRepository, sessionsRepository, usersRepository } from './auth.repository';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
 
-export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const CODE_RESEND_MS = 60_000;
+export const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 export const CODE_DAILY_CAP = 10;
 const DAY_MS = 24 * 60 * 60_000;
 const LIMITS = {
   loginPerAddress: { limit: 10, windowMs: 15 * 60_000 },
   loginPerIp: { limit: 100, windowMs: 15 * 60_000 },
   existsPerIp: { limit: 30, windowMs: 60_000 },
+  sendsPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  registrationsPerIp: { limit: 30, windowMs: 15 * 60_000 },
 };
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -59,9 +63,14 @@ export function createAuthService(ctx: AppContext) {
     return code;
   }
 
-  async function issueCode(email: string, purpose: Purpose, sessionId: string | undefined) {
+  /** Limits are checked before anything is written, so a refused call changes nothing. */
+  async function checkSendLimits(email: string, purpose: Purpose, ip: string) {
+    await limit(`send-ip:${ip}`, LIMITS.sendsPerIp);
     await limit(`send:${purpose}:${email}`, { limit: 1, windowMs: CODE_RESEND_MS }, MESSAGES.codeSendWait);
     await limit(`send-day:${purpose}:${email}`, { limit: CODE_DAILY_CAP, windowMs: DAY_MS }, MESSAGES.codeDailyCap);
+  }
+
+  async function issueCode(email: string, purpose: Purpose, sessionId: string | undefined) {
     const code = newCode(random);
     const now = isoNow(clock);
     await db.transaction().execute(async (trx) => {
@@ -77,7 +86,7 @@ export function createAuthService(ctx: AppContext) {
     });
     // A code row exists for unknown addresses too, so every later answer is the same for them.
     const user = await usersRepository.byEmail(db, email);
-    if (user) ctx.sendMail(codeMail(user.first_name, email, code, purpose));
+    if (user) ctx.sendMail(codeMail(email, code, purpose));
   }
 
   /** Checks a code; wrong tries count, and the fifth wrong one kills the code. */
@@ -88,7 +97,7 @@ export function createAuthService(ctx: AppContext) {
     if (!row) throw unauthorized(MESSAGES.codeWrong);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw unauthorized(MESSAGES.codeDead);
     if (row.expires_at <= isoNow(clock)) throw unauthorized(MESSAGES.codeExpired);
-    const sessionMatches = !row.session_id || !sessionId || row.session_id === sessionId;
+    const sessionMatches = !row.session_id || row.session_id === sessionId;
     if (!sessionMatches || !signer.sameDigest(row.code_hmac, signer.codeDigest(purpose, email, code))) {
       await codesRepository.addAttempt(db, row.id);
       throw unauthorized(MESSAGES.codeWrong);
@@ -97,12 +106,16 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    async register(input: z.output<typeof RegisterRequest>): Promise<{ user: AuthedUser; message: string }> {
+    async register(input: z.output<typeof RegisterRequest>, ip: string): Promise<{ user: AuthedUser; message: string }> {
+      assertNotFuture(clock, { birthday: input.birthday, anniversary: input.anniversary });
       if (input.password !== undefined) checkPasswordStrength(input.password);
+      await limit(`register-ip:${ip}`, LIMITS.registrationsPerIp);
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       const inviteCode = input.invitedCode?.toUpperCase() || null;
       const inviter = inviteCode ? await usersRepository.byInviteCode(db, inviteCode) : undefined;
       const now = isoNow(clock);
+      // An unconfirmed code-mode account whose code has expired does not hold its e-mail or phone.
+      await usersRepository.deleteStaleUnconfirmed(db, input.email, input.phone, isoAfter(clock, -CODE_TTL_MS));
       let created: UserRow | undefined;
       for (let attempt = 0; !created; attempt++) {
         try {
@@ -154,8 +167,14 @@ export function createAuthService(ctx: AppContext) {
       return startSession(user);
     },
 
-    sendLoginCode: (email: string, sessionId: string | undefined) => issueCode(email, 'login', sessionId),
-    sendResetCode: (email: string) => issueCode(email, 'reset', undefined),
+    async sendLoginCode(email: string, sessionId: string | undefined, ip: string) {
+      await checkSendLimits(email, 'login', ip);
+      await issueCode(email, 'login', sessionId);
+    },
+    async sendResetCode(email: string, ip: string) {
+      await checkSendLimits(email, 'reset', ip);
+      await issueCode(email, 'reset', undefined);
+    },
 
     async loginByCode(input: z.output<typeof LoginByCodeRequest>, ip: string): Promise<AuthedUser> {
       const row = await checkCode(input.email, 'login', input.OTP, input.session_id, ip);

@@ -11,6 +11,7 @@ import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError, conflict, unauthorized } from '../../http/errors';
 import { STATUS } from '../../../shared/contract/envelope';
 import { isoNow } from '../../platform/clock';
+import { assertNotFuture } from '../../http/dates';
 import { ImageTooLargeError, NotAnImageError, removeMedia, storePicture } from '../../platform/media';
 import { usersRepository } from '../auth/auth.repository';
 import { toUserRecord } from '../auth/user-record';
@@ -39,6 +40,7 @@ export function createProfileService(ctx: AppContext) {
 
     /** Applies only the allowed fields; '' clears birthday and anniversary. */
     update(user: UserRow, input: z.output<typeof UpdateProfileRequest>): Promise<UserRecord> {
+      assertNotFuture(clock, { birthday: input.birthday, anniversary: input.anniversary });
       const patch: UserUpdate = {};
       for (const field of PROFILE_FIELDS) {
         const value = input[field];
@@ -50,6 +52,7 @@ export function createProfileService(ctx: AppContext) {
     },
 
     updateDates(user: UserRow, input: z.output<typeof DatesRequest>): Promise<UserRecord> {
+      assertNotFuture(clock, { birthday: input.birthday, anniversary: input.anniversary });
       return save(user, { birthday: input.birthday || null, anniversary: input.anniversary || null });
     },
 
@@ -64,9 +67,17 @@ export function createProfileService(ctx: AppContext) {
         if (error instanceof NotAnImageError) throw pictureFailure(415, MESSAGES.pictureNotImage);
         throw error;
       }
-      const updated = await save(user, { profile_picture: stored });
-      if (user.profile_picture) await removeMedia(config.dataDir, user.profile_picture);
-      return updated;
+      // Compare-and-swap so that of two racing uploads, each replaced file is deleted exactly once.
+      let previous = user.profile_picture;
+      while (!(await usersRepository.swapPicture(db, user.id, previous, stored, isoNow(clock)))) {
+        const current = await usersRepository.byId(db, user.id);
+        if (!current) throw unauthorized();
+        previous = current.profile_picture;
+      }
+      if (previous) await removeMedia(config.dataDir, previous);
+      const row = await usersRepository.byId(db, user.id);
+      if (!row) throw unauthorized();
+      return record(row);
     },
 
     async saveRegistrationInfo(user: UserRow, input: z.output<typeof RegistrationInfoRequest>): Promise<RegistrationInfo> {

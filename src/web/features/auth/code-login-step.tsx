@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginByCodeRequest } from '../../../shared/contract/auth';
+import { CODE_TTL_MINUTES } from '../../../shared/validation';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -56,7 +57,7 @@ export function CodeLoginStep({ email, waitSeconds = CODE_RESEND_SECONDS, submit
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <p className="text-muted">
-        We e-mailed a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It works once and expires in 10 minutes.
+        We e-mailed a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It works once and expires in {CODE_TTL_MINUTES} minutes.
       </p>
       <CodeInput autoFocus error={errors.OTP?.message} {...form.register('OTP')} />
       <Button type="submit" isBusy={loading}>

@@ -1,13 +1,12 @@
 // Pieces shared by every e-mailed-code step: the 6-digit input, the resend button with its
 // countdown, and reading a "wait before asking again" answer.
 import type { ComponentProps } from 'react';
-import { CODE_LENGTH } from '../../../shared/validation';
+import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../shared/validation';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 
-/** The server allows one code per address a minute. */
-export const CODE_RESEND_SECONDS = 60;
+export { CODE_RESEND_SECONDS };
 
 type CodeInputProps = Omit<ComponentProps<typeof TextField>, 'label'> & { label?: string };
 
