@@ -24,6 +24,8 @@ export type Config = {
   seedDemo: boolean;
   webDir: string | null;
   sessionDays: number;
+  /** Check every response against the contract before sending it (tests turn this on). */
+  validateResponses: boolean;
   site: {
     brand: string;
     phone: string;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedDemo: bool(env, 'SEED_DEMO', true),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     site: {
       brand: env.BRAND_NAME || 'Gemcast',
       phone: env.CONTACT_PHONE || '(555) 010-4367',

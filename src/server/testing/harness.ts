@@ -22,7 +22,7 @@ type RequestOptions = { token?: string; query?: Record<string, string>; headers?
 
 export async function createTestApp(engine: Dialect, overrides: Partial<Config> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', VALIDATE_RESPONSES: 'true', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
   let database: DatabaseHandle;
   let dropSchema = async () => undefined;
   if (engine === 'postgres') {
