@@ -5,7 +5,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -107,7 +106,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.headers(headers).header('x-request-id', request.id);
   });
   if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Gemcast API', version: '1' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } } },
     transform: jsonSchemaTransform,

@@ -1,5 +1,6 @@
 // Profile calls of spec §7: profile_v1 (GET/POST), profileimage_v1, baupdate, userregistrationinfo.
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { DatesRequest, PICTURE_MAX_BYTES, RegistrationInfoRequest, RegistrationInfoResponse, UpdateProfileRequest } from '../../../shared/contract/profile';
@@ -35,12 +36,16 @@ export function profileRoutes(ctx: AppContext, profile: ProfileService, guards: 
       return ok([await profile.saveRegistrationInfo(currentUser(request), request.body)], MESSAGES.infoSaved, now());
     });
 
-    app.post('/api/profileimage_v1', { preHandler, schema: { tags, summary: 'Upload a profile picture (multipart field "image")', consumes: ['multipart/form-data'], response: { 200: UserResponse, ...errors } } }, async (request) => {
-      const user = currentUser(request);
-      const file = request.isMultipart() ? await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } }) : undefined;
-      const buffer = file ? await file.toBuffer().catch(() => null) : null;
-      const truncated = Boolean(file?.file.truncated) || (file !== undefined && buffer === null);
-      return ok([await profile.updatePicture(user, buffer, truncated)], MESSAGES.pictureUpdated, now());
+    // Multipart lives only in this scope: the plugin adds hooks that other calls need not pay for.
+    await app.register(async (upload) => {
+      await upload.register(multipart, { limits: { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5 } });
+      upload.withTypeProvider<ZodTypeProvider>().post('/api/profileimage_v1', { preHandler, schema: { tags, summary: 'Upload a profile picture (multipart field "image")', consumes: ['multipart/form-data'], response: { 200: UserResponse, ...errors } } }, async (request) => {
+        const user = currentUser(request);
+        const file = request.isMultipart() ? await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } }) : undefined;
+        const buffer = file ? await file.toBuffer().catch(() => null) : null;
+        const truncated = Boolean(file?.file.truncated) || (file !== undefined && buffer === null);
+        return ok([await profile.updatePicture(user, buffer, truncated)], MESSAGES.pictureUpdated, now());
+      });
     });
   };
 }
