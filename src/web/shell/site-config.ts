@@ -1,0 +1,54 @@
+// The public site configuration (GET /api/siteconfig): brand, tagline, contact details, asset
+// hosts and third-party ids, read once per page load and kept for the whole visit.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Envelope } from '../../shared/contract/envelope';
+import type { SiteConfig } from '../../shared/contract/site';
+import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../api/client';
+
+/** Shown in titles and the logo until the configuration arrives (or if it cannot be had). */
+export const FALLBACK_BRAND = 'Gemcast';
+
+/** The named fields of an object as a map of unknowns, for checking answers without a schema. */
+export function fieldsOf(value: unknown): Map<string, unknown> | null {
+  return typeof value === 'object' && value !== null ? new Map<string, unknown>(Object.entries(value)) : null;
+}
+
+const hasStrings = (fields: Map<string, unknown> | null, keys: readonly string[]) => fields !== null && keys.every((key) => typeof fields.get(key) === 'string');
+
+/**
+ * The server answers from the contract's own schema; checking the field types here keeps the
+ * schema library out of the first bundle, which every visitor downloads.
+ */
+export function isSiteConfig(value: unknown): value is SiteConfig {
+  const fields = fieldsOf(value);
+  return (
+    hasStrings(fields, ['brand', 'tagline', 'phone', 'email', 'target_cdn_url', 'source_cdn_url', 'app_assets_location']) &&
+    hasStrings(fieldsOf(fields?.get('analytics')), ['ga', 'replay', 'pixel'])
+  );
+}
+
+const siteConfigAnswer: AnswerParser<Envelope<SiteConfig>> = {
+  safeParse: (body) => {
+    const parsed = anyEnvelope.safeParse(body);
+    if (!parsed.success) return parsed;
+    const { data, ...envelope } = parsed.data;
+    return data.every(isSiteConfig) ? { success: true, data: { ...envelope, data } } : { success: false };
+  },
+};
+
+export const siteConfigQuery = queryOptions({
+  queryKey: ['siteconfig'] as const,
+  queryFn: async ({ signal }) => recordOf(await apiCall('/api/siteconfig', { schema: siteConfigAnswer, signal })),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+/** The site configuration, or undefined while it loads (or when it could not be read). */
+export function useSiteConfig(): SiteConfig | undefined {
+  return useQuery(siteConfigQuery).data;
+}
+
+/** The brand name from the configuration, with the fallback while it loads. */
+export function useBrand(): string {
+  return useSiteConfig()?.brand || FALLBACK_BRAND;
+}
