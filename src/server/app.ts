@@ -25,6 +25,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { siteRoutes } from './modules/site/site.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(ctx, auth, guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));
+  await app.register(eventsRoutes(ctx));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });

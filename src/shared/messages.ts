@@ -48,4 +48,5 @@ export const MESSAGES = {
   pictureTooLarge: 'That picture is too large. The limit is 5 MB and 40 megapixels.',
   datesUpdated: 'Your dates have been saved.',
   infoSaved: 'Thanks! Your answers have been saved.',
+  eventNotFound: 'We could not find that show or event.',
 } as const;

@@ -28,6 +28,26 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
     }
     const start = new Date(clock.now().getTime() + 2 * 24 * 60 * 60_000);
     start.setUTCHours(2, 0, 0, 0); // 7 pm in Los Angeles (summer) / 6 pm (winter)
+    const dayMs = 24 * 60 * 60_000;
+    const show = (title: string, description: string, startsAt: Date, type: 'show' | 'giveaway' = 'show', hours = 1) => ({
+      type,
+      title,
+      description,
+      image: null,
+      cust_start: startsAt.toISOString(),
+      cust_end: new Date(startsAt.getTime() + hours * 60 * 60_000).toISOString(),
+      is_public: 1,
+      platform: 'hls',
+      stream_url: null,
+      created_at: now,
+    });
+    await trx
+      .insertInto('events')
+      .values([
+        show('Tanzanite Tuesday: the violet hour', 'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.', new Date(start.getTime() - 5 * dayMs)),
+        show('Sapphire Sunday giveaway', 'Enter during Sapphire Sunday for a chance at a 1 ct Montana sapphire pendant.', new Date(start.getTime() - dayMs), 'giveaway', 25),
+      ])
+      .execute();
     await trx
       .insertInto('events')
       .values({

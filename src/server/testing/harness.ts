@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { EventsTable } from '../db/schema';
 import pg from 'pg';
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Envelope } from '../../shared/contract/envelope';
@@ -102,6 +104,27 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
       const user = res.body.data[0];
       if (res.http !== 200 || !user) throw new Error(`createViewer failed: ${res.body.message}`);
       return { ...user, password };
+    },
+    /** An event row; times default to a show starting in one hour and lasting one hour. */
+    async createEvent(fields: Partial<Insertable<EventsTable>> = {}) {
+      const start = new Date(clock.now().getTime() + 60 * 60_000);
+      return database.db
+        .insertInto('events')
+        .values({
+          type: 'show',
+          title: 'Opal Hour',
+          description: 'Australian opals, live.',
+          image: null,
+          cust_start: start.toISOString(),
+          cust_end: new Date(start.getTime() + 60 * 60_000).toISOString(),
+          is_public: 1,
+          platform: 'hls',
+          stream_url: null,
+          created_at: clock.now().toISOString(),
+          ...fields,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     /** A viewer promoted to staff, as `npm run staff -- add` would. */
     async createStaff(fields: Partial<Record<string, string>> = {}): Promise<AuthedUser & { password: string }> {

@@ -1,0 +1,81 @@
+import { expect, it } from 'vitest';
+import type { EventRecord } from '../../../shared/contract/events';
+import { describeEachEngine } from '../../testing/harness';
+
+const HOUR = 60 * 60_000;
+const at = (t: { clock: { now: () => Date } }, hoursFromNow: number) => new Date(t.clock.now().getTime() + hoursFromNow * HOUR).toISOString();
+
+describeEachEngine('event reads', (t) => {
+  async function schedule() {
+    const past = await t().createEvent({ title: 'Past', cust_start: at(t(), -30), cust_end: at(t(), -29) });
+    const live = await t().createEvent({ title: 'Live', cust_start: at(t(), -0.5), cust_end: at(t(), 0.5) });
+    const soon = await t().createEvent({ title: 'Soon', cust_start: at(t(), 2), cust_end: at(t(), 3) });
+    const later = await t().createEvent({ title: 'Later', cust_start: at(t(), 48), cust_end: at(t(), 49) });
+    const hidden = await t().createEvent({ title: 'Private', is_public: 0, cust_start: at(t(), 1), cust_end: at(t(), 2) });
+    const giveaway = await t().createEvent({ title: 'Giveaway', type: 'giveaway', cust_start: at(t(), -1), cust_end: at(t(), 5) });
+    return { past, live, soon, later, hidden, giveaway };
+  }
+
+  it('lists upcoming public shows soonest first, with their status from the server clock', async () => {
+    await schedule();
+    const res = await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show', on: 'upcoming' } });
+    expect(res.http).toBe(200);
+    expect(res.body.data.map((e) => [e.title, e.status])).toEqual([
+      ['Soon', 'upcoming'],
+      ['Later', 'upcoming'],
+    ]);
+    expect(res.body.tzdiff).toBe('-07:00');
+  });
+
+  it('lists what is live now, what is past (newest first) and everything', async () => {
+    await schedule();
+    const titles = async (on: string) => (await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show', on } })).body.data.map((e) => e.title);
+    expect(await titles('live')).toEqual(['Live']);
+    expect(await titles('past')).toEqual(['Past']);
+    expect(await titles('all')).toEqual(['Later', 'Soon', 'Live', 'Past']);
+    expect((await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'giveaway', on: 'live' } })).body.data.map((e) => e.title)).toEqual(['Giveaway']);
+  });
+
+  it('moves a show from upcoming to live to past as time passes', async () => {
+    const { soon } = await schedule();
+    const statusOf = async () => (await t().get<EventRecord>('/api/eventdata_v1', { query: { eventid: String(soon.id) } })).body.data[0]?.status;
+    expect(await statusOf()).toBe('upcoming');
+    t().clock.advance(2.5 * HOUR);
+    expect(await statusOf()).toBe('live');
+    t().clock.advance(HOUR);
+    expect(await statusOf()).toBe('past');
+  });
+
+  it('returns one event by id, private ones included for whoever has the link', async () => {
+    const { hidden } = await schedule();
+    const res = await t().get<EventRecord>('/api/eventdata_v1', { query: { eventid: String(hidden.id) } });
+    expect(res.http).toBe(200);
+    expect(res.body.data[0]).toMatchObject({ id: hidden.id, title: 'Private', IS_Public: 0, type: 'show', image: '' });
+  });
+
+  it('answers 404 in the envelope for an unknown event', async () => {
+    const res = await t().get('/api/eventdata_v1', { query: { eventid: '999' } });
+    expect(res.http).toBe(404);
+    expect(res.body).toEqual({ status: 0, statusCode: 404, message: 'We could not find that show or event.', data: [] });
+  });
+
+  it.each([
+    ['/api/eventlist_v1', {}, 'type is show, giveaway or specialshow.'],
+    ['/api/eventlist_v1', { type: 'concert' }, 'type is show, giveaway or specialshow.'],
+    ['/api/eventlist_v1', { type: 'show', on: 'tomorrow' }, 'on is upcoming, live, past or all.'],
+    ['/api/eventlist_v1', { type: 'show', limit: '500' }, undefined],
+    ['/api/eventdata_v1', { eventid: 'abc' }, 'eventid is a number.'],
+    ['/api/eventdata_v1', {}, 'eventid is a number.'],
+  ])('refuses %s with %j', async (url, query, message) => {
+    const res = await t().get(url, { query });
+    expect(res.http).toBe(400);
+    expect(res.body.status).toBe(-1);
+    if (message) expect(res.body.message).toBe(message);
+  });
+
+  it('caps the list at the limit asked for', async () => {
+    for (let i = 0; i < 4; i++) await t().createEvent({ title: `Show ${i}`, cust_start: at(t(), i + 1), cust_end: at(t(), i + 2) });
+    const res = await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show', limit: '2' } });
+    expect(res.body.data.map((e) => e.title)).toEqual(['Show 0', 'Show 1']);
+  });
+});
