@@ -81,6 +81,15 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
       await app.mailIdle();
       return database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
     },
+    /** Every row the account calls can write, so a refused call can be shown to change nothing. */
+    async accountState() {
+      return {
+        users: await database.db.selectFrom('users').selectAll().orderBy('id').execute(),
+        sessions: await database.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
+        codes: await database.db.selectFrom('one_time_codes').selectAll().orderBy('id').execute(),
+        mail: await this.outbox(),
+      };
+    },
     /** The six-digit code in the newest e-mail to `email`. */
     async latestCode(email: string): Promise<string> {
       await app.mailIdle();

@@ -10,15 +10,7 @@ import { describeEachEngine, type TestApp } from '../../testing/harness';
 const MINUTE = 60_000;
 const NEW_PASSWORD = 'emerald-spinel-77';
 
-/** Every row the code calls can write, so a refused call can be shown to change nothing. */
-async function storedState(t: TestApp) {
-  return {
-    users: await t.db.selectFrom('users').selectAll().orderBy('id').execute(),
-    sessions: await t.db.selectFrom('sessions').selectAll().orderBy('id').execute(),
-    codes: await t.db.selectFrom('one_time_codes').selectAll().orderBy('id').execute(),
-    mail: await t.outbox(),
-  };
-}
+const storedState = (t: TestApp) => t.accountState();
 
 /** Sends every bad input in turn: each must answer 400 naming the field, and no stored row may change. */
 async function expectRefusedInputs<I>(t: TestApp, cases: [label: string, input: I, field: string][], send: (input: I) => Promise<{ http: number; body: unknown }>) {
