@@ -1,8 +1,174 @@
-// The staff analytics report.
-export default function AnalyticsPage() {
+// /staff/analytics: what the network's staff read about visits, pages, referrers, referral codes,
+// devices, events and time on page, for the last 1, 7, 30 or 90 Los Angeles days.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AnalyticsReport } from '../../../shared/contract/analytics';
+import { ApiError, errorMessage } from '../../api/client';
+import { useBrand } from '../../shell/site-config';
+import { Alert } from '../../ui/alert';
+import { Button, buttonStyles } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { useAnalyticsReport, type ReportPeriod } from './queries';
+import { formatCount, formatDay, formatDuration, isEmptyReport } from './report-format';
+import { PeriodPicker, RankedTable, ReportSection, Totals, VisitsByDay } from './report-parts';
+
+const count = (row: { count: number }) => row.count;
+
+function StaffOnly() {
+  const brand = useBrand();
   return (
-    <article className="mx-auto max-w-[70ch] px-4 py-10">
-      <h1 className="text-3xl font-black text-ink">Analytics</h1>
-    </article>
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
+      <h1 className="text-3xl font-black text-ink">This page is for {brand} staff.</h1>
+      <p className="text-lg text-muted">Your account does not have access to staff reports. If you work for {brand} and need them, ask a colleague to grant access.</p>
+      <Link to="/home" className={buttonStyles('primary')}>
+        Back to the home page
+      </Link>
+    </div>
+  );
+}
+
+function Report({ report }: { report: AnalyticsReport }) {
+  if (isEmptyReport(report)) {
+    return (
+      <div className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center">
+        <h2 className="text-xl font-black text-ink">No visits recorded yet</h2>
+        <p className="mx-auto mt-2 max-w-prose text-muted">
+          Nothing was recorded between {formatDay(report.from, 'long')} and {formatDay(report.to, 'long')}. Visits, page views and sign-ups show up here as
+          soon as people use the site. Try a longer period.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="totals-heading">
+        <h2 id="totals-heading" className="sr-only">
+          Totals
+        </h2>
+        <Totals totals={report.totals} />
+      </section>
+      <ReportSection id="by-day-heading" title="Visits by day" note="Every page opened counts as a visit.">
+        <VisitsByDay report={report} />
+      </ReportSection>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ReportSection id="pages-heading" title="Top pages" note="Page views by address.">
+          <RankedTable
+            caption="Page views by page"
+            rows={report.topPages}
+            label={(row) => row.key}
+            labelHeader="Page"
+            measure={count}
+            columns={[{ header: 'Views', cell: (row) => formatCount(row.count) }]}
+            empty="No page views in this period."
+          />
+        </ReportSection>
+        <ReportSection id="referrers-heading" title="Referrers" note="Other websites that sent visitors.">
+          <RankedTable
+            caption="Visits by referring website"
+            rows={report.referrers}
+            label={(row) => row.key}
+            labelHeader="Website"
+            measure={count}
+            columns={[{ header: 'Visits', cell: (row) => formatCount(row.count) }]}
+            empty="No visits came from other websites."
+          />
+        </ReportSection>
+        <ReportSection id="refids-heading" title="Referral codes" note="Visits from ?refid= links and the sign-ups they brought.">
+          <RankedTable
+            caption="Visits and sign-ups by referral code"
+            rows={report.refIds}
+            label={(row) => row.key}
+            labelHeader="Code"
+            measure={count}
+            columns={[
+              { header: 'Visits', cell: (row) => formatCount(row.count) },
+              { header: 'Sign-ups', cell: (row) => formatCount(row.signups) },
+            ]}
+            empty="No visits with a referral code."
+          />
+        </ReportSection>
+        <ReportSection id="devices-heading" title="Devices" note="Mobile means a screen 700 px wide or less.">
+          <RankedTable
+            caption="Visits by device type"
+            rows={report.devices}
+            label={(row) => row.key}
+            labelHeader="Device"
+            measure={count}
+            columns={[{ header: 'Visits', cell: (row) => formatCount(row.count) }]}
+            empty="No visits in this period."
+          />
+        </ReportSection>
+        <ReportSection id="events-heading" title="Events" note="Interactions, as category / action.">
+          <RankedTable
+            caption="Events by category and action"
+            rows={report.events}
+            label={(row) => row.key}
+            labelHeader="Event"
+            measure={count}
+            columns={[{ header: 'Count', cell: (row) => formatCount(row.count) }]}
+            empty="No events in this period."
+          />
+        </ReportSection>
+        <ReportSection id="time-heading" title="Average time on page">
+          <RankedTable
+            caption="Average time on page and the number of timed views"
+            rows={report.timeOnPage}
+            label={(row) => row.key}
+            labelHeader="Page"
+            measure={(row) => row.averageSeconds}
+            columns={[
+              { header: 'Average', cell: (row) => formatDuration(row.averageSeconds) },
+              { header: 'Views', cell: (row) => formatCount(row.views) },
+            ]}
+            empty="No timed page views in this period."
+          />
+        </ReportSection>
+      </div>
+    </div>
+  );
+}
+
+export default function AnalyticsPage() {
+  const [days, setDays] = useState<ReportPeriod>(7);
+  const { data: report, error, isPending, isFetching, isPlaceholderData, refetch } = useAnalyticsReport(days);
+
+  if (error instanceof ApiError && error.httpStatus === 403) return <StaffOnly />;
+
+  const isSwitching = isFetching && isPlaceholderData;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
+          <h1 className="text-3xl font-black text-ink sm:text-4xl">Site analytics</h1>
+          <p className="mt-1 text-muted" aria-live="polite">
+            {report ? `${formatDay(report.from, 'long')} to ${formatDay(report.to, 'long')}, Los Angeles time` : 'Loading the report'}
+          </p>
+        </div>
+        <div className="flex items-end gap-3">
+          <PeriodPicker value={days} onChange={setDays} />
+          {isSwitching && <Spinner className="mb-3 size-5 text-primary" label="Updating the report" />}
+        </div>
+      </div>
+
+      {error && (
+        <div className="flex flex-col items-start gap-3">
+          <Alert tone="error">{errorMessage(error)}</Alert>
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {isPending && !error && (
+        <div className="grid place-items-center py-16">
+          <Spinner className="size-10 text-primary" label="Loading the report" />
+        </div>
+      )}
+      {report && (
+        <div aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <Report report={report} />
+        </div>
+      )}
+    </div>
   );
 }

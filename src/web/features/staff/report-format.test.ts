@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsReport } from '../../../shared/contract/analytics';
+import { barPercent, everyDay, formatDay, formatDuration, isEmptyReport } from './report-format';
+
+const emptyReport: AnalyticsReport = {
+  from: '2025-03-01',
+  to: '2025-03-07',
+  totals: { visits: 0, sessions: 0, pageViews: 0, signups: 0 },
+  byDay: [],
+  topPages: [],
+  referrers: [],
+  refIds: [],
+  devices: [],
+  events: [],
+  timeOnPage: [],
+};
+
+describe('everyDay', () => {
+  it('fills the days without visits with zeros, in order', () => {
+    const days = everyDay('2025-02-27', '2025-03-02', [{ day: '2025-03-01', visits: 4, sessions: 2 }]);
+    expect(days).toEqual([
+      { day: '2025-02-27', visits: 0, sessions: 0 },
+      { day: '2025-02-28', visits: 0, sessions: 0 },
+      { day: '2025-03-01', visits: 4, sessions: 2 },
+      { day: '2025-03-02', visits: 0, sessions: 0 },
+    ]);
+  });
+
+  it('gives one day for a one-day period, across a daylight saving change too', () => {
+    expect(everyDay('2025-03-09', '2025-03-09', [])).toHaveLength(1);
+    expect(everyDay('2025-03-08', '2025-03-10', []).map((d) => d.day)).toEqual(['2025-03-08', '2025-03-09', '2025-03-10']);
+  });
+});
+
+describe('formatting', () => {
+  it('writes calendar days without shifting them by the time zone', () => {
+    expect(formatDay('2025-03-01')).toBe('Mar 1');
+    expect(formatDay('2025-03-01', 'long')).toBe('Sat, Mar 1, 2025');
+  });
+
+  it('writes durations in seconds, minutes or hours', () => {
+    expect(formatDuration(44.6)).toBe('45 s');
+    expect(formatDuration(125)).toBe('2 min 05 s');
+    expect(formatDuration(3720)).toBe('1 h 02 min');
+  });
+
+  it('sizes bars against the largest value, never hiding a non-zero one', () => {
+    expect(barPercent(5, 10)).toBe(50);
+    expect(barPercent(1, 1000)).toBe(2);
+    expect(barPercent(0, 10)).toBe(0);
+    expect(barPercent(3, 0)).toBe(0);
+  });
+});
+
+describe('isEmptyReport', () => {
+  it('is empty only when nothing was recorded', () => {
+    expect(isEmptyReport(emptyReport)).toBe(true);
+    expect(isEmptyReport({ ...emptyReport, totals: { ...emptyReport.totals, signups: 1 } })).toBe(false);
+    expect(isEmptyReport({ ...emptyReport, events: [{ key: 'rsvp / click', count: 1 }] })).toBe(false);
+  });
+});

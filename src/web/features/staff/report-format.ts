@@ -1,0 +1,64 @@
+// Pure helpers for the staff analytics report: the full run of days for the chart, and numbers,
+// days and durations written the way a person reads them.
+import type { AnalyticsReport } from '../../../shared/contract/analytics';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+type DayCount = AnalyticsReport['byDay'][number];
+
+function utcMs(day: string): number {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return Date.UTC(year, month - 1, date);
+}
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Every day from `from` to `to` (YYYY-MM-DD, both included), with zero for days without visits. */
+export function everyDay(from: string, to: string, byDay: readonly DayCount[]): DayCount[] {
+  const counted = new Map(byDay.map((row) => [row.day, row]));
+  const days: DayCount[] = [];
+  for (let ms = utcMs(from); ms <= utcMs(to); ms += DAY_MS) {
+    const day = isoDay(ms);
+    days.push(counted.get(day) ?? { day, visits: 0, sessions: 0 });
+  }
+  return days;
+}
+
+const dayFormats = {
+  short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** 'Mar 3' (short) or 'Mon, Mar 3, 2025' (long) for a YYYY-MM-DD calendar day. */
+export function formatDay(day: string, style: keyof typeof dayFormats = 'short'): string {
+  return dayFormats[style].format(new Date(utcMs(day)));
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function formatCount(count: number): string {
+  return numberFormat.format(count);
+}
+
+/** '45 s', '2 min 05 s', '1 h 02 min'. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min ${String(whole % 60).padStart(2, '0')} s`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** True when nothing at all was recorded in the period. */
+export function isEmptyReport(report: AnalyticsReport): boolean {
+  const { visits, pageViews, signups } = report.totals;
+  return visits === 0 && pageViews === 0 && signups === 0 && report.events.length === 0 && report.timeOnPage.length === 0;
+}
+
+/** A bar's length as a percentage of the largest value; a non-zero value always shows a sliver. */
+export function barPercent(value: number, max: number): number {
+  if (max <= 0 || value <= 0) return 0;
+  return Math.max(2, Math.round((value / max) * 100));
+}
