@@ -26,6 +26,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { siteRoutes } from './modules/site/site.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { rsvpRoutes } from './modules/rsvp/rsvp.routes';
+import { createRsvpService } from './modules/rsvp/rsvp.service';
 import { createProfileService } from './modules/profile/profile.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));
   await app.register(eventsRoutes(ctx));
+  await app.register(rsvpRoutes(ctx, createRsvpService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });

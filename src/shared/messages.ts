@@ -49,4 +49,9 @@ export const MESSAGES = {
   datesUpdated: 'Your dates have been saved.',
   infoSaved: 'Thanks! Your answers have been saved.',
   eventNotFound: 'We could not find that show or event.',
+  nothingLive: 'Nothing is live right now. See you at the next show!',
+  rsvpSaved: "You're on the list! We'll remind you before the show starts.",
+  rsvpAlready: "You're already on the list for this show.",
+  rsvpClosed: 'This show has already ended, so RSVPs are closed.',
+  rsvpNotShow: 'Giveaways are entered, not RSVPed. Open the giveaway to enter.',
 } as const;

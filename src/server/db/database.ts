@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
+import * as rsvp from './migrations/003-rsvp';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -55,6 +56,7 @@ function withStatementCache(sqlite: Sqlite.Database, size = 500) {
 const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {
   '001-foundation': foundation.up,
   '002-analytics': analytics.up,
+  '003-rsvp': rsvp.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

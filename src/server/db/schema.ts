@@ -121,6 +121,14 @@ export interface PageTimesTable extends AnalyticsRow {
   seconds: number;
 }
 
+export interface RsvpsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  rsvp_type: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +140,7 @@ export interface Database {
   page_views: PageViewsTable;
   analytics_events: AnalyticsEventsTable;
   page_times: PageTimesTable;
+  rsvps: RsvpsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

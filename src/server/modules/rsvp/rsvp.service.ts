@@ -1,0 +1,32 @@
+// RSVP rules: logged-in viewers RSVP to shows and special events that have not ended; one per
+// viewer per event, decided by the database; the type is always 'new' (spec §7).
+import type { Rsvp } from '../../../shared/contract/rsvp';
+import { MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { eventsRepository } from '../events/events.repository';
+import { rsvpRepository } from './rsvp.repository';
+
+export function createRsvpService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  return {
+    async rsvp(userId: number, eventId: number): Promise<Rsvp> {
+      const event = await eventsRepository.byId(db, eventId);
+      if (!event) throw notFound(MESSAGES.eventNotFound);
+      if (event.type === 'giveaway') throw new AppError(422, MESSAGES.rsvpNotShow);
+      const now = clock.now().toISOString();
+      if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
+      try {
+        const row = await rsvpRepository.insert(db, userId, eventId, now);
+        return { exists: true, eventid: row.event_id, rsvp_type: row.rsvp_type, created_at: row.created_at };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MESSAGES.rsvpAlready);
+        throw error;
+      }
+    },
+    async hasRsvped(userId: number, eventId: number): Promise<boolean> {
+      return Boolean(await rsvpRepository.find(db, userId, eventId));
+    },
+  };
+}
