@@ -8,8 +8,8 @@ import { useBrand } from '../../shell/site-config';
 import { Alert } from '../../ui/alert';
 import { Button, buttonStyles } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { useAnalyticsReport, type ReportPeriod } from './queries';
-import { formatCount, formatDay, formatDuration, isEmptyReport } from './report-format';
+import { REPORT_PERIODS, useAnalyticsReport, type ReportPeriod } from './queries';
+import { formatCount, formatDayRange, formatDuration, isEmptyReport } from './report-format';
 import { PeriodPicker, RankedTable, ReportSection, Totals, VisitsByDay } from './report-parts';
 
 const count = (row: { count: number }) => row.count;
@@ -27,14 +27,14 @@ function StaffOnly() {
   );
 }
 
-function Report({ report }: { report: AnalyticsReport }) {
+function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod }) {
   if (isEmptyReport(report)) {
     return (
       <div className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center">
         <h2 className="text-xl font-black text-ink">No visits recorded yet</h2>
         <p className="mx-auto mt-2 max-w-prose text-muted">
-          Nothing was recorded between {formatDay(report.from, 'long')} and {formatDay(report.to, 'long')}. Visits, page views and sign-ups show up here as
-          soon as people use the site. Try a longer period.
+          Nothing was recorded for {formatDayRange(report.from, report.to)}. Visits, page views and sign-ups show up here as soon as people use the site.
+          {days < Math.max(...REPORT_PERIODS) && ' Try a longer period.'}
         </p>
       </div>
     );
@@ -142,11 +142,11 @@ export default function AnalyticsPage() {
           <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
           <h1 className="text-3xl font-black text-ink sm:text-4xl">Site analytics</h1>
           <p className="mt-1 text-muted" aria-live="polite">
-            {report ? `${formatDay(report.from, 'long')} to ${formatDay(report.to, 'long')}, Los Angeles time` : 'Loading the report'}
+            {report ? `${formatDayRange(report.from, report.to)}, Los Angeles time` : 'Loading the report'}
           </p>
         </div>
         <div className="flex items-end gap-3">
-          <PeriodPicker value={days} onChange={setDays} />
+          <PeriodPicker value={days} onChange={setDays} className="flex-1 sm:flex-none" />
           {isSwitching && <Spinner className="mb-3 size-5 text-primary" label="Updating the report" />}
         </div>
       </div>
@@ -166,7 +166,7 @@ export default function AnalyticsPage() {
       )}
       {report && (
         <div aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <Report report={report} />
+          <Report report={report} days={days} />
         </div>
       )}
     </div>

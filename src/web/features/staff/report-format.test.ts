@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../../shared/contract/analytics';
-import { barPercent, everyDay, formatDay, formatDuration, isEmptyReport } from './report-format';
+import { barPercent, everyDay, formatDay, formatDayRange, formatDuration, isEmptyReport } from './report-format';
 
 const emptyReport: AnalyticsReport = {
   from: '2025-03-01',
@@ -36,6 +36,12 @@ describe('formatting', () => {
   it('writes calendar days without shifting them by the time zone', () => {
     expect(formatDay('2025-03-01')).toBe('Mar 1');
     expect(formatDay('2025-03-01', 'long')).toBe('Sat, Mar 1, 2025');
+  });
+
+  it('writes a period once for one day, and its year once when both ends share it', () => {
+    expect(formatDayRange('2025-03-01', '2025-03-01')).toBe('Sat, Mar 1, 2025');
+    expect(formatDayRange('2025-02-23', '2025-03-01')).toBe('Sun, Feb 23 to Sat, Mar 1, 2025');
+    expect(formatDayRange('2024-12-30', '2025-01-05')).toBe('Mon, Dec 30, 2024 to Sun, Jan 5, 2025');
   });
 
   it('writes durations in seconds, minutes or hours', () => {

@@ -29,11 +29,19 @@ export function everyDay(from: string, to: string, byDay: readonly DayCount[]): 
 const dayFormats = {
   short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
   long: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+  withoutYear: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
 };
 
 /** 'Mar 3' (short) or 'Mon, Mar 3, 2025' (long) for a YYYY-MM-DD calendar day. */
-export function formatDay(day: string, style: keyof typeof dayFormats = 'short'): string {
+export function formatDay(day: string, style: 'short' | 'long' = 'short'): string {
   return dayFormats[style].format(new Date(utcMs(day)));
+}
+
+/** 'Sun, Nov 22, 2026' for one day; 'Mon, Nov 16 to Sun, Nov 22, 2026' (the year once when both share it). */
+export function formatDayRange(from: string, to: string): string {
+  if (from === to) return formatDay(to, 'long');
+  const start = from.slice(0, 4) === to.slice(0, 4) ? dayFormats.withoutYear.format(new Date(utcMs(from))) : formatDay(from, 'long');
+  return `${start} to ${formatDay(to, 'long')}`;
 }
 
 const numberFormat = new Intl.NumberFormat('en-US');

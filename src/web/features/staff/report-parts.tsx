@@ -6,10 +6,10 @@ import { cx } from '../../ui/cx';
 import { REPORT_PERIODS, type ReportPeriod } from './queries';
 import { barPercent, everyDay, formatCount, formatDay } from './report-format';
 
-export function PeriodPicker({ value, onChange }: { value: ReportPeriod; onChange: (days: ReportPeriod) => void }) {
+export function PeriodPicker({ value, onChange, className }: { value: ReportPeriod; onChange: (days: ReportPeriod) => void; className?: string }) {
   const name = useId();
   return (
-    <fieldset>
+    <fieldset className={className}>
       <legend className="mb-2 text-sm font-bold text-muted">Show the last</legend>
       <div className="grid grid-cols-4 gap-1 rounded-xl border border-line bg-white p-1 sm:inline-grid">
         {REPORT_PERIODS.map((days) => (
@@ -99,7 +99,8 @@ export function VisitsByDay({ report }: { report: AnalyticsReport }) {
       </figure>
       <details className="group rounded-lg border border-line">
         <summary className="min-h-11 cursor-pointer rounded-lg px-3 py-2.5 text-sm font-bold text-primary hover:bg-primary-soft">Visits by day as a table</summary>
-        <div className="max-h-80 overflow-y-auto border-t border-line">
+        {/* Scrolls on its own so 90 days do not push the rest away; focusable so a keyboard can scroll it. */}
+        <div role="region" aria-label="Visits by day, scrollable" tabIndex={0} className="max-h-80 overflow-y-auto border-t border-line">
           <table className="w-full text-sm">
             <caption className="sr-only">Visits and unique sessions per day</caption>
             <thead className="sticky top-0 bg-white">
