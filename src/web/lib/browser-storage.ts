@@ -6,9 +6,16 @@ export const LOCAL_KEYS = {
   token: 'token',
   myInviteCode: 'myInviteCode',
   sharedInviteCode: 'SharedInviteCode',
+  /** The external site a visitor came from (host without www.) and the full referring URL. */
+  refSource: 'refSource',
+  referrer: 'referrer',
 } as const;
 
-export const SESSION_KEYS = { visitorToken: 'tkn' } as const;
+export const SESSION_KEYS = {
+  visitorToken: 'tkn',
+  /** A random UUID per browser session that ties the analytics records together. */
+  analyticsId: 'analyticsID',
+} as const;
 
 export const COOKIES = {
   refId: 'refId',
@@ -16,10 +23,14 @@ export const COOKIES = {
   chatInfo: 'weavyInfo',
   /** Live-video token; cleared on login and on logout. */
   liveToken: 'agoraToken',
+  /** 'true' once the visitor agreed to cookies; third-party analytics wait for it. */
+  cookiesConsent: 'cookies_consent',
 } as const;
 
 /** The referral cookie lives 90 days (spec §9). */
 export const REF_ID_DAYS = 90;
+/** So does the cookie consent (spec §9). */
+export const CONSENT_DAYS = 90;
 
 type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
 type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
