@@ -1,7 +1,16 @@
-// Home: what Gemcast is, and the next step for a visitor (log in or register) or a viewer.
+// Home: what Gemcast is, the show on air now (with the time left), upcoming shows with their
+// countdowns, the giveaways open now and the latest past shows, from the public event reads.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useBrand } from '../../shell/site-config';
 import { buttonStyles } from '../../ui/button';
 import { useAuth } from '../auth/auth-store';
+import { loginPathFor } from '../auth/redirect';
+import { EventCard } from '../events/event-card';
+import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
+import { eventKeys } from '../events/queries';
+import { HOME_LISTS } from './home-lists';
 
 const HIGHLIGHTS = [
   {
@@ -18,12 +27,135 @@ const HIGHLIGHTS = [
   },
 ];
 
+const linkStyles = 'font-bold text-primary underline underline-offset-4 hover:text-primary-hover';
+
+function Section({ id, title, more, children }: { id: string; title: string; more?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-2xl font-black text-ink">
+          {title}
+        </h2>
+        {more}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function useRefreshEvents() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+}
+
+function LiveNow() {
+  const { data } = useQuery(HOME_LISTS.liveShow);
+  const refresh = useRefreshEvents();
+  const show = data?.[0];
+  if (!show) return null;
+  return (
+    <Section id="live-heading" title="On air now">
+      <div className="max-w-xl">
+        <EventCard event={show} to="/live" onCountdownEnd={refresh}>
+          <Link to="/live" className={buttonStyles('primary')}>
+            Watch live
+          </Link>
+        </EventCard>
+      </div>
+    </Section>
+  );
+}
+
+function UpcomingShows() {
+  const { user } = useAuth();
+  const { data, isPending, isError } = useQuery(HOME_LISTS.upcomingShows);
+  const refresh = useRefreshEvents();
+  return (
+    <Section id="upcoming-heading" title="Upcoming shows">
+      {isPending ? (
+        <EventCardPlaceholders count={3} />
+      ) : isError ? (
+        <ListNote>{LIST_ERROR}</ListNote>
+      ) : data.length === 0 ? (
+        <ListNote>No shows are scheduled right now. New shows are announced here first, so check back soon.</ListNote>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((show) => (
+            <li key={show.id} className="flex [&>article]:flex-1">
+              <EventCard event={show} onCountdownEnd={refresh}>
+                {user ? (
+                  <Link to="/live" className={buttonStyles('outline', 'sm')} aria-label={`Watch live: ${show.title}`}>
+                    Watch live
+                  </Link>
+                ) : (
+                  <Link to={loginPathFor('/home')} className={buttonStyles('primary', 'sm')} aria-label={`Log in to RSVP for ${show.title}`}>
+                    Log in to RSVP
+                  </Link>
+                )}
+              </EventCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function OpenGiveaways() {
+  const { data, isPending, isError } = useQuery(HOME_LISTS.openGiveaways);
+  const refresh = useRefreshEvents();
+  return (
+    <Section
+      id="giveaways-heading"
+      title="Giveaways open now"
+      more={
+        <Link to="/giveaways" className={linkStyles}>
+          All giveaways
+        </Link>
+      }
+    >
+      {isPending ? (
+        <EventCardPlaceholders count={1} />
+      ) : isError ? (
+        <ListNote>{LIST_ERROR}</ListNote>
+      ) : data.length === 0 ? (
+        <ListNote>No giveaway is open at the moment. Every live show comes with one: join the next show to enter.</ListNote>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((giveaway) => (
+            <li key={giveaway.id} className="flex [&>article]:flex-1">
+              <EventCard event={giveaway} to={`/giveaway/${giveaway.id}`} onCountdownEnd={refresh} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function PastShows() {
+  const { data, isError } = useQuery(HOME_LISTS.pastShows);
+  if (isError || !data || data.length === 0) return null;
+  return (
+    <Section id="past-heading" title="Past shows">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {data.map((show) => (
+          <li key={show.id} className="flex [&>article]:flex-1">
+            <EventCard event={show} to={`/past/${show.id}`} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 export function HomePage() {
   const { user } = useAuth();
+  const brand = useBrand();
   return (
     <>
       <section className="bg-linear-to-br from-primary to-secondary text-white">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 sm:py-20">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:py-16">
           <p className="font-bold tracking-widest text-white/85 uppercase">Live online jewelry shopping</p>
           <h1 className="max-w-3xl text-4xl leading-tight font-black sm:text-5xl">
             {user ? `Welcome, ${user.nickname || user.first_name}!` : 'Where entertainment meets beautiful jewelry and amazing prices.'}
@@ -31,7 +163,7 @@ export function HomePage() {
           <p className="max-w-2xl text-lg text-white/90">
             {user
               ? 'Your account is ready for the next show. Keep your details up to date so we can send your birthday and anniversary coupons.'
-              : 'Join Gemcast to watch live jewelry shows, enter giveaways and collect rewards. It takes a minute and it is free.'}
+              : `Join ${brand} to watch live jewelry shows, enter giveaways and collect rewards. It takes a minute and it is free.`}
           </p>
           <div className="flex flex-wrap gap-3">
             {user ? (
@@ -51,9 +183,13 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 py-12">
+      <LiveNow />
+      <UpcomingShows />
+      <OpenGiveaways />
+      <PastShows />
+      <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 pt-4 pb-12">
         <h2 id="highlights-heading" className="text-2xl font-black text-ink">
-          What happens on Gemcast
+          What happens on {brand}
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
           {HIGHLIGHTS.map((item) => (

@@ -1,0 +1,69 @@
+// Data hooks for the public event reads (eventlist_v1, eventdata_v1): a key factory and the query
+// options every screen shares, so the home page, /live and /giveaways reuse one cache.
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '../../../shared/contract/envelope';
+import type { EventRecord, EventType } from '../../../shared/contract/events';
+import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../../api/client';
+import { fieldsOf } from '../../shell/site-config';
+
+type When = 'upcoming' | 'live' | 'past' | 'all';
+
+// Keyed by the contract's own unions, so a new type or status fails the type check here.
+const TYPES = new Set(Object.keys({ show: true, giveaway: true, specialshow: true } satisfies Record<EventType, true>));
+const STATUSES = new Set(Object.keys({ upcoming: true, live: true, past: true } satisfies Record<EventRecord['status'], true>));
+
+/**
+ * The server answers from the contract's schema; these field checks keep the schema library out
+ * of the home page's bundle.
+ */
+export function isEventRecord(value: unknown): value is EventRecord {
+  const fields = fieldsOf(value);
+  if (!fields) return false;
+  const isString = (key: string) => typeof fields.get(key) === 'string';
+  const isInteger = (key: string) => Number.isInteger(fields.get(key));
+  return (
+    isInteger('id') &&
+    isInteger('IS_Public') &&
+    ['title', 'description', 'image', 'cust_start', 'cust_end', 'platform'].every(isString) &&
+    TYPES.has(String(fields.get('type'))) &&
+    STATUSES.has(String(fields.get('status')))
+  );
+}
+
+const eventsAnswer: AnswerParser<Envelope<EventRecord>> = {
+  safeParse: (body) => {
+    const parsed = anyEnvelope.safeParse(body);
+    if (!parsed.success) return parsed;
+    const { data, ...envelope } = parsed.data;
+    return data.every(isEventRecord) ? { success: true, data: { ...envelope, data } } : { success: false };
+  },
+};
+
+export const eventKeys = {
+  all: ['events'] as const,
+  list: (type: EventType, on: When, limit: number) => [...eventKeys.all, 'list', type, on, limit] as const,
+  one: (id: number) => [...eventKeys.all, 'one', id] as const,
+};
+
+/** Events of a type in a time bucket: soonest first for upcoming and live, newest first for past. */
+export function eventListQuery(type: EventType, on: When, limit = 12) {
+  return queryOptions({
+    queryKey: eventKeys.list(type, on, limit),
+    queryFn: async ({ signal }) => (await apiCall('/api/eventlist_v1', { query: { type, on, limit: String(limit) }, schema: eventsAnswer, signal })).data,
+  });
+}
+
+/** One event by id; a 404 (no such event) is an ApiError with httpStatus 404. */
+export function eventQuery(id: number) {
+  return queryOptions({
+    queryKey: eventKeys.one(id),
+    queryFn: async ({ signal }) => recordOf(await apiCall('/api/eventdata_v1', { query: { eventid: String(id) }, schema: eventsAnswer, signal })),
+  });
+}
+
+/** The numeric id of a route parameter, or null when it is not a positive whole number. */
+export function eventIdFrom(param: string | undefined): number | null {
+  if (!param || !/^\d{1,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
+}
