@@ -1,4 +1,5 @@
-// The web app's entry: fonts and styles, then the query client, the auth store and the router.
+// The web app's entry: fonts and styles, the site configuration request, then the query client,
+// the auth store and the router.
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
@@ -10,9 +11,13 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/query-client';
 import { AuthProvider } from './features/auth/auth-store';
 import { createRouter } from './routes';
+import { siteConfigQuery } from './shell/site-config';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// Brand, contact details and analytics ids: asked for before the first screen renders.
+void queryClient.prefetchQuery(siteConfigQuery);
 
 createRoot(container).render(
   <StrictMode>

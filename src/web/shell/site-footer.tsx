@@ -1,25 +1,85 @@
-// The footer: logo, tagline, back-to-top and the copyright line (spec §2).
+// The footer of spec §2: logo, tagline, links to the static pages, 'Contact us' (opens the
+// contact drawer; the link itself goes to /contact-us when opened in a new tab), back to top
+// and the copyright line.
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
+import { useBrand, useSiteConfig } from './site-config';
+
+const loadDrawer = () => import('./contact-drawer');
+const ContactDrawer = lazy(loadDrawer);
+
+const LINKS = [
+  ['/about', 'About us'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms & Conditions'],
+  ['/faq', 'FAQ'],
+] as const;
+
+const linkStyles = 'inline-flex min-h-11 items-center rounded-md font-bold text-primary underline-offset-4 hover:underline';
+
+/** 'where … prices' → 'Where … prices.' */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
 
 export function SiteFooter() {
+  const config = useSiteConfig();
+  const brand = useBrand();
+  const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
+
+  function handleContact(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    setDrawer('open');
+  }
+
   return (
     <footer className="border-t border-line bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[1fr_auto] md:items-start">
+        <div className="flex flex-col gap-3">
           <Logo />
-          <p className="max-w-sm text-muted">Where entertainment meets beautiful jewelry and amazing prices.</p>
+          <p className="max-w-sm min-h-12 text-muted">{config ? sentence(config.tagline) : ''}</p>
         </div>
-        <div className="flex flex-col gap-2 sm:items-end">
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-8 sm:flex sm:flex-wrap sm:gap-x-6">
+            {LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to} className={linkStyles}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href="/contact-us" className={linkStyles} aria-haspopup="dialog" onClick={handleContact} onPointerEnter={() => void loadDrawer()} onFocus={() => void loadDrawer()}>
+                Contact us
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <p className="text-sm text-muted">© 2024 {brand}</p>
           <button
             type="button"
-            className="-mx-1 self-start rounded-md px-1 font-bold text-primary underline-offset-4 hover:underline sm:self-end"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-bold text-primary hover:bg-primary-soft"
+            onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
           >
+            <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
+              <path d="M10 15V5M5 10l5-5 5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
             Back to top
           </button>
-          <p className="text-sm text-muted">© 2024 Gemcast. All rights reserved.</p>
         </div>
       </div>
+      {drawer !== 'never' && (
+        <Suspense fallback={null}>
+          <ContactDrawer open={drawer === 'open'} onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')} />
+        </Suspense>
+      )}
     </footer>
   );
 }

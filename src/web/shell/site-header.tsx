@@ -1,24 +1,80 @@
-// The header: logo, main navigation, and either the account menu or the way in.
-import { Link, NavLink } from 'react-router';
+// The header: logo, the main navigation (Home, Live, Giveaways, Rewards) and either the account
+// menu or the way in. Below 768 px the navigation folds behind a menu button.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-store';
 import { buttonStyles } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Logo } from '../ui/logo';
 import { UserMenuButton } from './user-menu-button';
 
+const NAVIGATION = [
+  ['/home', 'Home'],
+  ['/live', 'Live'],
+  ['/giveaways', 'Giveaways'],
+  ['/rewards', 'Rewards'],
+] as const;
+
 const navLinkStyles = ({ isActive }: { isActive: boolean }) =>
-  cx('rounded-md px-3 py-2 font-bold transition-colors hover:bg-primary-soft', isActive ? 'text-primary' : 'text-muted');
+  cx(
+    'flex min-h-11 items-center rounded-md px-3 font-bold transition-colors hover:bg-primary-soft max-md:px-4',
+    isActive ? 'text-primary max-md:bg-primary-soft' : 'text-muted hover:text-ink',
+  );
+
+function MenuIcon({ isOpen }: { isOpen: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+      <path d={isOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export function SiteHeader() {
   const { user } = useAuth();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const isOpen = openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  function handleKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !isOpen) return;
+    setOpenOn(null);
+    toggleRef.current?.focus();
+  }
+
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-6">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:gap-6">
         <Logo />
-        <nav aria-label="Main">
-          <NavLink to="/home" className={navLinkStyles}>
-            Home
-          </NavLink>
+        <nav aria-label="Main" className="max-md:order-last" onKeyDown={handleKeyDown}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="grid size-11 place-items-center rounded-md text-ink hover:bg-primary-soft md:hidden"
+            aria-expanded={isOpen}
+            aria-controls="main-navigation"
+            aria-label="Menu"
+            onClick={() => setOpenOn(isOpen ? null : pathname)}
+          >
+            <MenuIcon isOpen={isOpen} />
+          </button>
+          <ul
+            id="main-navigation"
+            className={cx(
+              'md:flex md:items-center md:gap-1',
+              'max-md:absolute max-md:inset-x-0 max-md:top-full max-md:flex-col max-md:gap-1 max-md:border-b max-md:border-line max-md:bg-white max-md:p-3 max-md:shadow-lg',
+              isOpen ? 'max-md:flex' : 'max-md:hidden',
+            )}
+          >
+            {NAVIGATION.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to} className={navLinkStyles}>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? (

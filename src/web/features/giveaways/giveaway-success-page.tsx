@@ -1,0 +1,48 @@
+// /giveaway/success/{id}: where an entry lands. It names the giveaway and says what happens after
+// entering: the draw, the announcement on air and the 5-minute window to claim the prize.
+import { Link } from 'react-router';
+import type { EventRecord } from '../../../shared/contract/events';
+import { buttonStyles } from '../../ui/button';
+import { Countdown } from '../../ui/countdown';
+import { EventById } from '../events/event-by-id';
+import { eventCountdown } from '../events/event-time';
+import { isGiveaway } from './giveaway-view';
+
+function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
+  const countdown = eventCountdown(giveaway);
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
+      <div className="flex flex-col gap-2">
+        <p className="text-sm font-black tracking-widest text-secondary uppercase">Giveaway entry</p>
+        <h1 className="text-3xl leading-tight font-black text-ink sm:text-4xl">{giveaway.title}</h1>
+        <p className="text-lg text-muted">Once you have entered, here is what happens next.</p>
+      </div>
+      <ol className="flex list-decimal flex-col gap-3 rounded-xl bg-white p-5 pl-10 text-ink ring-1 ring-line marker:font-black marker:text-secondary">
+        <li>The winner is drawn at random when the giveaway closes.</li>
+        <li>We announce the winner during the live show, so keep watching.</li>
+        <li>If it is you, message us within 5 minutes of the announcement. Messages in the show chat do not count.</li>
+        <li>Next show, enter again: each entry counts for one show.</li>
+      </ol>
+      <div className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
+        {giveaway.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
+        <Countdown target={countdown.target} kind="giveaway" label={countdown.label} className="text-2xl text-primary" />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/live" className={buttonStyles('primary')}>
+          Back to the live show
+        </Link>
+        <Link to={`/giveaway/${giveaway.id}`} className={buttonStyles('outline')}>
+          Giveaway details
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function GiveawaySuccessPage() {
+  return (
+    <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
+      {(giveaway) => <AfterEntering giveaway={giveaway} />}
+    </EventById>
+  );
+}
