@@ -28,6 +28,8 @@ import { siteRoutes } from './modules/site/site.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes';
 import { createRsvpService } from './modules/rsvp/rsvp.service';
+import { staffEventsRoutes } from './modules/staff-events/staff-events.routes';
+import { createStaffEventsService } from './modules/staff-events/staff-events.service';
 import { createProfileService } from './modules/profile/profile.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(rsvpRoutes(ctx, createRsvpService(ctx), guards));
+  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });

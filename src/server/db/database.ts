@@ -7,6 +7,7 @@ import type { Database } from './schema';
 import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
 import * as rsvp from './migrations/003-rsvp';
+import * as eventStreams from './migrations/004-event-streams';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '001-foundation': foundation.up,
   '002-analytics': analytics.up,
   '003-rsvp': rsvp.up,
+  '004-event-streams': eventStreams.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -79,6 +79,7 @@ export interface EventsTable {
   is_public: number;
   platform: string;
   stream_url: string | null;
+  replay_url: Generated<string | null>;
   created_at: string;
 }
 

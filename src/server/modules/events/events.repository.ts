@@ -1,10 +1,37 @@
-// SQL for reading events. Writes (staff scheduling) arrive with the shows feature.
+// SQL for events: the public reads, and the staff writes and lists (private events included).
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { EventsTable } from '../../db/schema';
 
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
 export const eventsRepository = {
+  insert: (db: Db, row: Insertable<EventsTable>) => db.insertInto('events').values(row).returningAll().executeTakeFirstOrThrow(),
+  update: (db: Db, id: number, patch: Updateable<EventsTable>) => db.updateTable('events').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+
+  /** Every event for staff, newest start first, with its RSVP count. */
+  staffList: (db: Db, type: EventsTable['type'] | undefined, when: When, nowIso: string) => {
+    let query = db
+      .selectFrom('events')
+      .selectAll('events')
+      .select((eb) => eb.selectFrom('rsvps').select((r) => r.fn.countAll<string>().as('n')).whereRef('rsvps.event_id', '=', 'events.id').as('rsvp_count'));
+    if (type) query = query.where('type', '=', type);
+    if (when === 'upcoming') query = query.where('cust_start', '>', nowIso);
+    if (when === 'live') query = query.where('cust_start', '<', nowIso).where('cust_end', '>', nowIso);
+    if (when === 'past') query = query.where('cust_end', '<=', nowIso);
+    return query.orderBy('cust_start', 'desc').orderBy('id', 'desc').limit(200).execute();
+  },
+
+  rsvpList: (db: Db, eventId: number) =>
+    db
+      .selectFrom('rsvps')
+      .innerJoin('users', 'users.id', 'rsvps.user_id')
+      .select(['users.id as user_id', 'users.first_name', 'users.last_name', 'users.email', 'rsvps.created_at'])
+      .where('rsvps.event_id', '=', eventId)
+      .orderBy('rsvps.created_at')
+      .orderBy('rsvps.id')
+      .execute(),
+
   byId: (db: Db, id: number) => db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** Public events of one type in a time bucket: soonest first for upcoming and live, newest first otherwise. */

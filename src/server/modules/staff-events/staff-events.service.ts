@@ -1,0 +1,87 @@
+// Staff scheduling: create, edit and end events, set their stream, list them with RSVP counts
+// and see who RSVPed. Instants arrive with an offset and are stored in UTC.
+import type { z } from 'zod';
+import type { CreateEventRequest, RsvpEntry, StaffEventRecord, UpdateEventRequest } from '../../../shared/contract/staff-events';
+import { MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import type { EventsTable } from '../../db/schema';
+import type { Selectable, Updateable } from 'kysely';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { eventsRepository } from '../events/events.repository';
+import { toEventRecord } from '../events/events.routes';
+
+const utc = (instant: string) => new Date(instant).toISOString();
+
+export function createStaffEventsService(ctx: AppContext) {
+  const { db, clock, config } = ctx;
+
+  function record(row: Selectable<EventsTable>, rsvpCount: number): StaffEventRecord {
+    return { ...toEventRecord(row, clock.now(), config.mediaBaseUrl), stream_url: row.stream_url ?? '', replay_url: row.replay_url ?? '', rsvp_count: rsvpCount };
+  }
+
+  async function existing(id: number) {
+    const row = await eventsRepository.byId(db, id);
+    if (!row) throw notFound(MESSAGES.eventNotFound);
+    return row;
+  }
+
+  return {
+    async create(input: z.output<typeof CreateEventRequest>): Promise<StaffEventRecord> {
+      const row = await eventsRepository.insert(db, {
+        type: input.type,
+        title: input.title,
+        description: input.description,
+        image: input.image || null,
+        cust_start: utc(input.cust_start),
+        cust_end: utc(input.cust_end),
+        is_public: input.IS_Public,
+        platform: input.platform,
+        stream_url: input.stream_url || null,
+        replay_url: input.replay_url || null,
+        created_at: clock.now().toISOString(),
+      });
+      return record(row, 0);
+    },
+
+    async update(id: number, input: z.output<typeof UpdateEventRequest>): Promise<StaffEventRecord> {
+      const current = await existing(id);
+      const start = input.cust_start ? utc(input.cust_start) : current.cust_start;
+      const end = input.cust_end ? utc(input.cust_end) : current.cust_end;
+      if (end <= start) throw badRequest('The end must come after the start.', [{ field: 'cust_end', message: 'The end must come after the start.' }]);
+      const patch: Updateable<EventsTable> = { cust_start: start, cust_end: end };
+      if (input.type !== undefined) patch.type = input.type;
+      if (input.title !== undefined) patch.title = input.title;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.image !== undefined) patch.image = input.image || null;
+      if (input.IS_Public !== undefined) patch.is_public = input.IS_Public;
+      if (input.platform !== undefined) patch.platform = input.platform;
+      if (input.stream_url !== undefined) patch.stream_url = input.stream_url || null;
+      if (input.replay_url !== undefined) patch.replay_url = input.replay_url || null;
+      const row = await eventsRepository.update(db, id, patch);
+      if (!row) throw notFound(MESSAGES.eventNotFound);
+      return record(row, (await eventsRepository.rsvpList(db, id)).length);
+    },
+
+    /** Ends a live event now; an event that has not started or has ended cannot be ended. */
+    async end(id: number): Promise<StaffEventRecord> {
+      const current = await existing(id);
+      const now = clock.now().toISOString();
+      if (current.cust_start > now) throw new AppError(422, MESSAGES.eventNotStarted);
+      if (current.cust_end <= now) throw new AppError(422, MESSAGES.eventAlreadyEnded);
+      const row = await eventsRepository.update(db, id, { cust_end: now });
+      if (!row) throw notFound(MESSAGES.eventNotFound);
+      return record(row, (await eventsRepository.rsvpList(db, id)).length);
+    },
+
+    async list(type: EventsTable['type'] | undefined, when: 'upcoming' | 'live' | 'past' | 'all'): Promise<StaffEventRecord[]> {
+      const rows = await eventsRepository.staffList(db, type, when, clock.now().toISOString());
+      return rows.map(({ rsvp_count, ...row }) => record(row, Number(rsvp_count ?? 0)));
+    },
+
+    async rsvps(id: number): Promise<RsvpEntry[]> {
+      await existing(id);
+      const rows = await eventsRepository.rsvpList(db, id);
+      return rows.map((r) => ({ user_id: r.user_id, name: `${r.first_name} ${r.last_name}`, email: r.email, created_at: r.created_at }));
+    },
+  };
+}
