@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
+import { startReminders } from './modules/rsvp/reminders';
 
 async function main() {
   let config;
@@ -26,7 +27,11 @@ async function main() {
   }
   if (!config.webDir) app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
-  app.addHook('onClose', async () => stopHousekeeping());
+  const stopReminders = startReminders(app.ctx);
+  app.addHook('onClose', async () => {
+    stopHousekeeping();
+    stopReminders();
+  });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gemcast is running on ${config.publicUrl}`);
 

@@ -8,6 +8,7 @@ import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
 import * as rsvp from './migrations/003-rsvp';
 import * as eventStreams from './migrations/004-event-streams';
+import * as reminders from './migrations/005-reminders';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '002-analytics': analytics.up,
   '003-rsvp': rsvp.up,
   '004-event-streams': eventStreams.up,
+  '005-reminders': reminders.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -130,6 +130,12 @@ export interface RsvpsTable {
   created_at: string;
 }
 
+export interface RemindersSentTable {
+  event_id: number;
+  user_id: number;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -142,6 +148,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   page_times: PageTimesTable;
   rsvps: RsvpsTable;
+  reminders_sent: RemindersSentTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,14 +7,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Clock } from './clock';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Attachment = { filename: string; content: string; contentType: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
     },
     close: () => transport.close(),
   };
@@ -32,7 +33,7 @@ export function outboxMailer(options: { db: Db; dataDir: string; clock: Clock; l
         .executeTakeFirstOrThrow();
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id}.json`);
-      await writeFile(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, createdAt }, null, 2));
+      await writeFile(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt }, null, 2));
       if (options.print) console.log(`\n[outbox] To: ${mail.to}\n[outbox] Subject: ${mail.subject}\n${mail.text}\n`);
       else options.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
     },

@@ -20,7 +20,7 @@ export function rsvpRoutes(ctx: AppContext, rsvps: ReturnType<typeof createRsvpS
     const preHandler = guards.requireUser;
 
     app.post('/api/rsvpdata_v1', { preHandler, schema: { tags: ['rsvp'], summary: "RSVP to a show or special event (type is always 'new')", body: RsvpRequest, response: { 200: RsvpResponse, ...errors } } }, async (request) => {
-      return ok([await rsvps.rsvp(currentUser(request).id, request.body.eventid)], MESSAGES.rsvpSaved, ctx.clock.now());
+      return ok([await rsvps.rsvp(currentUser(request), request.body.eventid)], MESSAGES.rsvpSaved, ctx.clock.now());
     });
 
     app.get('/api/checkifrsvpenroll_v1', { preHandler, schema: { tags: ['rsvp'], summary: 'Whether the viewer has RSVPed to an event', querystring: RsvpCheckQuery, response: { 200: RsvpCheckResponse, ...errors } } }, async (request) => {

@@ -7,18 +7,21 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpRepository } from './rsvp.repository';
+import { rsvpConfirmationMail } from './rsvp.mail';
+import type { UserRow } from '../../db/schema';
 
 export function createRsvpService(ctx: AppContext) {
   const { db, clock } = ctx;
   return {
-    async rsvp(userId: number, eventId: number): Promise<Rsvp> {
+    async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
       const event = await eventsRepository.byId(db, eventId);
       if (!event) throw notFound(MESSAGES.eventNotFound);
       if (event.type === 'giveaway') throw new AppError(422, MESSAGES.rsvpNotShow);
       const now = clock.now().toISOString();
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
       try {
-        const row = await rsvpRepository.insert(db, userId, eventId, now);
+        const row = await rsvpRepository.insert(db, user.id, eventId, now);
+        ctx.sendMail(rsvpConfirmationMail(user.email, user.first_name, event, ctx.config.site.brand, ctx.config.publicUrl, clock.now()));
         return { exists: true, eventid: row.event_id, rsvp_type: row.rsvp_type, created_at: row.created_at };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.rsvpAlready);
