@@ -1,0 +1,183 @@
+// Journey: a staff member reads the analytics report after some visits (totals, the day chart and
+// its table, referral codes with their sign-ups, the period picker), on a phone and a desktop; an
+// empty period has its own state; a viewer, or an account whose staff rights were taken away, is
+// told the page is for staff.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import type { AnalyticsReport } from '../../src/shared/contract/analytics';
+import type { AuthedUser } from '../../src/shared/contract/user';
+import { E2E_DATA_DIR } from './support/env';
+import { createViewer, registerViewer } from './support/factories';
+import { expect, test } from './support/fixtures';
+
+// The cookie notice is the shell's journey; here it would only cover the text in the screenshots.
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
+});
+
+function setStaff(email: string, isStaff: boolean) {
+  const db = new Database(path.join(E2E_DATA_DIR, 'gemcast.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('update users set is_staff = ? where email = ?').run(isStaff ? 1 : 0, email).changes;
+    expect(changed, `user ${email} in the e2e database`).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+/** A new viewer promoted to staff, logged in through the API and stored in the browser as the app does. */
+async function loginAsStaff(page: Page, request: APIRequestContext): Promise<AuthedUser> {
+  const { viewer } = await registerViewer(request);
+  setStaff(viewer.email, true);
+  const response = await request.post('/api/login_v1', { data: { email: viewer.email, password: viewer.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const user: AuthedUser | undefined = (await response.json()).data[0];
+  if (!user) throw new Error('login answered without a user');
+  expect(user.is_staff).toBe(1);
+  await page.goto('/favicon.svg');
+  await page.evaluate((stored) => {
+    localStorage.setItem('user', JSON.stringify(stored));
+    localStorage.setItem('token', stored.tokenvalue);
+    localStorage.setItem('myInviteCode', stored.myInviteCode);
+  }, user);
+  return user;
+}
+
+/** Posts an analytics write; waits out the per-IP rate limit the parallel journeys may have used up. */
+async function record(request: APIRequestContext, call: string, data: Record<string, unknown>) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await request.post(`/api/${call}`, { data });
+    if (response.status() !== 429 || attempt > 0) {
+      expect(response.status(), await response.text()).toBe(200);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, (Number(response.headers()['retry-after'] ?? 5) + 1) * 1000));
+  }
+}
+
+function visit(sessionId: string, route: string, refId: string, device: 'mobile' | 'desktop') {
+  return {
+    session_id: sessionId,
+    region: 'America/Los_Angeles | PDT',
+    device_type: device,
+    resolution: device === 'mobile' ? '375 * 812' : '1280 * 900',
+    route,
+    route_param: '',
+    invited_by: '',
+    url_referrer: 'https://www.example-jewelry-blog.test/post',
+    ref_id: refId,
+    full_url: `http://127.0.0.1${route}`,
+  };
+}
+
+async function totalFor(page: Page, label: string): Promise<number> {
+  const value = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  return Number((await value.textContent())?.replace(/,/g, ''));
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+test('a staff member reads totals, the day chart, referral codes and their sign-ups', async ({ page, request, shot }) => {
+  test.setTimeout(90_000);
+  const refId = `e2e-${randomUUID().slice(0, 8)}`;
+  const mobileSession = randomUUID();
+  const desktopSession = randomUUID();
+  await record(request, 'uservisit', visit(mobileSession, '/home', refId, 'mobile'));
+  await record(request, 'uservisit', visit(mobileSession, '/faq', refId, 'mobile'));
+  await record(request, 'uservisit', visit(desktopSession, '/about', '', 'desktop'));
+  await record(request, 'pageview', { session_id: mobileSession, path: '/home', title: 'Home - Gemcast' });
+  await record(request, 'trackevent', { session_id: mobileSession, category: 'giveaway', action: 'enter' });
+  await record(request, 'ptvl', { session_id: mobileSession, route: '/home', seconds: 95 });
+  const referred = await request.post('/api/registeruser_v1', { data: { ...createViewer(), refId } });
+  expect(referred.status(), await referred.text()).toBe(200);
+
+  await loginAsStaff(page, request);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/staff/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Site analytics' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeChecked();
+
+  expect(await totalFor(page, 'Visits')).toBeGreaterThanOrEqual(3);
+  expect(await totalFor(page, 'Unique sessions')).toBeGreaterThanOrEqual(2);
+  expect(await totalFor(page, 'Page views')).toBeGreaterThanOrEqual(1);
+  expect(await totalFor(page, 'Sign-ups')).toBeGreaterThanOrEqual(2);
+
+  await expect(page.getByRole('img', { name: /^Bar chart of visits per day from .+ The busiest day was/ })).toBeVisible();
+  const referralCodes = page.getByRole('table', { name: 'Visits and sign-ups by referral code' });
+  await expect(referralCodes.getByRole('row', { name: new RegExp(`^${refId} 2 1$`) })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Visits by referring website' }).getByRole('rowheader', { name: 'example-jewelry-blog.test' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Events by category and action' }).getByRole('rowheader', { name: 'giveaway / enter' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Visits by device type' }).getByRole('rowheader', { name: 'mobile' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 375 px').toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+  await shot('staff-analytics-375');
+
+  await page.getByText('Visits by day as a table').click();
+  const byDay = page.getByRole('table', { name: 'Visits and unique sessions per day' });
+  await expect(byDay.getByRole('row')).toHaveCount(8);
+
+  // The keyboard moves through the periods like any radio group.
+  await page.getByRole('radio', { name: '7 days' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
+  await expect(byDay.getByRole('row')).toHaveCount(31);
+  await page.getByText('1 day', { exact: true }).click();
+  await expect(byDay.getByRole('row')).toHaveCount(2);
+  expect(await totalFor(page, 'Visits')).toBeGreaterThanOrEqual(3);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByText('90 days', { exact: true }).click();
+  await expect(byDay.getByRole('row')).toHaveCount(91);
+  await expectAccessible(page);
+  await shot('staff-analytics-1280');
+});
+
+test('a period with nothing recorded says so', async ({ page, request, shot }) => {
+  await loginAsStaff(page, request);
+  const today = new Date().toISOString().slice(0, 10);
+  const empty: AnalyticsReport = {
+    from: today,
+    to: today,
+    totals: { visits: 0, sessions: 0, pageViews: 0, signups: 0 },
+    byDay: [],
+    topPages: [],
+    referrers: [],
+    refIds: [],
+    devices: [],
+    events: [],
+    timeOnPage: [],
+  };
+  await page.route(/\/api\/staff\/analytics\?/, (route) => route.fulfill({ json: { status: 1, statusCode: 200, message: 'OK', data: [empty] } }));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/staff/analytics');
+  await expect(page.getByRole('heading', { name: 'No visits recorded yet' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await shot('staff-analytics-empty-375');
+});
+
+test('an account whose staff rights were taken away is told the page is for staff', async ({ page, request, shot }) => {
+  const user = await loginAsStaff(page, request);
+  setStaff(user.email, false);
+  await page.goto('/staff/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'This page is for Gemcast staff.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await shot('staff-analytics-refused');
+});
+
+test('a viewer gets the staff-only message, and the report stays closed to them', async ({ page, request, login }) => {
+  const { user } = await login();
+  await page.goto('/staff/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Site analytics' })).toHaveCount(0);
+  expect((await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status()).toBe(403);
+});
