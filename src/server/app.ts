@@ -29,6 +29,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes';
 import { createRsvpService } from './modules/rsvp/rsvp.service';
 import { staffEventsRoutes } from './modules/staff-events/staff-events.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { createLiveService } from './modules/live/live.service';
 import { createStaffEventsService } from './modules/staff-events/staff-events.service';
 import { createProfileService } from './modules/profile/profile.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
@@ -153,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventsRoutes(ctx));
   await app.register(rsvpRoutes(ctx, createRsvpService(ctx), guards));
   await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx), guards));
+  await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });

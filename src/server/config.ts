@@ -26,6 +26,8 @@ export type Config = {
   sessionDays: number;
   /** Check every response against the contract before sending it (tests turn this on). */
   validateResponses: boolean;
+  agoraAppId: string;
+  agoraCertificate: string;
   site: {
     brand: string;
     phone: string;
@@ -111,6 +113,13 @@ function id(env: Env, name: string): string {
   return raw;
 }
 
+/** Agora app ids and certificates are 32 hexadecimal characters. */
+function hex32(env: Env, name: string): string {
+  const raw = env[name] ?? '';
+  if (raw && !/^[0-9a-f]{32}$/i.test(raw)) throw new ConfigError(name, 'must be 32 hexadecimal characters');
+  return raw;
+}
+
 /** The HMAC key for codes and visitor tokens: APP_SECRET, else a key kept in DATA_DIR. */
 function loadSecret(env: Env, dataDir: string): string {
   const given = env.APP_SECRET;
@@ -161,6 +170,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
+    agoraAppId: hex32(env, 'AGORA_APP_ID'),
+    agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     site: {
       brand: env.BRAND_NAME || 'Gemcast',
       phone: env.CONTACT_PHONE || '(555) 010-4367',

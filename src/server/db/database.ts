@@ -9,6 +9,7 @@ import * as analytics from './migrations/002-analytics';
 import * as rsvp from './migrations/003-rsvp';
 import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
+import * as presence from './migrations/006-presence';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '003-rsvp': rsvp.up,
   '004-event-streams': eventStreams.up,
   '005-reminders': reminders.up,
+  '006-presence': presence.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -136,6 +136,23 @@ export interface RemindersSentTable {
   sent_at: string;
 }
 
+export interface LiveCheckinsTable {
+  event_id: number;
+  user_id: number;
+  reachby: string;
+  created_at: string;
+}
+
+export interface WatchLogsTable {
+  event_id: number;
+  user_id: number;
+  reachby: string;
+  seconds: number;
+  watching: number;
+  started_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -149,6 +166,8 @@ export interface Database {
   page_times: PageTimesTable;
   rsvps: RsvpsTable;
   reminders_sent: RemindersSentTable;
+  live_checkins: LiveCheckinsTable;
+  watch_logs: WatchLogsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

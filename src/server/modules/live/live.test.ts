@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import type { Presence, RtcToken, WatchStats } from '../../../shared/contract/live';
+import { describeEachEngine } from '../../testing/harness';
+
+const SECOND = 1000;
+const AGORA = { agoraAppId: '0123456789abcdef0123456789abcdef', agoraCertificate: 'fedcba9876543210fedcba9876543210' };
+
+describeEachEngine('live presence', (t) => {
+  const liveShow = (fields = {}) => t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString(), ...fields });
+
+  it('checks a viewer in once, keeping how they first came', async () => {
+    const viewer = await t().createViewer();
+    const show = await liveShow();
+    const first = await t().get<Presence>('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(show.id), reachby: 'SMS' } });
+    expect(first.http).toBe(200);
+    expect(first.body.message).toBe("You're checked in. Enjoy the show!");
+    const again = await t().post('/api/iamatlive_v2', { eventid: show.id, reachby: 'email' }, { token: viewer.tokenvalue });
+    expect(again.http).toBe(200);
+    expect(await t().db.selectFrom('live_checkins').select(['user_id', 'reachby']).execute()).toEqual([{ user_id: viewer.id, reachby: 'sms' }]);
+  });
+
+  it('turns heartbeats into watched seconds, capped across gaps, and counts viewers', async () => {
+    const [a, b] = [await t().createViewer(), await t().createViewer()];
+    const show = await liveShow();
+    const log = (token: string, watch_stream: string) => t().get<Presence>('/api/userlivelog', { token, query: { eventid: String(show.id), watch_stream } });
+    await log(a.tokenvalue, 'start');
+    const bStart = await log(b.tokenvalue, 'start');
+    expect(bStart.body.data[0]?.viewers).toBe(2);
+    t().clock.advance(30 * SECOND);
+    expect((await log(a.tokenvalue, 'heartbeat')).body.data[0]?.watched_seconds).toBe(30);
+    t().clock.advance(10 * 60 * SECOND); // the laptop slept: only the presence window counts
+    const late = await log(a.tokenvalue, 'heartbeat');
+    expect(late.body.data[0]).toMatchObject({ watched_seconds: 120, viewers: 1 });
+    t().clock.advance(20 * SECOND);
+    expect((await log(a.tokenvalue, 'stop')).body.data[0]).toMatchObject({ watched_seconds: 140, viewers: 0 });
+  });
+
+  it('refuses check-ins and heartbeats when the show is not live, and bad input', async () => {
+    const viewer = await t().createViewer();
+    const upcoming = await t().createEvent();
+    const notLive = await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id) } });
+    expect([notLive.http, notLive.body.message]).toEqual([422, 'This show is not live right now.']);
+    expect((await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), watch_stream: 'start' } })).http).toBe(422);
+    expect((await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), watch_stream: 'pause' } })).body.message).toBe('watch_stream is start, heartbeat or stop.');
+    expect((await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), reachby: '<script>' } })).http).toBe(400);
+    expect((await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(404);
+    expect((await t().get('/api/iamatlive_v1', { query: { eventid: String(upcoming.id) } })).http).toBe(401);
+    expect(await t().db.selectFrom('live_checkins').select('user_id').execute()).toHaveLength(0);
+    expect(await t().db.selectFrom('watch_logs').select('user_id').execute()).toHaveLength(0);
+  });
+
+  it('gives staff the watch statistics of a show, and keeps viewers out', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const show = await liveShow();
+    await t().post('/api/iamatlive_v2', { eventid: show.id, reachby: 'facebook' }, { token: viewer.tokenvalue });
+    await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(show.id), watch_stream: 'start' } });
+    t().clock.advance(60 * SECOND);
+    await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(show.id), watch_stream: 'heartbeat' } });
+    const stats = await t().get<WatchStats>(`/api/staff/events/${show.id}/stats`, { token: staff.tokenvalue });
+    expect(stats.body.data[0]).toEqual({ rsvps: 0, checkins: 1, viewers_now: 1, watchers: 1, total_watch_minutes: 1, average_watch_minutes: 1, by_reachby: [{ key: 'facebook', count: 1 }] });
+    expect((await t().get(`/api/staff/events/${show.id}/stats`, { token: viewer.tokenvalue })).http).toBe(403);
+  });
+
+  it("answers 503 'Failed to get token' for an Agora token when Agora is not configured", async () => {
+    const viewer = await t().createViewer();
+    const res = await t().get('/api/rtctokngenerator_v2', { token: viewer.tokenvalue });
+    expect(res.http).toBe(503);
+    expect(res.body.message).toBe('Failed to get token');
+    expect((await t().get('/api/rtctokngenerator_v2')).http).toBe(401);
+  });
+});
+
+describeEachEngine(
+  'Agora token',
+  (t) => {
+    it('builds an audience token for the Agora show live now', async () => {
+      const viewer = await t().createViewer();
+      await t().createEvent({ platform: 'agora', stream_url: 'gemcast-live', cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString() });
+      const res = await t().get<RtcToken>('/api/rtctokngenerator_v2', { token: viewer.tokenvalue });
+      expect(res.http).toBe(200);
+      expect(res.body.data[0]).toMatchObject({ appId: AGORA.agoraAppId, channel: 'gemcast-live', uid: viewer.id });
+      expect(res.body.data[0]?.token).toMatch(/^007/);
+    });
+    it('says so when no Agora show is live', async () => {
+      const viewer = await t().createViewer();
+      const res = await t().get('/api/rtctokngenerator_v2', { token: viewer.tokenvalue });
+      expect([res.http, res.body.message]).toEqual([404, 'Nothing is live on Agora right now.']);
+    });
+  },
+  AGORA,
+);
