@@ -10,6 +10,7 @@ import * as rsvp from './migrations/003-rsvp';
 import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
 import * as presence from './migrations/006-presence';
+import * as quiz from './migrations/007-quiz';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '004-event-streams': eventStreams.up,
   '005-reminders': reminders.up,
   '006-presence': presence.up,
+  '007-quiz': quiz.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

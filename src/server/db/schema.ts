@@ -153,6 +153,23 @@ export interface WatchLogsTable {
   last_seen_at: string;
 }
 
+export interface EventQuestionsTable {
+  id: Generated<number>;
+  event_id: number;
+  position: number;
+  prompt: string;
+  /** JSON array of choices; empty for a free-text answer. */
+  choices: string;
+}
+
+export interface QuizAnswersTable {
+  event_id: number;
+  user_id: number;
+  /** JSON array of { question_id, prompt, answer }, kept as asked at the time. */
+  answers: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -168,6 +185,8 @@ export interface Database {
   reminders_sent: RemindersSentTable;
   live_checkins: LiveCheckinsTable;
   watch_logs: WatchLogsTable;
+  event_questions: EventQuestionsTable;
+  quiz_answers: QuizAnswersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,10 +7,11 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpRepository } from './rsvp.repository';
+import type { QuizService } from '../quiz/quiz.service';
 import { rsvpConfirmationMail } from './rsvp.mail';
 import type { UserRow } from '../../db/schema';
 
-export function createRsvpService(ctx: AppContext) {
+export function createRsvpService(ctx: AppContext, quiz: Pick<QuizService, 'hasQuestions'>) {
   const { db, clock } = ctx;
   return {
     async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
@@ -19,6 +20,7 @@ export function createRsvpService(ctx: AppContext) {
       if (event.type === 'giveaway') throw new AppError(422, MESSAGES.rsvpNotShow);
       const now = clock.now().toISOString();
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
+      if (event.type === 'specialshow' && (await quiz.hasQuestions(event.id))) throw new AppError(422, MESSAGES.quizFirst);
       try {
         const row = await rsvpRepository.insert(db, user.id, eventId, now);
         ctx.sendMail(rsvpConfirmationMail(user.email, user.first_name, event, ctx.config.site.brand, ctx.config.publicUrl, clock.now()));
