@@ -115,9 +115,11 @@ function flaggedAudits(result: LighthouseResult, category: Category): string[] {
     if (category === 'performance' && ref.weight === 0 && audit.score >= 0.9) continue;
     lines.push(`    - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.id}, score ${audit.score}]`);
     for (const item of (audit.details?.items ?? []).slice(0, 4)) {
-      const node = item.node as { selector?: string; snippet?: string } | undefined;
-      const where = node?.selector ?? node?.snippet ?? (typeof item.url === 'string' ? item.url : typeof item.source === 'string' ? item.source : undefined);
+      const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined;
+      const where = node ? [node.selector, node.snippet].filter(Boolean).join('  ') : typeof item.url === 'string' ? item.url : undefined;
       if (where) lines.push(`        ${where}`);
+      const why = node?.explanation?.split('\n').slice(-1)[0]?.trim();
+      if (why) lines.push(`          ${why}`);
     }
   }
   return lines;
