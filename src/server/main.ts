@@ -2,7 +2,7 @@
 // listens, and closes gracefully on SIGINT/SIGTERM. Everything else lives in app.ts.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedDemo } from './db/seed';
+import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 
@@ -24,6 +24,7 @@ async function main() {
       console.log(`\nDemo data created. Staff login: ${seeded.staffEmail} / ${seeded.staffPassword}`);
       console.log('This password is shown once; keep it, or reset it with a code from the outbox.\n');
     }
+    await refreshDemo(app.ctx);
   }
   if (!config.webDir) app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);

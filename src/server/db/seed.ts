@@ -1,8 +1,16 @@
 // The demo on an empty database: a staff account (its random password printed once), a few
-// viewers who log in by e-mail code, and an upcoming show.
+// viewers who log in by e-mail code, a show that is live whenever the demo starts (a short local
+// HLS clip), upcoming shows, a giveaway, a special event with a quiz and a past show.
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { AppContext } from '../context';
+import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
+
+export const DEMO_STREAM = '/media/demo/live.m3u8';
+const DEMO_LIVE_TITLE = 'Gemcast Live: the demo studio';
+const DEMO_ASSETS = path.resolve('assets/demo-hls');
 
 const VIEWERS = [
   { first_name: 'Ruby', last_name: 'Alvarez', email: 'ruby@gemcast.test', phone: '+15550100001', my_invite_code: 'RUBYDEMO' },
@@ -29,7 +37,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
     const start = new Date(clock.now().getTime() + 2 * 24 * 60 * 60_000);
     start.setUTCHours(2, 0, 0, 0); // 7 pm in Los Angeles (summer) / 6 pm (winter)
     const dayMs = 24 * 60 * 60_000;
-    const show = (title: string, description: string, startsAt: Date, type: 'show' | 'giveaway' = 'show', hours = 1) => ({
+    const show = (title: string, description: string, startsAt: Date, type: 'show' | 'giveaway' | 'specialshow' = 'show', hours = 1) => ({
       type,
       title,
       description,
@@ -46,6 +54,21 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
       .values([
         show('Tanzanite Tuesday: the violet hour', 'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.', new Date(start.getTime() - 5 * dayMs)),
         show('Sapphire Sunday giveaway', 'Enter during Sapphire Sunday for a chance at a 1 ct Montana sapphire pendant.', new Date(start.getTime() - dayMs), 'giveaway', 25),
+        { ...show(DEMO_LIVE_TITLE, 'A test pattern stands in for the studio camera: this is the demo stream that ships with Gemcast.', new Date(clock.now().getTime() - 10 * 60_000), 'show', 2), stream_url: DEMO_STREAM },
+      ])
+      .execute();
+    await trx.updateTable('events').set({ replay_url: DEMO_STREAM }).where('title', '=', 'Tanzanite Tuesday: the violet hour').execute();
+    const special = await trx
+      .insertInto('events')
+      .values(show('Birthstone Ball: a members-only evening', 'An evening of birthstones with our gemologists. Answer three quick questions to reserve your seat.', new Date(start.getTime() + 3 * dayMs), 'specialshow', 2))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('event_questions')
+      .values([
+        { event_id: special.id, position: 0, prompt: 'Which birthstone is yours?', choices: JSON.stringify(['Garnet', 'Amethyst', 'Aquamarine', 'Diamond', 'Emerald', 'Pearl', 'Ruby', 'Peridot', 'Sapphire', 'Opal', 'Topaz', 'Turquoise']) },
+        { event_id: special.id, position: 1, prompt: 'Rings, pendants or earrings?', choices: JSON.stringify(['Rings', 'Pendants', 'Earrings']) },
+        { event_id: special.id, position: 2, prompt: 'What would you like our gemologists to talk about?', choices: '[]' },
       ])
       .execute();
     await trx
@@ -65,4 +88,22 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
       .execute();
   });
   return { staffEmail, staffPassword };
+}
+
+/**
+ * Every start of the demo: copy the demo clip into the media folder if it is missing and put the
+ * demo show on air again (live from ten minutes ago for two hours). Touches only that show.
+ */
+export async function refreshDemo(ctx: AppContext): Promise<void> {
+  const target = path.join(mediaRoot(ctx.config.dataDir), 'demo');
+  await mkdir(target, { recursive: true });
+  const present = new Set(await readdir(target));
+  for (const file of await readdir(DEMO_ASSETS)) if (!present.has(file)) await copyFile(path.join(DEMO_ASSETS, file), path.join(target, file));
+  const now = ctx.clock.now().getTime();
+  await ctx.db
+    .updateTable('events')
+    .set({ cust_start: new Date(now - 10 * 60_000).toISOString(), cust_end: new Date(now + 2 * 60 * 60_000).toISOString() })
+    .where('title', '=', DEMO_LIVE_TITLE)
+    .where('stream_url', '=', DEMO_STREAM)
+    .execute();
 }
