@@ -1,7 +1,7 @@
 // The footer of spec §2: logo, tagline, links to the static pages, 'Contact us' (opens the
 // contact drawer; the link itself goes to /contact-us when opened in a new tab), back to top
 // and the copyright line.
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
 import { useBrand, useSiteConfig } from './site-config';
@@ -29,6 +29,7 @@ export function SiteFooter() {
   const config = useSiteConfig();
   const brand = useBrand();
   const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
+  const contactLink = useRef<HTMLAnchorElement>(null);
 
   function handleContact(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -53,7 +54,7 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <a href="/contact-us" className={linkStyles} aria-haspopup="dialog" onClick={handleContact} onPointerEnter={() => void loadDrawer()} onFocus={() => void loadDrawer()}>
+              <a ref={contactLink} href="/contact-us" className={linkStyles} aria-haspopup="dialog" onClick={handleContact} onPointerEnter={() => void loadDrawer()} onFocus={() => void loadDrawer()}>
                 Contact us
               </a>
             </li>
@@ -77,7 +78,7 @@ export function SiteFooter() {
       </div>
       {drawer !== 'never' && (
         <Suspense fallback={null}>
-          <ContactDrawer open={drawer === 'open'} onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')} />
+          <ContactDrawer open={drawer === 'open'} onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')} returnFocusTo={contactLink} />
         </Suspense>
       )}
     </footer>

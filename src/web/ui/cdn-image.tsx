@@ -9,13 +9,17 @@ type CdnImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & { src: str
 
 export function CdnImage({ src, alt, className, ...props }: CdnImageProps) {
   const config = useSiteConfig();
-  // Which src failed and what is shown instead; a new src starts over.
-  const [failure, setFailure] = useState<{ of: string; shown: string | null } | null>(null);
-  const shown = failure?.of === src ? failure.shown : src;
+  // The src whose first load failed, and the one whose retry failed too; a new src starts over.
+  const [failedOnce, setFailedOnce] = useState<string | null>(null);
+  const [failedTwice, setFailedTwice] = useState<string | null>(null);
+  let shown: string | null = src;
+  if (failedTwice === src) shown = null;
+  // Until the configuration arrives the hosts are unknown: the stand-in shows meanwhile.
+  else if (failedOnce === src) shown = config ? sourceHostUrl(src, config.target_cdn_url, config.source_cdn_url) : null;
 
   function handleError() {
-    if (shown === src) setFailure({ of: src, shown: config ? sourceHostUrl(src, config.target_cdn_url, config.source_cdn_url) : null });
-    else setFailure({ of: src, shown: null });
+    if (failedOnce === src) setFailedTwice(src);
+    else setFailedOnce(src);
   }
 
   if (!shown) {

@@ -76,7 +76,7 @@ export function Countdown({ target, kind = 'event', label, onExpire, className }
           {index > 0 && <span className="opacity-60">:</span>}
           <span className="inline-flex flex-col items-center leading-none">
             <span>{pad(parts[key])}</span>
-            <span className="mt-1 text-[0.6rem] font-bold tracking-wider uppercase opacity-75">{key === 'minutes' ? 'min' : key === 'seconds' ? 'sec' : key}</span>
+            <span className="mt-1 text-[0.65rem] font-bold tracking-wider text-muted uppercase">{key === 'minutes' ? 'min' : key === 'seconds' ? 'sec' : key}</span>
           </span>
         </span>
       ))}
