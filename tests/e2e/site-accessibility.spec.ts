@@ -1,0 +1,96 @@
+// Journey: axe-core finds no serious or critical problems on the site's pages, at 375 px and at
+// 1280 px, with the cookie banner showing, the phone menu open and the contact drawer open; each
+// screen is saved to test-results/screenshots/ for review.
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { scheduleEvent, type ScheduledEvent } from './support/site-data';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+let giveaway: ScheduledEvent;
+let past: ScheduledEvent;
+
+test.beforeAll(() => {
+  const tag = randomUUID().slice(0, 6);
+  giveaway = scheduleEvent({ type: 'giveaway', title: `Moonstone Giveaway ${tag}`, description: 'A moonstone pendant for one viewer.', startsInMinutes: -2, minutes: 90 });
+  past = scheduleEvent({ type: 'show', title: `Citrine Classics ${tag}`, description: 'Warm yellow stones, from the archive.', startsInMinutes: -60 * 5, minutes: 60 });
+});
+
+const pages = () =>
+  [
+    ['/home', 'home'],
+    ['/login', 'login'],
+    ['/register', 'register'],
+    ['/no-such-page', 'not-found'],
+    ['/rewards', 'rewards'],
+    ['/giveaways', 'giveaways'],
+    [`/giveaway/${giveaway.id}`, 'giveaway'],
+    [`/giveaway-terms/${giveaway.id}`, 'giveaway-terms'],
+    [`/giveaway/success/${giveaway.id}`, 'giveaway-success'],
+    [`/giveaway/already-participated/${giveaway.id}`, 'giveaway-already'],
+    [`/intergem/giveaway/${giveaway.id}`, 'intergem-giveaway'],
+    [`/past/${past.id}`, 'past'],
+    ['/giveaway/123456789', 'giveaway-not-found'],
+    ['/whatnot', 'whatnot'],
+    ['/whatnot/success', 'whatnot-success'],
+    ['/product-register', 'product-register'],
+    ['/exhibition-thanks/7', 'exhibition-thanks'],
+  ] as const;
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 740 : 800 } });
+
+    test('public pages have no serious accessibility problems and fit the screen', async ({ page, shot }) => {
+      test.setTimeout(120_000);
+      for (const [path, name] of pages()) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+        await shot(`site-${name}-${width}`);
+      }
+    });
+
+    test('viewer pages, the contact drawer and the menu have no serious accessibility problems', async ({ page, login, shot }) => {
+      await login();
+      for (const [path, name] of [
+        ['/live', 'live'],
+        ['/chat', 'chat'],
+        ['/test-live', 'staff-only'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+        await shot(`site-${name}-${width}`);
+      }
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
+      await expect(page.getByRole('dialog', { name: 'Contact us' }).getByRole('heading', { name: 'Email us' })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+
+      if (width === 375) {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu', exact: true }).click();
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+  });
+}

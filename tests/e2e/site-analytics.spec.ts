@@ -1,0 +1,112 @@
+// Journey: where visitors come from and what they look at. A refid link keeps the refId cookie for
+// 90 days and the shared invite code; a visit from another site keeps that site; every route
+// change reaches the server as the visit record of spec §3, a page view and the time spent.
+import { randomUUID } from 'node:crypto';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { pageTimesOf, pageViewsOf, visitsWithRefId } from './support/site-data';
+
+const DAY_MS = 86_400_000;
+
+/** Opens `path` until the server takes its visit record: parallel journeys share a per-IP analytics limit. */
+async function visit(page: Page, path: string, options: { referer?: string } = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const recorded = page.waitForResponse((response) => response.url().endsWith('/api/uservisit'));
+    await page.goto(path, options);
+    const response = await recorded;
+    if (response.status() !== 429 || attempt > 2) return response;
+    await page.waitForTimeout((Number(response.headers()['retry-after'] ?? 5) + 1) * 1000);
+  }
+}
+
+function storage(page: Page) {
+  return page.evaluate(() => ({
+    refSource: localStorage.getItem('refSource'),
+    referrer: localStorage.getItem('referrer'),
+    sharedInviteCode: localStorage.getItem('SharedInviteCode'),
+    analyticsId: sessionStorage.getItem('analyticsID'),
+  }));
+}
+
+test('a refid keeps the refId cookie for 90 days and becomes the shared invite code once', async ({ page }) => {
+  await page.goto('/giveaways?refid=FRIEND42');
+  await expect(page.getByRole('heading', { level: 1, name: 'Giveaways' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'refId');
+  expect(cookie?.value).toBe('FRIEND42');
+  expect(cookie?.path).toBe('/');
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / DAY_MS;
+  expect(days).toBeGreaterThan(89.9);
+  expect(days).toBeLessThanOrEqual(90);
+  expect((await storage(page)).sharedInviteCode).toBe('FRIEND42');
+
+  await page.goto('/rewards?refid=SECOND7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'refId')?.value).toBe('SECOND7');
+  expect((await storage(page)).sharedInviteCode).toBe('FRIEND42');
+});
+
+test('a visit from another site keeps its host and URL, and our own pages never replace them', async ({ page, baseURL }) => {
+  await page.goto('/home', { referer: 'https://www.instagram.com/x' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(async () => (await storage(page)).refSource).toBe('instagram.com');
+  expect((await storage(page)).referrer).toBe('https://www.instagram.com/x');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+  await page.goto('/faq', { referer: `${baseURL}/home` });
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupons & Giveaway FAQ' })).toBeVisible();
+  expect(await storage(page)).toMatchObject({ refSource: 'instagram.com', referrer: 'https://www.instagram.com/x' });
+
+  await page.goto('/home', { referer: 'https://m.facebook.com/story?id=9' });
+  await expect.poll(async () => (await storage(page)).refSource).toBe('m.facebook.com');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, screen: { width: 375, height: 740 }, isMobile: true, hasTouch: true, timezoneId: 'America/New_York' });
+
+  test('the server receives the visit record, the page view and the time on the page', async ({ page }) => {
+    test.setTimeout(90_000);
+    const refId = `VISIT${randomUUID().slice(0, 8)}`;
+    const response = await visit(page, `/past/321?refid=${refId}`, { referer: 'https://www.instagram.com/gemcast' });
+    expect(response.status()).toBe(200);
+    const { analyticsId } = await storage(page);
+    expect(analyticsId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    const [row] = visitsWithRefId(refId);
+    expect(row).toMatchObject({
+      session_id: analyticsId,
+      route: '/past/321',
+      route_param: '321',
+      device_type: 'mobile',
+      resolution: '375 * 740',
+      invited_by: refId,
+      url_referrer: 'https://www.instagram.com/gemcast',
+      referrer_host: 'instagram.com',
+      ref_id: refId,
+    });
+    expect(row?.region).toMatch(/^America\/New_York \| E[SD]T$/);
+    expect(row?.full_url).toMatch(new RegExp(`/past/321\\?refid=${refId}$`));
+    expect(row?.ip_address).not.toBe('');
+
+    await expect.poll(() => pageViewsOf(analyticsId ?? '')).toContainEqual({ path: '/past/321', title: 'Past Page - Gemcast' });
+
+    // Leaving the route by a link in the app sends the time spent on it, and a new visit record.
+    const left = page.waitForResponse((r) => r.url().endsWith('/api/ptvl'));
+    await page.getByRole('link', { name: 'See upcoming shows' }).click();
+    await expect(page).toHaveURL('/home');
+    expect((await left).status()).toBe(200);
+    await expect.poll(() => pageTimesOf(analyticsId ?? '').map((time) => time.route)).toContain('/past/321');
+    await expect.poll(() => visitsWithRefId(refId).map((visit) => visit.route)).toEqual(['/past/321', '/home']);
+    expect(visitsWithRefId(refId)[1]?.route_param).toBe('');
+  });
+});
+
+test('a desktop visit is recorded as desktop with the screen size', async ({ page }) => {
+  test.setTimeout(90_000);
+  const refId = `DESK${randomUUID().slice(0, 8)}`;
+  await visit(page, `/rewards?refid=${refId}`);
+  await expect.poll(() => visitsWithRefId(refId).length).toBe(1);
+  const [row] = visitsWithRefId(refId);
+  expect(row?.device_type).toBe('desktop');
+  expect(row?.resolution).toBe(await page.evaluate(() => `${screen.width} * ${screen.height}`));
+  expect(row?.url_referrer).toBe('');
+});

@@ -1,0 +1,85 @@
+// Direct access to the e2e server's SQLite file for what the API cannot do yet: scheduling shows
+// and giveaways (staff writes arrive with the shows feature), granting staff rights (a CLI
+// command), and reading back the analytics rows the browser sent.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { E2E_DATA_DIR } from './env';
+
+const DB_FILE = path.join(E2E_DATA_DIR, 'gemcast.db');
+
+function withDatabase<T>(readonly: boolean, action: (db: Database.Database) => T): T {
+  const db = new Database(DB_FILE, { readonly, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return action(db);
+  } finally {
+    db.close();
+  }
+}
+
+const MINUTE = 60_000;
+
+export type ScheduledEvent = { id: number; title: string };
+
+/** A public show or giveaway running from `startsInMinutes` (negative: already started) for `minutes`. */
+export function scheduleEvent(options: {
+  type: 'show' | 'giveaway' | 'specialshow';
+  title: string;
+  startsInMinutes: number;
+  minutes: number;
+  description?: string;
+  platform?: string;
+  image?: string;
+}): ScheduledEvent {
+  const start = new Date(Date.now() + options.startsInMinutes * MINUTE);
+  const end = new Date(start.getTime() + options.minutes * MINUTE);
+  const id = withDatabase(false, (db) =>
+    Number(
+      db
+        .prepare('insert into events (type, title, description, image, cust_start, cust_end, is_public, platform, created_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)')
+        .run(
+          options.type,
+          options.title,
+          options.description ?? '',
+          options.image ?? null,
+          start.toISOString(),
+          end.toISOString(),
+          options.platform ?? 'hls',
+          new Date().toISOString(),
+        ).lastInsertRowid,
+    ),
+  );
+  return { id, title: options.title };
+}
+
+/** What `npm run staff -- add EMAIL` does. */
+export function grantStaff(email: string): void {
+  withDatabase(false, (db) => db.prepare('update users set is_staff = 1 where email = ?').run(email.toLowerCase()));
+}
+
+export type VisitRow = {
+  session_id: string;
+  region: string;
+  ip_address: string;
+  device_type: string;
+  resolution: string;
+  route: string;
+  route_param: string;
+  invited_by: string;
+  url_referrer: string;
+  referrer_host: string;
+  ref_id: string;
+  full_url: string;
+};
+
+export function visitsWithRefId(refId: string): VisitRow[] {
+  return withDatabase(true, (db) => db.prepare<[string], VisitRow>('select * from visits where ref_id = ? order by id').all(refId));
+}
+
+export function pageViewsOf(sessionId: string): { path: string; title: string }[] {
+  return withDatabase(true, (db) => db.prepare<[string], { path: string; title: string }>('select path, title from page_views where session_id = ? order by id').all(sessionId));
+}
+
+export function pageTimesOf(sessionId: string): { route: string; seconds: number }[] {
+  return withDatabase(true, (db) => db.prepare<[string], { route: string; seconds: number }>('select route, seconds from page_times where session_id = ? order by id').all(sessionId));
+}
