@@ -26,6 +26,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { siteRoutes } from './modules/site/site.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createLiveLookup } from './modules/events/live-lookup';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes';
 import { createRsvpService } from './modules/rsvp/rsvp.service';
 import { quizRoutes } from './modules/quiz/quiz.routes';
@@ -156,9 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   const quiz = createQuizService(ctx);
-  await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards));
+  const liveLookup = createLiveLookup(ctx);
+  await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards, liveLookup));
   await app.register(quizRoutes(ctx, quiz, guards));
-  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx), guards));
+  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup), guards));
   await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
 

@@ -8,13 +8,13 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { currentUser, type sessionGuards } from '../../http/session';
-import { eventsRepository } from '../events/events.repository';
+import type { LiveLookup } from '../events/live-lookup';
 import { toEventRecord } from '../events/events.routes';
 import type { createRsvpService } from './rsvp.service';
 
 const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
 
-export function rsvpRoutes(ctx: AppContext, rsvps: ReturnType<typeof createRsvpService>, guards: ReturnType<typeof sessionGuards>) {
+export function rsvpRoutes(ctx: AppContext, rsvps: ReturnType<typeof createRsvpService>, guards: ReturnType<typeof sessionGuards>, liveLookup: LiveLookup) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const preHandler = guards.requireUser;
@@ -30,7 +30,7 @@ export function rsvpRoutes(ctx: AppContext, rsvps: ReturnType<typeof createRsvpS
     // "Nothing live" is an answer, not a failure: HTTP 200 with status 0 and the message (spec §8).
     app.get('/api/liveevent_v1', { schema: { tags: ['events'], summary: 'The show or giveaway live now; status 0 with a message when none is', querystring: LiveEventQuery, response: { 200: EventListResponse, ...errors } } }, async (request) => {
       const now = ctx.clock.now();
-      const [live] = await eventsRepository.list(ctx.db, request.query.type, 'live', now.toISOString(), 1);
+      const live = await liveLookup.current(request.query.type);
       if (!live) return { ...ok([], MESSAGES.nothingLive, now), status: STATUS.error };
       return ok([toEventRecord(live, now, ctx.config.mediaBaseUrl)], MESSAGES.ok, now);
     });

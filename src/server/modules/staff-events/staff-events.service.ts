@@ -9,10 +9,11 @@ import type { Selectable, Updateable } from 'kysely';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 import { toEventRecord } from '../events/events.routes';
+import type { LiveLookup } from '../events/live-lookup';
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
-export function createStaffEventsService(ctx: AppContext) {
+export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'invalidate'>) {
   const { db, clock, config } = ctx;
 
   function record(row: Selectable<EventsTable>, rsvpCount: number): StaffEventRecord {
@@ -40,6 +41,7 @@ export function createStaffEventsService(ctx: AppContext) {
         replay_url: input.replay_url || null,
         created_at: clock.now().toISOString(),
       });
+      liveLookup.invalidate();
       return record(row, 0);
     },
 
@@ -58,6 +60,7 @@ export function createStaffEventsService(ctx: AppContext) {
       if (input.stream_url !== undefined) patch.stream_url = input.stream_url || null;
       if (input.replay_url !== undefined) patch.replay_url = input.replay_url || null;
       const row = await eventsRepository.update(db, id, patch);
+      liveLookup.invalidate();
       if (!row) throw notFound(MESSAGES.eventNotFound);
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
     },
@@ -69,6 +72,7 @@ export function createStaffEventsService(ctx: AppContext) {
       if (current.cust_start > now) throw new AppError(422, MESSAGES.eventNotStarted);
       if (current.cust_end <= now) throw new AppError(422, MESSAGES.eventAlreadyEnded);
       const row = await eventsRepository.update(db, id, { cust_end: now });
+      liveLookup.invalidate();
       if (!row) throw notFound(MESSAGES.eventNotFound);
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
     },

@@ -1,0 +1,28 @@
+// What is live now, asked by every viewer at show start: answered from memory for up to a second
+// per type, and forgotten at once when staff change an event in this process (other processes
+// catch up within the second).
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../context';
+import type { EventsTable } from '../../db/schema';
+import { eventsRepository } from './events.repository';
+
+const FRESH_MS = 1000;
+type LiveType = 'show' | 'giveaway';
+
+export function createLiveLookup(ctx: AppContext) {
+  const cache = new Map<LiveType, { row: Selectable<EventsTable> | undefined; until: number }>();
+  return {
+    async current(type: LiveType): Promise<Selectable<EventsTable> | undefined> {
+      const now = ctx.clock.now();
+      const hit = cache.get(type);
+      if (hit && hit.until > now.getTime() && (!hit.row || hit.row.cust_end > now.toISOString())) return hit.row;
+      const [row] = await eventsRepository.list(ctx.db, type, 'live', now.toISOString(), 1);
+      cache.set(type, { row, until: now.getTime() + FRESH_MS });
+      return row;
+    },
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+export type LiveLookup = ReturnType<typeof createLiveLookup>;
