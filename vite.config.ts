@@ -21,8 +21,14 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // The form stack is shared by the onboarding and profile screens: one cacheable chunk.
-        manualChunks: { forms: ['zod', 'react-hook-form', '@hookform/resolvers'] },
+        // The form stack is shared by the onboarding and profile screens: one cacheable chunk. React
+        // gets its own chunk: left unassigned, Rollup moves it into the forms chunk (a dependency of
+        // react-hook-form), and every page would then download the form stack to get React.
+        manualChunks(id) {
+          if (/\/node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//.test(id)) return 'forms';
+          if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          return undefined;
+        },
       },
     },
   },
