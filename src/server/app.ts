@@ -174,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
   if (config.webDir) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: ['index.html'], setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true, setHeaders: cacheHeaders });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,6 +1,6 @@
 // Sends mail through SMTP (nodemailer) when SMTP_URL is set, otherwise into the outbox: a row in
 // the database, a file under $DATA_DIR/outbox and a line on the console so a newcomer can read a code.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,7 +33,9 @@ export function outboxMailer(options: { db: Db; dataDir: string; clock: Clock; l
         .executeTakeFirstOrThrow();
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id}.json`);
-      await writeFile(file, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt }, null, 2));
+      // Written aside and renamed, so a reader never sees half a message.
+      await writeFile(`${file}.part`, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt }, null, 2));
+      await rename(`${file}.part`, file);
       if (options.print) console.log(`\n[outbox] To: ${mail.to}\n[outbox] Subject: ${mail.subject}\n${mail.text}\n`);
       else options.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');
     },

@@ -1,6 +1,6 @@
 // Live presence: check-ins with how the viewer came, the watch log that turns heartbeats into
 // watched seconds, the live viewer count, staff watch statistics and the Agora RTC token.
-import { RtcRole, RtcTokenBuilder } from 'agora-token';
+import agora from 'agora-token';
 import type { Presence, RtcToken, WatchStats } from '../../../shared/contract/live';
 import { isLive } from '../../../shared/countdown';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
@@ -12,6 +12,8 @@ import { eventsRepository } from '../events/events.repository';
 /** A viewer counts as watching while heartbeats arrive at least this often. */
 export const PRESENCE_WINDOW_MS = 90_000;
 const TOKEN_TTL_S = 3600;
+// agora-token is CommonJS without named exports that Node's ESM loader can see.
+const { RtcRole, RtcTokenBuilder } = agora;
 
 export function createLiveService(ctx: AppContext) {
   const { db, clock } = ctx;
