@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { pageTimesOf, pageViewsOf, visitsWithRefId } from './support/site-data';
+import { pageTimesOf, pageViewsOf, scheduleEvent, trackedEventsOf, visitsWithRefId } from './support/site-data';
 
 const DAY_MS = 86_400_000;
 
@@ -109,4 +109,23 @@ test('a desktop visit is recorded as desktop with the screen size', async ({ pag
   expect(row?.device_type).toBe('desktop');
   expect(row?.resolution).toBe(await page.evaluate(() => `${screen.width} * ${screen.height}`));
   expect(row?.url_referrer).toBe('');
+});
+
+test('a click on "Log in to RSVP" is counted as an event', async ({ page }) => {
+  test.setTimeout(90_000);
+  const show = scheduleEvent({ type: 'show', title: `Tanzanite Tuesday ${randomUUID().slice(0, 6)}`, startsInMinutes: 60 * 12, minutes: 60 });
+  for (let attempt = 0; ; attempt++) {
+    await page.goto('/home');
+    const tracked = page.waitForResponse((response) => response.url().endsWith('/api/trackevent'));
+    await page.getByRole('link', { name: `Log in to RSVP for ${show.title}` }).click();
+    await expect(page).toHaveURL('/login?redirectTo=%2Fhome');
+    const response = await tracked;
+    if (response.status() !== 429 || attempt > 2) {
+      expect(response.status()).toBe(200);
+      break;
+    }
+    await page.waitForTimeout((Number(response.headers()['retry-after'] ?? 5) + 1) * 1000);
+  }
+  const { analyticsId } = await storage(page);
+  expect(trackedEventsOf(analyticsId ?? '')).toContainEqual({ category: 'home', action: 'rsvp-login', label: show.title });
 });

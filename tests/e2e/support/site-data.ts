@@ -83,3 +83,9 @@ export function pageViewsOf(sessionId: string): { path: string; title: string }[
 export function pageTimesOf(sessionId: string): { route: string; seconds: number }[] {
   return withDatabase(true, (db) => db.prepare<[string], { route: string; seconds: number }>('select route, seconds from page_times where session_id = ? order by id').all(sessionId));
 }
+
+export function trackedEventsOf(sessionId: string): { category: string; action: string; label: string }[] {
+  return withDatabase(true, (db) =>
+    db.prepare<[string], { category: string; action: string; label: string }>('select category, action, label from analytics_events where session_id = ? order by id').all(sessionId),
+  );
+}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useBrand } from '../../shell/site-config';
 import { buttonStyles } from '../../ui/button';
+import { trackEvent } from '../analytics/track-event';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { EventCard } from '../events/event-card';
@@ -57,7 +58,7 @@ function LiveNow() {
     <Section id="live-heading" title="On air now">
       <div className="max-w-xl">
         <EventCard event={show} to="/live" onCountdownEnd={refresh}>
-          <Link to="/live" className={buttonStyles('primary')}>
+          <Link to="/live" className={buttonStyles('primary')} onClick={() => void trackEvent({ category: 'home', action: 'watch-live', label: show.title })}>
             Watch live
           </Link>
         </EventCard>
@@ -88,7 +89,12 @@ function UpcomingShows() {
                     Watch live
                   </Link>
                 ) : (
-                  <Link to={loginPathFor('/home')} className={buttonStyles('primary', 'sm')} aria-label={`Log in to RSVP for ${show.title}`}>
+                  <Link
+                    to={loginPathFor('/home')}
+                    className={buttonStyles('primary', 'sm')}
+                    aria-label={`Log in to RSVP for ${show.title}`}
+                    onClick={() => void trackEvent({ category: 'home', action: 'rsvp-login', label: show.title })}
+                  >
                     Log in to RSVP
                   </Link>
                 )}
