@@ -7,7 +7,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { queryClient } from './api/query-client';
 import type { OnboardingMode } from './features/auth/onboarding-page';
 import { RequireUser } from './features/auth/require-user';
-import { prefetchHomeLists } from './features/home/home-lists';
+import { loadHomeLists } from './features/home/home-lists';
 import { MovedTo } from './shell/moved-to';
 import { RootLayout } from './shell/root-layout';
 import { RouteError } from './shell/route-error';
@@ -50,11 +50,8 @@ const routes: RouteObject[] = [
         children: [
           {
             path: '/home',
-            // The lists start loading alongside the page's code instead of after it.
-            loader: () => {
-              prefetchHomeLists(queryClient);
-              return null;
-            },
+            // The lists load alongside the page's code instead of after it.
+            loader: () => loadHomeLists(queryClient),
             lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
           },
           { path: '/contact-us', lazy: page(() => import('./features/static/contact-us-page')) },

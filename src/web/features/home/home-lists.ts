@@ -1,4 +1,6 @@
-// The event lists the home page shows; the route starts fetching them while the page's code loads.
+// The event lists the home page shows. The route fetches them while the page's code loads and
+// waits for them a little, so the page appears with its lists in place instead of moving when
+// they arrive; a slow answer does not hold the page back longer than that.
 import type { QueryClient } from '@tanstack/react-query';
 import { eventListQuery } from '../events/queries';
 
@@ -9,6 +11,10 @@ export const HOME_LISTS = {
   pastShows: eventListQuery('show', 'past', 3),
 };
 
-export function prefetchHomeLists(queryClient: QueryClient): void {
-  for (const list of Object.values(HOME_LISTS)) void queryClient.prefetchQuery(list);
+const LONGEST_WAIT_MS = 1500;
+
+export async function loadHomeLists(queryClient: QueryClient): Promise<null> {
+  const lists = Promise.all(Object.values(HOME_LISTS).map((list) => queryClient.prefetchQuery(list)));
+  await Promise.race([lists, new Promise((resolve) => setTimeout(resolve, LONGEST_WAIT_MS))]);
+  return null;
 }
