@@ -87,7 +87,7 @@ for (const width of [375, 1280]) {
       await page.keyboard.press('Escape');
 
       if (width === 375) {
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu', exact: true }).click();
+        await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
         await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rewards' })).toBeVisible();
         await expectAccessible(page);
       }

@@ -29,6 +29,20 @@ function MenuIcon({ isOpen }: { isOpen: boolean }) {
   );
 }
 
+function NavigationLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAVIGATION.map(([to, label]) => (
+        <li key={to}>
+          <NavLink to={to} className={navLinkStyles}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader() {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -43,38 +57,14 @@ export function SiteHeader() {
     toggleRef.current?.focus();
   }
 
+  // Wide screens show the links after the logo; narrow ones behind the menu button at the end.
+  // Each sits where it shows, so the keyboard meets them in the order the eye does.
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur" onKeyDown={handleKeyDown}>
       <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 md:gap-6">
         <Logo />
-        <nav aria-label="Main" className="max-md:order-last" onKeyDown={handleKeyDown}>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="grid size-11 place-items-center rounded-md text-ink hover:bg-primary-soft md:hidden"
-            aria-expanded={isOpen}
-            aria-controls="main-navigation"
-            aria-label="Menu"
-            onClick={() => setOpenOn(isOpen ? null : pathname)}
-          >
-            <MenuIcon isOpen={isOpen} />
-          </button>
-          <ul
-            id="main-navigation"
-            className={cx(
-              'md:flex md:items-center md:gap-1',
-              'max-md:absolute max-md:inset-x-0 max-md:top-full max-md:flex-col max-md:gap-1 max-md:border-b max-md:border-line max-md:bg-white max-md:p-3 max-md:shadow-lg',
-              isOpen ? 'max-md:flex' : 'max-md:hidden',
-            )}
-          >
-            {NAVIGATION.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} className={navLinkStyles}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Main" className="max-md:hidden">
+          <NavigationLinks className="flex items-center gap-1" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
@@ -90,6 +80,20 @@ export function SiteHeader() {
             </>
           )}
         </div>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="grid size-11 place-items-center rounded-md text-ink hover:bg-primary-soft md:hidden"
+          aria-expanded={isOpen}
+          aria-controls="main-navigation"
+          aria-label="Menu"
+          onClick={() => setOpenOn(isOpen ? null : pathname)}
+        >
+          <MenuIcon isOpen={isOpen} />
+        </button>
+        <nav id="main-navigation" aria-label="Main" className={cx('absolute inset-x-0 top-full border-b border-line bg-white p-3 shadow-lg md:hidden', !isOpen && 'hidden')}>
+          <NavigationLinks className="flex flex-col gap-1" />
+        </nav>
       </div>
     </header>
   );
