@@ -8,14 +8,19 @@ import { pageTimesOf, pageViewsOf, scheduleEvent, trackedEventsOf, visitsWithRef
 
 const DAY_MS = 86_400_000;
 
-/** Opens `path` until the server takes its visit record: parallel journeys share a per-IP analytics limit. */
+/**
+ * Opens `path` until the server takes its visit record and page view: parallel journeys share the
+ * per-IP analytics limit, and a refused record is dropped, as analytics failures are.
+ */
 async function visit(page: Page, path: string, options: { referer?: string } = {}): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
-    const recorded = page.waitForResponse((response) => response.url().endsWith('/api/uservisit'));
+    const answered = (call: string) => page.waitForResponse((response) => response.url().endsWith(call));
+    const answers = Promise.all([answered('/api/uservisit'), answered('/api/pageview')]);
     await page.goto(path, options);
-    const response = await recorded;
-    if (response.status() !== 429 || attempt > 2) return response;
-    await page.waitForTimeout((Number(response.headers()['retry-after'] ?? 5) + 1) * 1000);
+    const [visitAnswer, viewAnswer] = await answers;
+    const refused = [visitAnswer, viewAnswer].find((answer) => answer.status() === 429);
+    if (!refused || attempt > 2) return visitAnswer;
+    await page.waitForTimeout((Number(refused.headers()['retry-after'] ?? 5) + 1) * 1000);
   }
 }
 
@@ -90,13 +95,21 @@ test.describe('on a phone', () => {
     await expect.poll(() => pageViewsOf(analyticsId ?? '')).toContainEqual({ path: '/past/321', title: 'Past Page - Gemcast' });
 
     // Leaving the route by a link in the app sends the time spent on it, and a new visit record.
-    const left = page.waitForResponse((r) => r.url().endsWith('/api/ptvl'));
-    await page.getByRole('link', { name: 'See upcoming shows' }).click();
-    await expect(page).toHaveURL('/home');
-    expect((await left).status()).toBe(200);
+    for (let attempt = 0; ; attempt++) {
+      const answers = Promise.all(['/api/ptvl', '/api/uservisit'].map((call) => page.waitForResponse((r) => r.url().endsWith(call))));
+      await page.getByRole('link', { name: 'See upcoming shows' }).click();
+      await expect(page).toHaveURL('/home');
+      const refused = (await answers).find((answer) => answer.status() === 429);
+      if (!refused || attempt > 2) {
+        expect((await answers).map((answer) => answer.status())).toEqual([200, 200]);
+        break;
+      }
+      await page.waitForTimeout((Number(refused.headers()['retry-after'] ?? 5) + 1) * 1000);
+      await visit(page, `/past/321?refid=${refId}`);
+    }
     await expect.poll(() => pageTimesOf(analyticsId ?? '').map((time) => time.route)).toContain('/past/321');
-    await expect.poll(() => visitsWithRefId(refId).map((visit) => visit.route)).toEqual(['/past/321', '/home']);
-    expect(visitsWithRefId(refId)[1]?.route_param).toBe('');
+    await expect.poll(() => visitsWithRefId(refId).map((visit) => visit.route)).toContain('/home');
+    expect(visitsWithRefId(refId).find((visit) => visit.route === '/home')?.route_param).toBe('');
   });
 });
 
