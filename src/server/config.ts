@@ -26,6 +26,8 @@ export type Config = {
   sessionDays: number;
   /** Check every response against the contract before sending it (tests turn this on). */
   validateResponses: boolean;
+  /** Analytics writes allowed per IP per minute. */
+  analyticsPerMinute: number;
   agoraAppId: string;
   agoraCertificate: string;
   site: {
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
+    analyticsPerMinute: int(env, 'ANALYTICS_PER_MINUTE', 120, 1, 1_000_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     site: {

@@ -8,7 +8,6 @@ import { tooMany } from '../../http/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { analyticsRepository as repo } from './analytics.repository';
 
-const WRITES_PER_MINUTE = 120;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The referrer's host without a leading www., or '' when there is none or it is ours. */
@@ -26,7 +25,7 @@ export function createAnalyticsService(ctx: AppContext) {
   const { db, clock, limiter, config } = ctx;
 
   async function stamp(ip: string, sessionId: string, userId: number | null) {
-    const hit = await limiter.hit(`analytics:${ip}`, WRITES_PER_MINUTE, 60_000);
+    const hit = await limiter.hit(`analytics:${ip}`, config.analyticsPerMinute, 60_000);
     if (!hit.allowed) throw tooMany(MESSAGES.rateLimited, hit.retryAfterSeconds);
     const now = clock.now();
     return { session_id: sessionId, user_id: userId, day: laDay(now), created_at: now.toISOString() };
