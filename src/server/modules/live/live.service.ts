@@ -25,17 +25,22 @@ export function createLiveService(ctx: AppContext) {
     return event;
   }
 
-  async function presence(eventId: number, userId: number): Promise<Presence> {
+  /** Viewers whose last heartbeat is inside the presence window. */
+  async function viewersNow(eventId: number): Promise<number> {
     const since = new Date(clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString();
-    const viewers = await db
+    const row = await db
       .selectFrom('watch_logs')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('event_id', '=', eventId)
       .where('watching', '=', 1)
       .where('last_seen_at', '>', since)
       .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function presence(eventId: number, userId: number): Promise<Presence> {
     const mine = await db.selectFrom('watch_logs').select('seconds').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
-    return { eventid: eventId, viewers: Number(viewers.n), watched_seconds: mine?.seconds ?? 0 };
+    return { eventid: eventId, viewers: await viewersNow(eventId), watched_seconds: mine?.seconds ?? 0 };
   }
 
   return {
@@ -83,20 +88,12 @@ export function createLiveService(ctx: AppContext) {
 
     async stats(eventId: number): Promise<WatchStats> {
       if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      const since = new Date(clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString();
       const count = async (table: 'rsvps' | 'live_checkins') =>
         Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow()).n);
       const watch = await db
         .selectFrom('watch_logs')
         .select((eb) => [eb.fn.countAll<string>().as('watchers'), eb.fn.sum<string>('seconds').as('seconds')])
         .where('event_id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      const now = await db
-        .selectFrom('watch_logs')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('event_id', '=', eventId)
-        .where('watching', '=', 1)
-        .where('last_seen_at', '>', since)
         .executeTakeFirstOrThrow();
       const reach = await db
         .selectFrom('live_checkins')
@@ -111,7 +108,7 @@ export function createLiveService(ctx: AppContext) {
       return {
         rsvps: await count('rsvps'),
         checkins: await count('live_checkins'),
-        viewers_now: Number(now.n),
+        viewers_now: await viewersNow(eventId),
         watchers,
         total_watch_minutes: Math.round(minutes * 10) / 10,
         average_watch_minutes: watchers ? Math.round((minutes / watchers) * 10) / 10 : 0,
