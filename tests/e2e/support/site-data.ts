@@ -4,6 +4,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { E2E_DATA_DIR } from './env';
+import type { Selectable } from 'kysely';
+import type { VisitsTable } from '../../../src/server/db/schema';
 
 const DB_FILE = path.join(E2E_DATA_DIR, 'gemcast.db');
 
@@ -57,20 +59,8 @@ export function grantStaff(email: string): void {
   withDatabase(false, (db) => db.prepare('update users set is_staff = 1 where email = ?').run(email.toLowerCase()));
 }
 
-export type VisitRow = {
-  session_id: string;
-  region: string;
-  ip_address: string;
-  device_type: string;
-  resolution: string;
-  route: string;
-  route_param: string;
-  invited_by: string;
-  url_referrer: string;
-  referrer_host: string;
-  ref_id: string;
-  full_url: string;
-};
+/** A stored visit, as the server's schema describes it. */
+export type VisitRow = Omit<Selectable<VisitsTable>, 'id' | 'user_id' | 'day' | 'created_at'>;
 
 export function visitsWithRefId(refId: string): VisitRow[] {
   return withDatabase(true, (db) => db.prepare<[string], VisitRow>('select * from visits where ref_id = ? order by id').all(refId));

@@ -1,7 +1,7 @@
 // /giveaways: the giveaways open now and coming up (each with its countdown), then past ones,
 // whose countdown reads 'Winner has already been drawn.'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EventCard } from '../events/event-card';
+import { GiveawayCards } from '../events/giveaway-cards';
 import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
 import { eventKeys, eventListQuery } from '../events/queries';
 import { GiveawayRules } from './giveaway-rules';
@@ -30,13 +30,7 @@ function GiveawayList({ id, title, query, empty }: GiveawayListProps) {
       ) : data.length === 0 ? (
         <ListNote>{empty}</ListNote>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map((giveaway) => (
-            <li key={giveaway.id} className="flex [&>article]:flex-1">
-              <EventCard event={giveaway} to={`/giveaway/${giveaway.id}`} onCountdownEnd={refresh} />
-            </li>
-          ))}
-        </ul>
+        <GiveawayCards giveaways={data} onCountdownEnd={refresh} />
       )}
     </section>
   );

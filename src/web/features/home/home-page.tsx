@@ -9,6 +9,7 @@ import { trackEvent } from '../analytics/track-event';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { EventCard } from '../events/event-card';
+import { GiveawayCards } from '../events/giveaway-cards';
 import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
 import { eventKeys } from '../events/queries';
 import { HOME_LISTS } from './home-lists';
@@ -127,13 +128,7 @@ function OpenGiveaways() {
       ) : data.length === 0 ? (
         <ListNote>No giveaway is open at the moment. Every live show comes with one: join the next show to enter.</ListNote>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map((giveaway) => (
-            <li key={giveaway.id} className="flex [&>article]:flex-1">
-              <EventCard event={giveaway} to={`/giveaway/${giveaway.id}`} onCountdownEnd={refresh} />
-            </li>
-          ))}
-        </ul>
+        <GiveawayCards giveaways={data} onCountdownEnd={refresh} />
       )}
     </Section>
   );

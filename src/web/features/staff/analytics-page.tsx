@@ -14,6 +14,33 @@ import { PeriodPicker, RankedTable, ReportSection, Totals, VisitsByDay } from '.
 
 const count = (row: { count: number }) => row.count;
 
+type Counted = { key: string; count: number };
+type CountTable = { id: string; title: string; note: string; caption: string; labelHeader: string; countHeader: string; empty: string };
+
+/** The report's plain ranked counts: one section each, told apart only by their words. */
+const COUNT_TABLES = {
+  topPages: { id: 'pages-heading', title: 'Top pages', note: 'Page views by address.', caption: 'Page views by page', labelHeader: 'Page', countHeader: 'Views', empty: 'No page views in this period.' },
+  referrers: { id: 'referrers-heading', title: 'Referrers', note: 'Other websites that sent visitors.', caption: 'Visits by referring website', labelHeader: 'Website', countHeader: 'Visits', empty: 'No visits came from other websites.' },
+  devices: { id: 'devices-heading', title: 'Devices', note: 'Mobile means a screen 700 px wide or less.', caption: 'Visits by device type', labelHeader: 'Device', countHeader: 'Visits', empty: 'No visits in this period.' },
+  events: { id: 'events-heading', title: 'Events', note: 'Interactions, as category / action.', caption: 'Events by category and action', labelHeader: 'Event', countHeader: 'Count', empty: 'No events in this period.' },
+} satisfies Record<string, CountTable>;
+
+function CountSection({ id, title, note, caption, labelHeader, countHeader, empty, rows }: CountTable & { rows: readonly Counted[] }) {
+  return (
+    <ReportSection id={id} title={title} note={note}>
+      <RankedTable
+        caption={caption}
+        rows={rows}
+        label={(row) => row.key}
+        labelHeader={labelHeader}
+        measure={count}
+        columns={[{ header: countHeader, cell: (row) => formatCount(row.count) }]}
+        empty={empty}
+      />
+    </ReportSection>
+  );
+}
+
 function StaffOnly() {
   const brand = useBrand();
   return (
@@ -51,28 +78,8 @@ function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod 
         <VisitsByDay report={report} />
       </ReportSection>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ReportSection id="pages-heading" title="Top pages" note="Page views by address.">
-          <RankedTable
-            caption="Page views by page"
-            rows={report.topPages}
-            label={(row) => row.key}
-            labelHeader="Page"
-            measure={count}
-            columns={[{ header: 'Views', cell: (row) => formatCount(row.count) }]}
-            empty="No page views in this period."
-          />
-        </ReportSection>
-        <ReportSection id="referrers-heading" title="Referrers" note="Other websites that sent visitors.">
-          <RankedTable
-            caption="Visits by referring website"
-            rows={report.referrers}
-            label={(row) => row.key}
-            labelHeader="Website"
-            measure={count}
-            columns={[{ header: 'Visits', cell: (row) => formatCount(row.count) }]}
-            empty="No visits came from other websites."
-          />
-        </ReportSection>
+        <CountSection {...COUNT_TABLES.topPages} rows={report.topPages} />
+        <CountSection {...COUNT_TABLES.referrers} rows={report.referrers} />
         <ReportSection id="refids-heading" title="Referral codes" note="Visits from ?refid= links and the sign-ups they brought.">
           <RankedTable
             caption="Visits and sign-ups by referral code"
@@ -87,28 +94,8 @@ function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod 
             empty="No visits with a referral code."
           />
         </ReportSection>
-        <ReportSection id="devices-heading" title="Devices" note="Mobile means a screen 700 px wide or less.">
-          <RankedTable
-            caption="Visits by device type"
-            rows={report.devices}
-            label={(row) => row.key}
-            labelHeader="Device"
-            measure={count}
-            columns={[{ header: 'Visits', cell: (row) => formatCount(row.count) }]}
-            empty="No visits in this period."
-          />
-        </ReportSection>
-        <ReportSection id="events-heading" title="Events" note="Interactions, as category / action.">
-          <RankedTable
-            caption="Events by category and action"
-            rows={report.events}
-            label={(row) => row.key}
-            labelHeader="Event"
-            measure={count}
-            columns={[{ header: 'Count', cell: (row) => formatCount(row.count) }]}
-            empty="No events in this period."
-          />
-        </ReportSection>
+        <CountSection {...COUNT_TABLES.devices} rows={report.devices} />
+        <CountSection {...COUNT_TABLES.events} rows={report.events} />
         <ReportSection id="time-heading" title="Average time on page">
           <RankedTable
             caption="Average time on page and the number of timed views"
