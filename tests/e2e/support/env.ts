@@ -3,5 +3,5 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Wiped before each run; the outbox of e-mailed codes is under it. */
-export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
