@@ -1,6 +1,5 @@
-// RSVP data hooks: a key factory, the viewer's RSVP state for an event (checkifrsvpenroll_v1, and
-// checkifspecialeventsubmitted for special events), a special event's questions, and the RSVP,
-// quiz and resend mutations. Answers are checked field by field, keeping zod out of home's bundle.
+// RSVP data hooks: key factory, the viewer's RSVP state, a special event's questions, the RSVP, quiz
+// and resend mutations. Answers are checked field by field, keeping zod out of the home page's bundle.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '../../../shared/contract/envelope';
 import type { EventRecord } from '../../../shared/contract/events';

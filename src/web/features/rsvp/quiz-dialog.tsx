@@ -1,6 +1,5 @@
-// The special-event quiz: a dialog with the event's questions, every one required, sent with
-// rsvpquiz_v1 (answers and RSVP in one step). Focus stays inside while it is open, goes to the
-// first unanswered question on a failed send, and Escape or Cancel closes it. Loaded on first use.
+// The special-event quiz: a dialog of the event's questions, all required, sent with rsvpquiz_v1
+// (answers and RSVP in one step). Focus starts on the first question; loaded on first use.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useForm, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
@@ -24,7 +23,9 @@ export type QuizDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** The answers are in (or were already): the server's message, and whether it is news. */
   onSubmitted: (message: string, tone: 'success' | 'info') => void;
-  /** Where focus goes once the quiz is sent (the RSVP button it opened from is gone by then). */
+  /** Where focus goes back to when the dialog is closed unsent: the RSVP button it opened from. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+  /** Where focus goes once the quiz is sent (the RSVP button is gone by then). */
   focusAfterSubmit: RefObject<HTMLElement | null>;
 };
 
@@ -124,7 +125,7 @@ function unansweredCount(errors: FieldErrors<QuizValues>): number {
   return Object.keys(errors).filter((field) => field !== 'root').length;
 }
 
-export default function QuizDialog({ event, userId, questions, open, onOpenChange, onSubmitted, focusAfterSubmit }: QuizDialogProps) {
+export default function QuizDialog({ event, userId, questions, open, onOpenChange, onSubmitted, returnFocusTo, focusAfterSubmit }: QuizDialogProps) {
   const quiz = useQuizMutation(userId, event.id);
   const isSent = useRef(false);
   const resolver: Resolver<QuizValues> = (values) => {
@@ -165,10 +166,16 @@ export default function QuizDialog({ event, userId, questions, open, onOpenChang
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/55 transition-opacity starting:opacity-0 motion-reduce:transition-none" />
         <Dialog.Content
+          onOpenAutoFocus={(opening) => {
+            // The first question, not the close button: the title and description are read out as the dialog opens.
+            const first = questions[0];
+            if (!first) return;
+            opening.preventDefault();
+            form.setFocus(questionField(first));
+          }}
           onCloseAutoFocus={(closing) => {
-            if (!isSent.current) return;
             closing.preventDefault();
-            focusAfterSubmit.current?.focus();
+            (isSent.current ? focusAfterSubmit : returnFocusTo).current?.focus();
           }}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-xl bg-canvas p-5 shadow-2xl transition-opacity starting:opacity-0 focus:outline-none motion-reduce:transition-none sm:p-6"
         >

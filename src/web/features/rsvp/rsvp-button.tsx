@@ -1,6 +1,5 @@
-// RSVP for one show or special event, wherever it is listed: a visitor is sent to log in and back;
-// a viewer RSVPs (through the quiz for a special event with questions) and then sees that they
-// are in, with add-to-calendar. Past events and giveaways (entered, not RSVPed) get nothing.
+// RSVP for a show or special event wherever it is listed: visitors go to log in and back; viewers
+// RSVP (through the quiz when a special event asks questions), then see they are in, with add-to-calendar.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -98,13 +97,14 @@ function YoureIn({ event, hasAnswered, notice, focusRef }: InProps) {
   );
 }
 
-type NotYetInProps = { event: EventRecord; hasQuiz: boolean; isBusy: boolean; onRsvp: () => void; problem: string | null };
+type NotYetInProps = { event: EventRecord; hasQuiz: boolean; isBusy: boolean; onRsvp: () => void; problem: string | null; buttonRef: RefObject<HTMLButtonElement | null> };
 
-function NotYetIn({ event, hasQuiz, isBusy, onRsvp, problem }: NotYetInProps) {
+function NotYetIn({ event, hasQuiz, isBusy, onRsvp, problem, buttonRef }: NotYetInProps) {
   return (
     <div className="flex w-full flex-col items-start gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Button
+          ref={buttonRef}
           onClick={onRsvp}
           onPointerEnter={hasQuiz ? () => void loadQuizDialog() : undefined}
           isBusy={isBusy}
@@ -128,6 +128,7 @@ function ViewerRsvp({ event, user }: { event: EventRecord; user: AuthedUser }) {
   const [quiz, setQuiz] = useState<'never' | 'open' | 'closed'>('never');
   const [notice, setNotice] = useState<Notice | null>(null);
   const inRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
   // A fresh RSVP replaces the button that was pressed: focus moves to what replaced it.
   useEffect(() => {
@@ -171,7 +172,7 @@ function ViewerRsvp({ event, user }: { event: EventRecord; user: AuthedUser }) {
       ) : state.data.isIn ? (
         <YoureIn event={event} hasAnswered={state.data.hasAnswered} notice={notice} focusRef={inRef} />
       ) : (
-        <NotYetIn event={event} hasQuiz={hasQuiz} isBusy={rsvp.isPending || (isSpecial && questions.isFetching)} onRsvp={questions.isError ? () => void questions.refetch() : handleRsvp} problem={problem} />
+        <NotYetIn event={event} hasQuiz={hasQuiz} isBusy={rsvp.isPending || (isSpecial && questions.isFetching)} onRsvp={questions.isError ? () => void questions.refetch() : handleRsvp} problem={problem} buttonRef={buttonRef} />
       )}
       {quiz !== 'never' && questions.data && (
         <Suspense fallback={null}>
@@ -182,6 +183,7 @@ function ViewerRsvp({ event, user }: { event: EventRecord; user: AuthedUser }) {
             open={quiz === 'open'}
             onOpenChange={(open) => setQuiz(open ? 'open' : 'closed')}
             onSubmitted={handleSubmitted}
+            returnFocusTo={buttonRef}
             focusAfterSubmit={inRef}
           />
         </Suspense>
