@@ -38,6 +38,8 @@ for (const [size, viewport] of [
   ['phone', { width: 375, height: 740 }],
 ] as const) {
   test(`a viewer answers a special event's questions to RSVP (${size})`, async ({ page, login, shot }) => {
+    // A long journey (two axe runs, a reload, two e-mails): more time than the default on a busy machine.
+    test.setTimeout(60_000);
     await page.setViewportSize(viewport);
     const { event, staff } = await specialEvent(page);
     const { viewer, user } = await login();

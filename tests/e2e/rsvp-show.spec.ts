@@ -149,7 +149,7 @@ test.describe('when the server cannot be reached', () => {
   });
 });
 
-test('RSVP appears on upcoming shows and their page, never on past shows or giveaways', async ({ page, login }) => {
+test('RSVP appears on upcoming shows and their page, never on past shows or giveaways', async ({ page, login, shot }) => {
   const show = upcomingShow();
   const past = scheduleEvent({ type: 'show', title: `Agate Archive ${tag()}`, startsInMinutes: -90, minutes: 60 });
   const giveaway = scheduleEvent({ type: 'giveaway', title: `Jasper Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
@@ -157,6 +157,7 @@ test('RSVP appears on upcoming shows and their page, never on past shows or give
   await page.goto(`/past/${show.id}`);
   await expect(page.getByRole('heading', { level: 1, name: show.title })).toBeVisible();
   await expect(page.getByRole('button', { name: `RSVP for ${show.title}` })).toBeVisible();
+  await shot('rsvp-upcoming-show-page');
 
   await page.goto(`/past/${past.id}`);
   await expect(page.getByRole('heading', { level: 1, name: past.title })).toBeVisible();
