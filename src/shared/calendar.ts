@@ -2,7 +2,8 @@
 // add-to-calendar download. Times are written in UTC, so every calendar shows local time right.
 export type CalendarEvent = { id: number; title: string; description: string; start: string; end: string; url: string };
 
-const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+/** An ISO instant in iCalendar's UTC form, 20260621T020000Z (Google Calendar links use it too). */
+export const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 function escapeText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -35,9 +36,9 @@ export function icsFor(event: CalendarEvent, brand: string, now: Date): string {
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:event-${event.id}@gemcast`,
-    `DTSTAMP:${stamp(now.toISOString())}`,
-    `DTSTART:${stamp(event.start)}`,
-    `DTEND:${stamp(event.end)}`,
+    `DTSTAMP:${calendarStamp(now.toISOString())}`,
+    `DTSTART:${calendarStamp(event.start)}`,
+    `DTEND:${calendarStamp(event.end)}`,
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `URL:${event.url}`,

@@ -51,12 +51,12 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
   await shot('live-on-air');
 });
 
-test('a logged-in viewer gets the watch link instead of the RSVP login', async ({ page, login }) => {
+test('a logged-in viewer gets the RSVP button instead of the RSVP login', async ({ page, login }) => {
   const upcoming = scheduleEvent({ type: 'show', title: `Emerald Evening ${tag()}`, startsInMinutes: 60 * 24 * 3, minutes: 60 });
   await login();
   await page.goto('/home');
   const card = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').filter({ hasText: upcoming.title });
-  await expect(card.getByRole('link', { name: `Watch live: ${upcoming.title}` })).toHaveAttribute('href', '/live');
+  await expect(card.getByRole('button', { name: `RSVP for ${upcoming.title}` })).toBeEnabled();
   await expect(card.getByRole('link', { name: /RSVP/ })).toHaveCount(0);
 });
 

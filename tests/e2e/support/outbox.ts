@@ -4,9 +4,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './env';
 
-type OutboxMail = { to: string; subject: string; text: string; createdAt: string };
+export type OutboxMail = { to: string; subject: string; text: string; attachments: { filename: string; contentType: string; content: string }[]; createdAt: string };
 
-async function mailsTo(address: string): Promise<OutboxMail[]> {
+/** Every mail to `address` so far, oldest first. */
+export async function mailsTo(address: string): Promise<OutboxMail[]> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const files = await readdir(dir).catch(() => []);
   const mails = await Promise.all(

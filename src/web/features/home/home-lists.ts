@@ -7,6 +7,7 @@ import { eventListQuery } from '../events/queries';
 export const HOME_LISTS = {
   liveShow: eventListQuery('show', 'live', 1),
   upcomingShows: eventListQuery('show', 'upcoming', 6),
+  upcomingSpecials: eventListQuery('specialshow', 'upcoming', 3),
   openGiveaways: eventListQuery('giveaway', 'live', 3),
   pastShows: eventListQuery('show', 'past', 3),
 };

@@ -1,5 +1,5 @@
-// Home: what Gemcast is, the show on air now (with the time left), upcoming shows with their
-// countdowns, the giveaways open now and the latest past shows, from the public event reads.
+// Home: what Gemcast is, the show on air now (with the time left), upcoming shows and special events
+// with their countdowns and RSVPs, the giveaways open now and the latest past shows.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,11 +7,12 @@ import { useBrand } from '../../shell/site-config';
 import { buttonStyles } from '../../ui/button';
 import { trackEvent } from '../analytics/track-event';
 import { useAuth } from '../auth/auth-store';
-import { loginPathFor } from '../auth/redirect';
+import type { EventRecord } from '../../../shared/contract/events';
 import { EventCard } from '../events/event-card';
 import { GiveawayCards } from '../events/giveaway-cards';
 import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
 import { eventKeys } from '../events/queries';
+import { RsvpButton } from '../rsvp/rsvp-button';
 import { HOME_LISTS } from './home-lists';
 
 const HIGHLIGHTS = [
@@ -68,8 +69,22 @@ function LiveNow() {
   );
 }
 
+/** Upcoming shows or special events, each with its RSVP. */
+function UpcomingCards({ events, onCountdownEnd }: { events: readonly EventRecord[]; onCountdownEnd: () => void }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.id} className="flex [&>article]:flex-1">
+          <EventCard event={event} onCountdownEnd={onCountdownEnd}>
+            <RsvpButton event={event} />
+          </EventCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function UpcomingShows() {
-  const { user } = useAuth();
   const { data, isPending, isError } = useQuery(HOME_LISTS.upcomingShows);
   const refresh = useRefreshEvents();
   return (
@@ -81,29 +96,21 @@ function UpcomingShows() {
       ) : data.length === 0 ? (
         <ListNote>No shows are scheduled right now. New shows are announced here first, so check back soon.</ListNote>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.map((show) => (
-            <li key={show.id} className="flex [&>article]:flex-1">
-              <EventCard event={show} onCountdownEnd={refresh}>
-                {user ? (
-                  <Link to="/live" className={buttonStyles('outline', 'sm')} aria-label={`Watch live: ${show.title}`}>
-                    Watch live
-                  </Link>
-                ) : (
-                  <Link
-                    to={loginPathFor('/home')}
-                    className={buttonStyles('primary', 'sm')}
-                    aria-label={`Log in to RSVP for ${show.title}`}
-                    onClick={() => void trackEvent({ category: 'home', action: 'rsvp-login', label: show.title })}
-                  >
-                    Log in to RSVP
-                  </Link>
-                )}
-              </EventCard>
-            </li>
-          ))}
-        </ul>
+        <UpcomingCards events={data} onCountdownEnd={refresh} />
       )}
+    </Section>
+  );
+}
+
+/** Shown only when one is coming up: special events are occasional. */
+function SpecialEvents() {
+  const { data, isError } = useQuery(HOME_LISTS.upcomingSpecials);
+  const refresh = useRefreshEvents();
+  if (isError || !data || data.length === 0) return null;
+  return (
+    <Section id="special-heading" title="Special events">
+      <p className="-mt-2 mb-5 max-w-3xl text-muted">Evenings with our gemologists and guests, with a few questions when you RSVP so we can plan around you.</p>
+      <UpcomingCards events={data} onCountdownEnd={refresh} />
     </Section>
   );
 }
@@ -186,6 +193,7 @@ export function HomePage() {
       </section>
       <LiveNow />
       <UpcomingShows />
+      <SpecialEvents />
       <OpenGiveaways />
       <PastShows />
       <section aria-labelledby="highlights-heading" className="mx-auto max-w-6xl px-4 pt-4 pb-12">

@@ -6,12 +6,14 @@ import { buttonStyles } from '../../ui/button';
 import { EventById } from '../events/event-by-id';
 import { EventDetail } from '../events/event-detail';
 import { showDay } from '../events/event-time';
+import { RsvpButton } from '../rsvp/rsvp-button';
 
 function PastShow({ show }: { show: EventRecord }) {
   if (show.status !== 'past') {
     return (
       <EventDetail event={show} eyebrow={show.status === 'live' ? 'On air now' : 'Coming up'}>
         <p className="text-muted">This show has not finished yet, so it is not in the past shows.</p>
+        <RsvpButton event={show} />
         <Link to="/live" className={buttonStyles('primary', 'md', 'self-start')}>
           Go to the live page
         </Link>
