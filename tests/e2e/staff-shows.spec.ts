@@ -82,6 +82,7 @@ test.describe('on a computer set to Tokyo time', () => {
     const dialog = page.getByRole('dialog', { name: 'New event' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Type')).toHaveValue('show');
+    await shot('staff-shows-new-top-375', { fullPage: false });
     await dialog.getByLabel('Title').fill(showTitle);
     await dialog.getByLabel('Description').fill('Blue-violet tanzanite from Merelani, cut for rings and pendants.');
     await dialog.getByLabel('Starts').fill(laInput(startsAt));
@@ -91,7 +92,7 @@ test.describe('on a computer set to Tokyo time', () => {
     await dialog.getByLabel('Stream').fill('https://stream.example.com/live/tanzanite.m3u8');
     await expectAccessible(page, 'the new event form');
     await expectNoSidewaysScroll(page);
-    await shot('staff-shows-new-375');
+    await shot('staff-shows-new-375', { fullPage: false });
     await dialog.getByRole('button', { name: 'Schedule the show' }).click();
 
     await expect(page).toHaveURL(/\/staff\/shows\/\d+$/);
@@ -265,6 +266,11 @@ test('staff read who RSVPed, write a special event’s questions and read a view
     data: { eventid: special.id, answers: [{ question_id: questions[0]!.id, answer: 'Sapphire' }, { question_id: questions[1]!.id, answer: '6 and a half' }] },
   });
   expect(answered.status(), await answered.text()).toBe(200);
+
+  // The editor was opened before the viewer answered: the server refuses the change, in words.
+  await first.getByLabel('Question').fill('Which stone should we show first?');
+  await quiz.getByRole('button', { name: 'Save questions' }).click();
+  await expect(quiz.getByRole('alert')).toHaveText('Viewers have already answered these questions, so they can no longer change.');
 
   await page.setViewportSize(DESKTOP);
   await page.reload();

@@ -8,7 +8,7 @@ import { ReportSection } from '../report-parts';
 import { laTime } from './show-format';
 
 export function QuizAnswers({ answers, error, isPending }: { answers: QuizSubmission[] | undefined; error: Error | null; isPending: boolean }) {
-  const note = answers ? `${answers.length} ${answers.length === 1 ? 'viewer has' : 'viewers have'} answered.` : undefined;
+  const note = answers?.length ? `${answers.length} ${answers.length === 1 ? 'viewer has' : 'viewers have'} answered.` : undefined;
   return (
     <ReportSection id="answers-heading" title="Answers" note={note}>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}

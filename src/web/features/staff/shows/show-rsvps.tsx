@@ -9,7 +9,7 @@ import { laTime } from './show-format';
 
 export function ShowRsvps({ showId }: { showId: number }) {
   const { data: rsvps, error, isPending } = useShowRsvps(showId);
-  const note = rsvps ? `${rsvps.length} ${rsvps.length === 1 ? 'viewer' : 'viewers'}, in the order they signed up.` : undefined;
+  const note = rsvps?.length ? `${rsvps.length} ${rsvps.length === 1 ? 'viewer' : 'viewers'}, in the order they signed up.` : undefined;
   return (
     <ReportSection id="rsvps-heading" title="RSVPs" note={note}>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}

@@ -21,7 +21,7 @@ import { TypeBadge, VisibilityBadge } from './show-badges';
 
 const BUCKET_LABELS: Record<ShowBucket, string> = { upcoming: 'Upcoming', live: 'Live now', past: 'Past' };
 const EMPTY: Record<ShowBucket, string> = {
-  upcoming: 'Nothing is scheduled yet.',
+  upcoming: 'Nothing is scheduled. Use New event to put a show, a giveaway or a special event on the schedule.',
   live: 'Nothing is on air right now.',
   past: 'No event has ended yet.',
 };
