@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Question } from '../../src/shared/contract/quiz';
 import type { StaffEventRecord } from '../../src/shared/contract/staff-events';
 import type { AuthedUser } from '../../src/shared/contract/user';
+import { toLaInput } from '../../src/web/features/staff/shows/la-time';
 import { expectAccessible } from './support/axe';
 import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
@@ -21,21 +22,8 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-const laWallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Los_Angeles',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** What a datetime-local input holds for `at`, read on a Los Angeles clock. */
-function laInput(at: Date): string {
-  const parts = Object.fromEntries(laWallClock.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+/** What a datetime-local input holds for `at` on a Los Angeles clock (the stored instant is checked below). */
+const laInput = (at: Date) => toLaInput(at.toISOString());
 
 const title = (words: string) => `${words} ${randomUUID().slice(0, 6)}`;
 

@@ -2,10 +2,9 @@
 // devices, events and time on page, for the last 1, 7, 30 or 90 Los Angeles days.
 import { useState } from 'react';
 import type { AnalyticsReport } from '../../../shared/contract/analytics';
-import { ApiError, errorMessage } from '../../api/client';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { ApiError } from '../../api/client';
 import { Spinner } from '../../ui/spinner';
+import { LoadState } from './load-state';
 import { REPORT_PERIODS, useAnalyticsReport, type ReportPeriod } from './queries';
 import { formatCount, formatDayRange, formatDuration, isEmptyReport } from './report-format';
 import { PeriodPicker, RankedTable, ReportSection, Totals, VisitsByDay } from './report-parts';
@@ -124,19 +123,7 @@ export default function AnalyticsPage() {
         </div>
       </div>
 
-      {error && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(error)}</Alert>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {isPending && !error && (
-        <div className="grid place-items-center py-16">
-          <Spinner className="size-10 text-primary" label="Loading the report" />
-        </div>
-      )}
+      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the report" />
       {report && (
         <div aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <Report report={report} days={days} />

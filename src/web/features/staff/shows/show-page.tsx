@@ -4,19 +4,18 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { StaffEventRecord } from '../../../../shared/contract/staff-events';
-import { ApiError, errorMessage } from '../../../api/client';
+import { ApiError } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonStyles } from '../../../ui/button';
-import { Spinner } from '../../../ui/spinner';
-import { EventStatusBadge } from '../../events/event-card';
 import { eventIdFrom } from '../../events/queries';
+import { LoadState } from '../load-state';
 import { useShowAnswers, useStaffShow } from '../queries';
 import { StaffOnly } from '../staff-only';
 import { Modal } from './dialog';
 import { EndShowDialog } from './end-show-dialog';
 import { QuizAnswers } from './quiz-answers';
 import { QuizEditor } from './quiz-editor';
-import { TypeBadge, VisibilityBadge } from './show-badges';
+import { ShowBadges } from './show-badges';
 import { ShowForm } from './show-form';
 import { PLATFORM_LABELS, timeRange, TYPE_LABELS } from './show-format';
 import { showValues } from './show-form-values';
@@ -60,11 +59,7 @@ function ShowDetail({ show, notice, onNotice }: { show: StaffEventRecord; notice
     <>
       <header className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="flex min-w-0 flex-col gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <EventStatusBadge status={show.status} />
-            <TypeBadge type={show.type} />
-            {show.IS_Public === 0 && <VisibilityBadge />}
-          </div>
+          <ShowBadges show={show} />
           <h1 className="text-3xl font-black text-ink wrap-anywhere sm:text-4xl">{show.title}</h1>
           <p className="font-bold text-muted">
             <time dateTime={show.cust_start}>{timeRange(show.cust_start, show.cust_end)}</time>
@@ -146,19 +141,7 @@ export default function ShowPage() {
         </div>
       ) : (
         <>
-          {error && (
-            <div className="flex flex-col items-start gap-3">
-              <Alert tone="error">{errorMessage(error)}</Alert>
-              <Button variant="outline" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </div>
-          )}
-          {isPending && !error && (
-            <div className="grid place-items-center py-16">
-              <Spinner className="size-10 text-primary" label="Loading the show" />
-            </div>
-          )}
+          <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the show" />
           {show && <ShowDetail show={show} notice={notice} onNotice={(message) => navigate('.', { replace: true, state: { notice: message } })} />}
         </>
       )}

@@ -4,11 +4,10 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../../shared/contract/events';
 import type { StaffEventRecord } from '../../../../shared/contract/staff-events';
-import { ApiError, errorMessage } from '../../../api/client';
-import { Alert } from '../../../ui/alert';
+import { ApiError } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
-import { EventStatusBadge } from '../../events/event-card';
+import { LoadState } from '../load-state';
 import { SHOW_BUCKETS, useStaffShows, type ShowBucket } from '../queries';
 import { SEGMENT_STYLES } from '../report-parts';
 import { StaffOnly } from '../staff-only';
@@ -17,7 +16,7 @@ import { SelectField } from './form-fields';
 import { ShowForm } from './show-form';
 import { timeRange, TYPE_LABELS } from './show-format';
 import { newShowValues } from './show-form-values';
-import { TypeBadge, VisibilityBadge } from './show-badges';
+import { ShowBadges } from './show-badges';
 
 const BUCKET_LABELS: Record<ShowBucket, string> = { upcoming: 'Upcoming', live: 'Live now', past: 'Past' };
 const EMPTY: Record<ShowBucket, string> = {
@@ -50,11 +49,7 @@ function ShowRow({ show }: { show: StaffEventRecord }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-center sm:gap-6">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <div className="flex flex-wrap items-center gap-2">
-          <EventStatusBadge status={show.status} />
-          <TypeBadge type={show.type} />
-          {show.IS_Public === 0 && <VisibilityBadge />}
-        </div>
+        <ShowBadges show={show} />
         <h3 className="text-lg leading-snug font-black text-ink wrap-anywhere">
           <Link to={`/staff/shows/${show.id}`} className="rounded-sm hover:text-primary hover:underline">
             {show.title}
@@ -116,19 +111,7 @@ export default function ShowsPage() {
         {isSwitching && <Spinner className="mb-3 size-5 text-primary" label="Updating the list" />}
       </div>
 
-      {error && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(error)}</Alert>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {isPending && !error && (
-        <div className="grid place-items-center py-16">
-          <Spinner className="size-10 text-primary" label="Loading the shows" />
-        </div>
-      )}
+      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the shows" />
       {shows && (
         <section aria-labelledby="shows-heading" aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <h2 id="shows-heading" className="sr-only">
