@@ -58,6 +58,9 @@ test.describe('on a computer set to Tokyo time', () => {
     await page.goto('/home');
     // Staff reach the page from the account menu.
     await page.getByRole('button', { name: /^Account menu for / }).click();
+    await expect(page.getByRole('menuitem', { name: 'Analytics' })).toBeVisible();
+    await expectAccessible(page, 'the staff account menu');
+    await shot('staff-shows-menu-375', { fullPage: false });
     await page.getByRole('menuitem', { name: 'Shows' }).click();
     await expect(page).toHaveURL(/\/staff\/shows$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Shows and events' })).toBeVisible();
