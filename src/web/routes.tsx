@@ -85,6 +85,8 @@ const routes: RouteObject[] = [
                 children: [
                   { path: '/test-live', lazy: page(() => import('./features/live/test-live-page')) },
                   { path: '/staff/analytics', lazy: page(() => import('./features/staff/analytics-page')) },
+                  { path: '/staff/shows', lazy: page(() => import('./features/staff/shows/shows-page')) },
+                  { path: '/staff/shows/:id', lazy: page(() => import('./features/staff/shows/show-page')) },
                 ],
               },
             ],

@@ -8,7 +8,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { mailsTo } from './support/outbox';
 import { scheduleEvent } from './support/site-data';
-import { answersTo, registerStaff, setQuestions } from './support/staff';
+import { answersTo, createStaff, setQuestions } from './support/staff';
 
 const QUESTIONS = [
   { prompt: 'Which birthstone is yours?', choices: ['Garnet', 'Amethyst', 'Aquamarine', 'Diamond', 'Emerald', 'Pearl'] },
@@ -24,8 +24,8 @@ async function specialEvent(page: Page) {
     startsInMinutes: 60 * 5,
     minutes: 120,
   });
-  const staff = await registerStaff(page.request);
-  await setQuestions(page.request, staff.token, event.id, QUESTIONS);
+  const staff = await createStaff(page.request);
+  await setQuestions(page.request, staff.tokenvalue, event.id, QUESTIONS);
   return { event, staff };
 }
 
@@ -73,7 +73,7 @@ for (const [size, viewport] of [
     await expect(wish).toHaveAccessibleDescription(/Please write an answer\./);
     await shot(`quiz-missing-answer-${size}`, { fullPage: false });
     await expectAccessible(page);
-    expect(await answersTo(page.request, staff.token, event.id)).toEqual([]);
+    expect(await answersTo(page.request, staff.tokenvalue, event.id)).toEqual([]);
 
     // The rest by keyboard: type the answer, Tab to the send button past Cancel, press Enter.
     await wish.fill('How opals get their fire');
@@ -91,7 +91,7 @@ for (const [size, viewport] of [
     await card.scrollIntoViewIfNeeded();
     await shot(`quiz-submitted-${size}`, { fullPage: false });
 
-    const [submission] = await answersTo(page.request, staff.token, event.id);
+    const [submission] = await answersTo(page.request, staff.tokenvalue, event.id);
     expect(submission?.user_id).toBe(user.id);
     expect(submission?.answers.map(({ prompt, answer }) => ({ prompt, answer }))).toEqual([
       { prompt: QUESTIONS[0]?.prompt, answer: 'Aquamarine' },

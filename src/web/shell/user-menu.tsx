@@ -1,9 +1,16 @@
-// The signed-in person's menu in the header: who is signed in, their profile, and logging out.
+// The signed-in person's menu in the header: who is signed in, their profile, the staff pages
+// for staff, and logging out.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import type { AuthedUser } from '../../shared/contract/user';
 import { useLogout } from '../features/auth/use-logout';
 import { AccountButtonFace, displayName, triggerStyles } from './user-menu-button';
+
+/** Staff screens (the server guards them too); viewers do not see these links. */
+const STAFF_LINKS = [
+  ['/staff/shows', 'Shows'],
+  ['/staff/analytics', 'Analytics'],
+] as const;
 
 const itemStyles = 'flex min-h-11 cursor-pointer items-center rounded-md px-3 font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
 
@@ -25,6 +32,18 @@ export function UserMenu({ user }: { user: AuthedUser }) {
           <DropdownMenu.Item asChild className={itemStyles}>
             <Link to="/profile">Your profile</Link>
           </DropdownMenu.Item>
+          {user.is_staff === 1 && (
+            <DropdownMenu.Group>
+              <DropdownMenu.Separator className="my-1 h-px bg-line" />
+              <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-black tracking-widest text-secondary uppercase">Staff</DropdownMenu.Label>
+              {STAFF_LINKS.map(([to, label]) => (
+                <DropdownMenu.Item key={to} asChild className={itemStyles}>
+                  <Link to={to}>{label}</Link>
+                </DropdownMenu.Item>
+              ))}
+              <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            </DropdownMenu.Group>
+          )}
           <DropdownMenu.Item className={itemStyles} onSelect={() => void logout()}>
             Log out
           </DropdownMenu.Item>

@@ -1,12 +1,12 @@
-// axe-core over what the page shows now: no serious or critical problem against WCAG 2.2 AA and
-// axe's best practices.
+// The accessibility check the journeys run: axe-core with the WCAG 2.x A/AA rules and best
+// practice; any serious or critical violation fails the test.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page, what = page.url()): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
+  expect(serious, `axe on ${what}`).toEqual([]);
 }

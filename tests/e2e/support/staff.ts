@@ -1,15 +1,60 @@
-// A staff member for the journeys, and the staff calls they make: a special event's questions
-// and the answers viewers gave.
-import { expect, type APIRequestContext } from '@playwright/test';
+// Staff people and staff data for the journeys: a viewer promoted to staff (as `npm run staff --
+// add` does) and logged in through the API, events scheduled through the staff API, and signing a
+// browser page in as someone, as the app stores a login; a special event's questions and answers.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Question, QuizSubmission, SetQuestionsRequest } from '../../../src/shared/contract/quiz';
+import type { StaffEventRecord, CreateEventRequest } from '../../../src/shared/contract/staff-events';
+import type { AuthedUser } from '../../../src/shared/contract/user';
 import { registerViewer } from './factories';
 import { grantStaff } from './site-data';
 
-/** A new account with staff rights; its token goes in the `token` header. */
-export async function registerStaff(request: APIRequestContext): Promise<{ token: string }> {
-  const { viewer, user } = await registerViewer(request);
+/** Stores `user` in the page's localStorage as a login does; the next navigation is signed in. */
+export async function signInAs(page: Page, user: AuthedUser): Promise<void> {
+  // Any same-origin document gives access to the app's localStorage.
+  await page.goto('/favicon.svg');
+  await page.evaluate((stored) => {
+    localStorage.clear();
+    localStorage.setItem('user', JSON.stringify(stored));
+    localStorage.setItem('token', stored.tokenvalue);
+    localStorage.setItem('myInviteCode', stored.myInviteCode);
+  }, user);
+}
+
+/** A new account with staff rights, logged in (the token carries the rights on the server). */
+export async function createStaff(request: APIRequestContext): Promise<AuthedUser> {
+  const { viewer } = await registerViewer(request);
   grantStaff(viewer.email);
-  return { token: user.tokenvalue };
+  const response = await request.post('/api/login_v1', { data: { email: viewer.email, password: viewer.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const user: AuthedUser | undefined = (await response.json()).data[0];
+  if (!user) throw new Error('login answered without a user');
+  expect(user.is_staff).toBe(1);
+  return user;
+}
+
+const MINUTE = 60_000;
+
+/** Schedules an event through the staff API, from `startsInMinutes` (negative: started) for `minutes`. */
+export async function scheduleAsStaff(
+  request: APIRequestContext,
+  staff: AuthedUser,
+  event: Omit<CreateEventRequest, 'cust_start' | 'cust_end'> & { startsInMinutes: number; minutes: number },
+): Promise<StaffEventRecord> {
+  const { startsInMinutes, minutes, ...fields } = event;
+  const start = new Date(Date.now() + startsInMinutes * MINUTE);
+  const data = { ...fields, cust_start: start.toISOString(), cust_end: new Date(start.getTime() + minutes * MINUTE).toISOString() };
+  const response = await request.post('/api/staff/events', { data, headers: { token: staff.tokenvalue } });
+  expect(response.status(), await response.text()).toBe(200);
+  const saved: StaffEventRecord | undefined = (await response.json()).data[0];
+  if (!saved) throw new Error('scheduling answered without the event');
+  return saved;
+}
+
+/** Every event the staff list holds, whatever its time. */
+export async function staffEvents(request: APIRequestContext, staff: AuthedUser): Promise<StaffEventRecord[]> {
+  const response = await request.get('/api/staff/events?on=all', { headers: { token: staff.tokenvalue } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data;
 }
 
 export async function setQuestions(request: APIRequestContext, token: string, eventId: number, questions: SetQuestionsRequest['questions']): Promise<Question[]> {

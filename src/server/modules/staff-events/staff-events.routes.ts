@@ -26,6 +26,10 @@ export function staffEventsRoutes(ctx: AppContext, events: ReturnType<typeof cre
       return ok([await events.create(request.body)], MESSAGES.eventSaved, now());
     });
 
+    app.get('/api/staff/events/:id', { preHandler, schema: { tags, summary: 'One event with its stream, replay and RSVP count', params: EventIdParams, response: { 200: StaffEventResponse, ...errors } } }, async (request) => {
+      return ok([await events.one(request.params.id)], MESSAGES.ok, now());
+    });
+
     app.post('/api/staff/events/:id', { preHandler, schema: { tags, summary: 'Edit an event: details, schedule, stream or replay', params: EventIdParams, body: UpdateEventRequest, response: { 200: StaffEventResponse, ...errors } } }, async (request) => {
       return ok([await events.update(request.params.id, request.body)], MESSAGES.eventSaved, now());
     });

@@ -13,6 +13,12 @@ import type { LiveLookup } from '../events/live-lookup';
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
+/**
+ * Images are stored as a path under the media root (answers put the media base URL before it) or
+ * a full URL; '/media/x.jpg' is stored as 'x.jpg', so what staff read back is what they can save.
+ */
+const storedImage = (image: string) => (image.startsWith('/media/') ? image.slice('/media/'.length) : image) || null;
+
 export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'invalidate'>) {
   const { db, clock, config } = ctx;
 
@@ -32,7 +38,7 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
         type: input.type,
         title: input.title,
         description: input.description,
-        image: input.image || null,
+        image: storedImage(input.image),
         cust_start: utc(input.cust_start),
         cust_end: utc(input.cust_end),
         is_public: input.IS_Public,
@@ -54,7 +60,7 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
       if (input.type !== undefined) patch.type = input.type;
       if (input.title !== undefined) patch.title = input.title;
       if (input.description !== undefined) patch.description = input.description;
-      if (input.image !== undefined) patch.image = input.image || null;
+      if (input.image !== undefined) patch.image = storedImage(input.image);
       if (input.IS_Public !== undefined) patch.is_public = input.IS_Public;
       if (input.platform !== undefined) patch.platform = input.platform;
       if (input.stream_url !== undefined) patch.stream_url = input.stream_url || null;
@@ -75,6 +81,10 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
       liveLookup.invalidate();
       if (!row) throw notFound(MESSAGES.eventNotFound);
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
+    },
+
+    async one(id: number): Promise<StaffEventRecord> {
+      return record(await existing(id), (await eventsRepository.rsvpList(db, id)).length);
     },
 
     async list(type: EventsTable['type'] | undefined, when: 'upcoming' | 'live' | 'past' | 'all'): Promise<StaffEventRecord[]> {

@@ -70,6 +70,29 @@ describeEachEngine('staff scheduling', (t) => {
     expect(rsvps.body.data).toEqual([{ user_id: viewer.id, name: `Garnet ${viewer.last_name}`, email: viewer.email, created_at: t().clock.now().toISOString() }]);
   });
 
+  it('reads one event with its stream, replay and RSVP count, private ones included', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const show = await t().createEvent({ is_public: 0, title: 'Collectors only', stream_url: 'https://stream.example.com/c.m3u8' });
+    await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
+    const res = await t().get<StaffEventRecord>(`/api/staff/events/${show.id}`, { token: staff.tokenvalue });
+    expect(res.http).toBe(200);
+    expect(res.body.data).toEqual([expect.objectContaining({ id: show.id, title: 'Collectors only', IS_Public: 0, stream_url: 'https://stream.example.com/c.m3u8', replay_url: '', rsvp_count: 1, status: 'upcoming' })]);
+  });
+
+  it('gives back a /media/ image as it was saved, so saving the form again keeps it', async () => {
+    const staff = await t().createStaff();
+    const created = await t().post<StaffEventRecord>('/api/staff/events', newShow({ image: '/media/shows/emerald.jpg' }), { token: staff.tokenvalue });
+    const record = created.body.data[0]!;
+    expect(record.image).toBe('/media/shows/emerald.jpg');
+    const saved = await t().post<StaffEventRecord>(`/api/staff/events/${record.id}`, { image: record.image }, { token: staff.tokenvalue });
+    expect(saved.body.data[0]!.image).toBe('/media/shows/emerald.jpg');
+    const row = await t().db.selectFrom('events').select('image').where('id', '=', record.id).executeTakeFirstOrThrow();
+    expect(row.image).toBe('shows/emerald.jpg');
+    const cleared = await t().post<StaffEventRecord>(`/api/staff/events/${record.id}`, { image: '' }, { token: staff.tokenvalue });
+    expect(cleared.body.data[0]!.image).toBe('');
+  });
+
   it.each([
     ['no title', { title: '' }, 'Give the event a title.'],
     ['an unknown type', { type: 'auction' }, 'type is show, giveaway or specialshow.'],
@@ -88,7 +111,7 @@ describeEachEngine('staff scheduling', (t) => {
   it('keeps viewers out with 403 and visitors with 401, changing nothing', async () => {
     const viewer = await t().createViewer();
     const show = await t().createEvent();
-    for (const [method, url] of [['POST', '/api/staff/events'], ['POST', `/api/staff/events/${show.id}`], ['POST', `/api/staff/events/${show.id}/end`], ['GET', '/api/staff/events'], ['GET', `/api/staff/events/${show.id}/rsvps`]] as const) {
+    for (const [method, url] of [['POST', '/api/staff/events'], ['POST', `/api/staff/events/${show.id}`], ['POST', `/api/staff/events/${show.id}/end`], ['GET', '/api/staff/events'], ['GET', `/api/staff/events/${show.id}`], ['GET', `/api/staff/events/${show.id}/rsvps`]] as const) {
       const asViewer = method === 'GET' ? await t().get(url, { token: viewer.tokenvalue }) : await t().post(url, newShow(), { token: viewer.tokenvalue });
       const asVisitor = method === 'GET' ? await t().get(url) : await t().post(url, newShow());
       expect([url, asViewer.http, asVisitor.http]).toEqual([url, 403, 401]);
@@ -99,6 +122,8 @@ describeEachEngine('staff scheduling', (t) => {
   it('answers 404 for an unknown event and 400 for a malformed id', async () => {
     const staff = await t().createStaff();
     expect((await t().post('/api/staff/events/999', { title: 'x' }, { token: staff.tokenvalue })).http).toBe(404);
+    expect((await t().get('/api/staff/events/999', { token: staff.tokenvalue })).http).toBe(404);
     expect((await t().get('/api/staff/events/abc/rsvps', { token: staff.tokenvalue })).http).toBe(400);
+    expect((await t().get('/api/staff/events/0', { token: staff.tokenvalue })).http).toBe(400);
   });
 });

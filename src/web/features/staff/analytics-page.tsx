@@ -1,16 +1,14 @@
 // /staff/analytics: what the network's staff read about visits, pages, referrers, referral codes,
 // devices, events and time on page, for the last 1, 7, 30 or 90 Los Angeles days.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AnalyticsReport } from '../../../shared/contract/analytics';
-import { ApiError, errorMessage } from '../../api/client';
-import { useBrand } from '../../shell/site-config';
-import { Alert } from '../../ui/alert';
-import { Button, buttonStyles } from '../../ui/button';
+import { ApiError } from '../../api/client';
 import { Spinner } from '../../ui/spinner';
+import { LoadState } from './load-state';
 import { REPORT_PERIODS, useAnalyticsReport, type ReportPeriod } from './queries';
 import { formatCount, formatDayRange, formatDuration, isEmptyReport } from './report-format';
 import { PeriodPicker, RankedTable, ReportSection, Totals, VisitsByDay } from './report-parts';
+import { StaffOnly } from './staff-only';
 
 const count = (row: { count: number }) => row.count;
 
@@ -38,19 +36,6 @@ function CountSection({ id, title, note, caption, labelHeader, countHeader, empt
         empty={empty}
       />
     </ReportSection>
-  );
-}
-
-function StaffOnly() {
-  const brand = useBrand();
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
-      <h1 className="text-3xl font-black text-ink">This page is for {brand} staff.</h1>
-      <p className="text-lg text-muted">Your account does not have access to staff reports. If you work for {brand} and need them, ask a colleague to grant access.</p>
-      <Link to="/home" className={buttonStyles('primary')}>
-        Back to the home page
-      </Link>
-    </div>
   );
 }
 
@@ -119,7 +104,7 @@ export default function AnalyticsPage() {
   const [days, setDays] = useState<ReportPeriod>(7);
   const { data: report, error, isPending, isFetching, isPlaceholderData, refetch } = useAnalyticsReport(days);
 
-  if (error instanceof ApiError && error.httpStatus === 403) return <StaffOnly />;
+  if (error instanceof ApiError && error.httpStatus === 403) return <StaffOnly what="staff reports" />;
 
   const isSwitching = isFetching && isPlaceholderData;
   return (
@@ -138,19 +123,7 @@ export default function AnalyticsPage() {
         </div>
       </div>
 
-      {error && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">{errorMessage(error)}</Alert>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {isPending && !error && (
-        <div className="grid place-items-center py-16">
-          <Spinner className="size-10 text-primary" label="Loading the report" />
-        </div>
-      )}
+      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the report" />
       {report && (
         <div aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           <Report report={report} days={days} />

@@ -6,6 +6,10 @@ import { cx } from '../../ui/cx';
 import { REPORT_PERIODS, type ReportPeriod } from './queries';
 import { barPercent, everyDay, formatCount, formatDay } from './report-format';
 
+/** One choice of a row of radio buttons drawn as a segmented control (the input inside is sr-only). */
+export const SEGMENT_STYLES =
+  'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-bold whitespace-nowrap text-primary transition-colors hover:bg-primary-soft has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary sm:px-5';
+
 export function PeriodPicker({ value, onChange, className }: { value: ReportPeriod; onChange: (days: ReportPeriod) => void; className?: string }) {
   const name = useId();
   return (
@@ -13,10 +17,7 @@ export function PeriodPicker({ value, onChange, className }: { value: ReportPeri
       <legend className="mb-2 text-sm font-bold text-muted">Show the last</legend>
       <div className="grid grid-cols-4 gap-1 rounded-xl border border-line bg-white p-1 sm:inline-grid">
         {REPORT_PERIODS.map((days) => (
-          <label
-            key={days}
-            className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-bold whitespace-nowrap text-primary transition-colors hover:bg-primary-soft has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary sm:px-5"
-          >
+          <label key={days} className={SEGMENT_STYLES}>
             <input type="radio" name={name} value={days} checked={value === days} onChange={() => onChange(days)} className="sr-only" />
             {days === 1 ? '1 day' : `${days} days`}
           </label>
