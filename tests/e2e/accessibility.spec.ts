@@ -1,17 +1,8 @@
 // Journey: axe-core finds no serious or critical problems on the screens built so far, and a
 // keyboard alone gets a viewer in and out.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
 
 for (const [path, heading] of [
   ['/login', 'Log in to Gemcast'],

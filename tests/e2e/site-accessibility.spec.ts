@@ -1,19 +1,11 @@
 // Journey: axe-core finds no serious or critical problems on the site's pages, at 375 px and at
 // 1280 px, with the cookie banner showing, the phone menu open and the contact drawer open; each
 // screen is saved to test-results/screenshots/ for review.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { scheduleEvent, type ScheduledEvent } from './support/site-data';
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -4,11 +4,11 @@
 // told the page is for staff.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { AnalyticsReport } from '../../src/shared/contract/analytics';
 import type { AuthedUser } from '../../src/shared/contract/user';
+import { expectAccessible } from './support/axe';
 import { E2E_DATA_DIR } from './support/env';
 import { createViewer, registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
@@ -77,14 +77,6 @@ function visit(sessionId: string, route: string, refId: string, device: 'mobile'
 async function totalFor(page: Page, label: string): Promise<number> {
   const value = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
   return Number((await value.textContent())?.replace(/,/g, ''));
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
 test('a staff member reads totals, the day chart, referral codes and their sign-ups', async ({ page, request, shot }) => {

@@ -1,9 +1,9 @@
 // Journey: a visitor reads the static pages: about, privacy (18 sections, the update date and the
 // California limits), terms, the coupons & giveaway FAQ and the contact page with the configured
 // details. Every page passes axe at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { SiteConfig } from '../../src/shared/contract/site';
+import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 const PAGES = [
@@ -29,14 +29,6 @@ async function siteConfig(request: APIRequestContext): Promise<SiteConfig> {
   const config = body.data[0];
   if (!config) throw new Error('no site configuration');
   return config;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
 for (const { path, title, heading, slug } of PAGES) {
