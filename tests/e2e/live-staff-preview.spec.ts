@@ -8,6 +8,9 @@ import { expect, test } from './support/fixtures';
 import { grantStaff, removeEvent, scheduleEvent, setStream } from './support/site-data';
 import { expectPlaying } from './support/video';
 
+// Video journeys wait for real playback on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('a viewer is refused /test-live; staff preview a scheduled stream before it goes on air', async ({ page, login, shot }) => {
   const show = scheduleEvent({ type: 'show', title: `Tourmaline Preview ${randomUUID().slice(0, 6)}`, startsInMinutes: 60 * 24 * 4, minutes: 60 });
   setStream(show.id, { platform: 'hls', stream_url: await demoClip() });

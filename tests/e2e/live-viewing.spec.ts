@@ -14,6 +14,9 @@ import { currentTime, expectPlaying } from './support/video';
 
 const tag = () => randomUUID().slice(0, 6);
 
+// Video journeys wait for real playback on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 let release: () => Promise<void> = async () => undefined;
 const cleanups: (() => void)[] = [];
 

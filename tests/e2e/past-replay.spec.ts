@@ -9,6 +9,9 @@ import { expectPlaying } from './support/video';
 
 const tag = () => randomUUID().slice(0, 6);
 
+// Video journeys wait for real playback on a shared two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 for (const width of [1280, 375]) {
   test(`a past show's replay plays for a visitor, and a show without one says so (${width} px)`, async ({ page, shot }) => {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
