@@ -10,7 +10,7 @@ import { demoClip } from './support/demo-media';
 import { expect, test } from './support/fixtures';
 import { claimOnAir } from './support/on-air';
 import { checkinsOf, endEvent, removeEvent, scheduleEvent, setStream, watchLogOf, type ScheduledEvent } from './support/site-data';
-import { currentTime, expectPlaying } from './support/video';
+import { currentTime, expectPlaying, expectStartsOverAtEnd } from './support/video';
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -98,6 +98,8 @@ for (const width of [1280, 375]) {
       await expect.poll(() => currentTime(video)).toBeGreaterThan(afterUnmute);
       await shot(`live-sound-on-${width}`);
 
+      await expectStartsOverAtEnd(video);
+
       await giveawayLink.click();
       await expect(page).toHaveURL(/\/giveaway\/\d+$/);
       // Leaving the page closes the watch log.
@@ -127,6 +129,7 @@ test('browsers without native HLS play the show with hls.js, loaded only then', 
   const video = page.getByLabel(`Live video: ${show.title}`);
   await expect(video).toHaveAttribute('data-engine', 'hls.js');
   await expectPlaying(video);
+  await expectStartsOverAtEnd(video);
   expect(scripts.filter((url) => /\/hls[-.]/.test(url))).toHaveLength(1);
 });
 

@@ -11,3 +11,12 @@ export async function expectPlaying(video: Locator, seconds = 1): Promise<void> 
   const first = await currentTime(video);
   await expect.poll(() => currentTime(video), { message: 'the video keeps playing', timeout: 10_000 }).toBeGreaterThan(first + seconds);
 }
+
+/** Jumps to just before the end: a live show's finished recording starts over and keeps playing. */
+export async function expectStartsOverAtEnd(video: Locator): Promise<void> {
+  await video.evaluate((element) => {
+    if (element instanceof HTMLVideoElement) element.currentTime = element.duration - 0.3;
+  });
+  await expect.poll(() => currentTime(video), { message: 'the video starts over', timeout: 10_000 }).toBeLessThan(3);
+  await expectPlaying(video, 0.5);
+}
