@@ -120,7 +120,7 @@ test('browsers without native HLS play the show with hls.js, loaded only then', 
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(req.url());
   });
-  await login();
+  const { user } = await login();
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.filter((url) => /\/hls[-.]/.test(url)), 'hls.js is not part of the first load').toEqual([]);
@@ -131,6 +131,11 @@ test('browsers without native HLS play the show with hls.js, loaded only then', 
   await expectPlaying(video);
   await expectStartsOverAtEnd(video);
   expect(scripts.filter((url) => /\/hls[-.]/.test(url))).toHaveLength(1);
+
+  // Leaving the site (pagehide, not an in-app route change) still closes the watch log.
+  await expect.poll(() => watchLogOf(show.id)).toEqual([expect.objectContaining({ user_id: user.id, watching: 1 })]);
+  await page.goto('/favicon.svg');
+  await expect.poll(() => watchLogOf(show.id)).toEqual([expect.objectContaining({ user_id: user.id, watching: 0 })]);
 });
 
 for (const width of [1280, 375]) {
