@@ -156,3 +156,26 @@ for (const width of [1280, 375]) {
     await shot(`live-next-show-${width}`);
   });
 }
+
+test('a show streamed on YouTube plays in the no-cookie embed, muted, and the sound button unmutes it', async ({ page, login, shot }) => {
+  const show = await showOnAir(`Aquamarine on YouTube ${tag()}`);
+  setStream(show.id, { platform: 'youtube', stream_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+  // No network here: a stand-in player page records the commands it is sent, as YouTube's would obey them.
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>player</title><ol id="log"></ol><script>addEventListener("message", (e) => { const li = document.createElement("li"); li.textContent = JSON.parse(e.data).func; document.getElementById("log").append(li); });</script>',
+    }),
+  );
+  await login();
+  await page.goto('/live');
+  const frame = page.getByTitle(`Live video: ${show.title}`);
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(src.origin + src.pathname).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  expect(Object.fromEntries(src.searchParams)).toMatchObject({ autoplay: '1', mute: '1', playsinline: '1', enablejsapi: '1' });
+  await expect(frame.contentFrame().getByRole('listitem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Turn sound on' }).click();
+  await expect(frame.contentFrame().getByRole('listitem')).toHaveText(['unMute', 'playVideo']);
+  await expect(page.getByRole('button', { name: 'Turn sound on' })).toHaveCount(0);
+  await shot('live-youtube-embed', { fullPage: false });
+});

@@ -39,3 +39,15 @@ for (const width of [1280, 375]) {
     await shot(`past-no-replay-${width}`);
   });
 }
+
+test("a replay kept on Facebook plays in Facebook's video player", async ({ page }) => {
+  const past = scheduleEvent({ type: 'show', title: `Peridot on Facebook ${tag()}`, startsInMinutes: -5 * 60 - 10, minutes: 60 });
+  setStream(past.id, { replay_url: 'https://www.facebook.com/gemcast/videos/1234567890' });
+  await page.route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>video</title><p>Facebook video</p>' }));
+  await page.goto(`/past/${past.id}`);
+  const frame = page.getByTitle(`Replay: ${past.title}`);
+  const src = new URL((await frame.getAttribute('src')) ?? '');
+  expect(src.origin + src.pathname).toBe('https://www.facebook.com/plugins/video.php');
+  expect(src.searchParams.get('href')).toBe('https://www.facebook.com/gemcast/videos/1234567890');
+  await expect(frame.contentFrame().getByText('Facebook video')).toBeVisible();
+});

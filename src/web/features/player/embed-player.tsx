@@ -32,7 +32,6 @@ export function EmbedPlayer({ source, label }: EmbedPlayerProps) {
         title={label}
         className="size-full border-0"
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
       />
       {source.kind === 'youtube' && isMuted && <SoundOnButton onClick={handleUnmute} />}
