@@ -4,12 +4,14 @@
 // already been drawn.' once their moment has passed.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
+import { claimOnAir } from './support/on-air';
 import { scheduleEvent } from './support/site-data';
 
 const tag = () => randomUUID().slice(0, 6);
 
-// The only journey that puts a show on air, so it knows which show /live and home show.
+// Puts a show on air, holding the on-air lock so no other journey's show is on air meanwhile.
 test('home shows the live show, upcoming shows with countdowns, open giveaways and past shows; /live the show on air', async ({ page, login, shot }) => {
+  const release = await claimOnAir();
   const upcoming = scheduleEvent({ type: 'show', title: `Sapphire Sunday ${tag()}`, description: 'Blue stones all evening.', startsInMinutes: 60 * 26 + 5, minutes: 90 });
   const live = scheduleEvent({ type: 'show', title: `Opal Hour ${tag()}`, description: 'Fire and colour, live.', startsInMinutes: -20, minutes: 60 });
   const giveaway = scheduleEvent({ type: 'giveaway', title: `Garnet Giveaway ${tag()}`, startsInMinutes: -30, minutes: 45 });
@@ -49,6 +51,7 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
   await expect(page.getByText('Fire and colour, live.')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Ends in 0 days, 0 hours, (39|40) minutes and \d+ seconds?$/);
   await shot('live-on-air');
+  await release();
 });
 
 test('a logged-in viewer gets the RSVP button instead of the RSVP login', async ({ page, login }) => {

@@ -1,12 +1,17 @@
 // Security headers: the Content-Security-Policy (our own origin plus the configured media and
-// embed hosts), HSTS, nosniff, a strict Referrer-Policy and helmet's other defaults. helmet
+// embed hosts, the YouTube and Facebook players, and Agora once it is configured), HSTS, nosniff, a strict Referrer-Policy and helmet's other defaults. helmet
 // computes them once at start; a hook copies them onto every reply (see decision 004).
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
 import type { Config } from '../config';
 
-type PolicyInput = Pick<Config, 'mediaHosts' | 'embedHosts' | 'site'>;
+type PolicyInput = Pick<Config, 'mediaHosts' | 'embedHosts' | 'site' | 'agoraAppId'>;
+
+/** The players a show's stream may be embedded from (privacy-enhanced YouTube; Facebook's video plugin). */
+export const PLAYER_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.facebook.com'];
+/** Where the Agora web SDK signals and reports (its media flows over WebRTC, outside the CSP). */
+export const AGORA_CONNECT_HOSTS = ['https://*.agora.io', 'wss://*.agora.io', 'https://*.sd-rtn.com', 'wss://*.sd-rtn.com'];
 
 /** Hosts a configured third-party tool needs; none are allowed while its id is unset. */
 function thirdPartyHosts(site: Config['site']) {
@@ -38,6 +43,7 @@ function originOf(value: string): string[] {
 export function contentSecurityPolicy(config: PolicyInput): Record<string, string[]> {
   const media = [...config.mediaHosts, ...originOf(config.site.targetCdnUrl), ...originOf(config.site.sourceCdnUrl)];
   const third = thirdPartyHosts(config.site);
+  const agora = config.agoraAppId ? AGORA_CONNECT_HOSTS : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...third.script],
@@ -45,8 +51,8 @@ export function contentSecurityPolicy(config: PolicyInput): Record<string, strin
     'img-src': ["'self'", 'data:', 'blob:', ...media, ...third.img],
     'media-src': ["'self'", 'blob:', ...media],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...media, ...third.connect],
-    'frame-src': config.embedHosts.length ? config.embedHosts : ["'none'"],
+    'connect-src': ["'self'", ...media, ...third.connect, ...agora],
+    'frame-src': [...new Set([...PLAYER_FRAME_HOSTS, ...config.embedHosts])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

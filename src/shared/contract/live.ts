@@ -33,3 +33,19 @@ export const WatchStats = z.object({
 });
 export type WatchStats = z.infer<typeof WatchStats>;
 export const WatchStatsResponse = envelopeOf(WatchStats);
+
+/**
+ * eventstream_v1: what the player plays for an event. While the show is live (viewers only) its
+ * stream on its platform; once it has ended (anyone) its replay. An empty source means none is set.
+ */
+export const StreamQuery = z.object({ eventid: eventId });
+export const Stream = z.object({
+  eventid: z.number().int(),
+  kind: z.enum(['live', 'replay']),
+  /** hls, youtube, facebook or agora for a live stream; a replay's platform follows from its address. */
+  platform: z.string(),
+  /** An .m3u8 address, a YouTube or Facebook address or video id, an Agora channel, or a replay address. */
+  source: z.string(),
+});
+export type Stream = z.infer<typeof Stream>;
+export const StreamResponse = envelopeOf(Stream);

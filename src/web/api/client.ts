@@ -102,6 +102,8 @@ type CallOptions<T extends Envelope<unknown>> = {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is gone (the watch log's stop on leaving). */
+  keepalive?: boolean;
 };
 
 function urlFor(path: string, query: Record<string, string | undefined> | undefined): string {
@@ -122,6 +124,7 @@ export async function apiCall<T extends Envelope<unknown>>(path: string, options
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;

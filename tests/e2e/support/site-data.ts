@@ -79,3 +79,38 @@ export function trackedEventsOf(sessionId: string): { category: string; action: 
     db.prepare<[string], { category: string; action: string; label: string }>('select category, action, label from analytics_events where session_id = ? order by id').all(sessionId),
   );
 }
+
+/** Sets a show's platform, live stream and replay, as staff do on the shows page. */
+export function setStream(id: number, stream: { platform?: string; stream_url?: string | null; replay_url?: string | null }): void {
+  withDatabase(false, (db) => {
+    if (stream.platform !== undefined) db.prepare('update events set platform = ? where id = ?').run(stream.platform, id);
+    if (stream.stream_url !== undefined) db.prepare('update events set stream_url = ? where id = ?').run(stream.stream_url, id);
+    if (stream.replay_url !== undefined) db.prepare('update events set replay_url = ? where id = ?').run(stream.replay_url, id);
+  });
+}
+
+/** Ends an event now (what staff's End button does); ends every public show on air when no id is given. */
+export function endEvent(id?: number): void {
+  const now = new Date().toISOString();
+  withDatabase(false, (db) => {
+    if (id === undefined) db.prepare("update events set cust_end = ? where type = 'show' and is_public = 1 and cust_start < ? and cust_end > ?").run(now, now, now);
+    else db.prepare('update events set cust_end = ? where id = ?').run(now, id);
+  });
+}
+
+/** Removes an event a journey made only for itself. */
+export function removeEvent(id: number): void {
+  withDatabase(false, (db) => db.prepare('delete from events where id = ?').run(id));
+}
+
+export type WatchLogRow = { user_id: number; reachby: string; watching: number; seconds: number };
+
+/** The watch log of a show: one row per viewer who opened it. */
+export function watchLogOf(eventId: number): WatchLogRow[] {
+  return withDatabase(true, (db) => db.prepare<[number], WatchLogRow>('select user_id, reachby, watching, seconds from watch_logs where event_id = ? order by user_id').all(eventId));
+}
+
+/** Who checked in to a show, and how they came. */
+export function checkinsOf(eventId: number): { user_id: number; reachby: string }[] {
+  return withDatabase(true, (db) => db.prepare<[number], { user_id: number; reachby: string }>('select user_id, reachby from live_checkins where event_id = ? order by user_id').all(eventId));
+}

@@ -1,9 +1,10 @@
 // Live calls of spec §7: iamatlive_v1 (GET) and iamatlive_v2 (POST) check-ins, userlivelog
-// (the watch log), rtctokngenerator_v2 (Agora), and the staff watch statistics.
+// (the watch log), rtctokngenerator_v2 (Agora), eventstream_v1 (what the player plays: our
+// addition, see decision 010) and the staff watch statistics.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
-import { CheckInQuery, PresenceResponse, RtcTokenResponse, WatchLogQuery, WatchStatsResponse } from '../../../shared/contract/live';
+import { CheckInQuery, PresenceResponse, RtcTokenResponse, StreamQuery, StreamResponse, WatchLogQuery, WatchStatsResponse } from '../../../shared/contract/live';
 import { EventIdParams } from '../../../shared/contract/staff-events';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
@@ -30,6 +31,11 @@ export function liveRoutes(ctx: AppContext, live: ReturnType<typeof createLiveSe
 
     app.get('/api/userlivelog', { preHandler, schema: { tags, summary: 'Watch log: start, heartbeat (about every 30 s) and stop; answers the viewer count', querystring: WatchLogQuery, response: { 200: PresenceResponse, ...errors } } }, async (request) => {
       return ok([await live.log(currentUser(request), request.query.eventid, request.query.watch_stream, request.query.reachby)], MESSAGES.ok, now());
+    });
+
+    // Public, so a past show's replay plays for anyone; the live stream still needs a viewer's token.
+    app.get('/api/eventstream_v1', { schema: { tags, summary: 'What the player plays: the live stream (viewers) or the replay of an ended show (anyone)', querystring: StreamQuery, response: { 200: StreamResponse, ...errors } } }, async (request) => {
+      return ok([await live.stream(request.query.eventid, await guards.identify(request))], MESSAGES.ok, now());
     });
 
     app.get('/api/rtctokngenerator_v2', { preHandler, schema: { tags, summary: 'Agora audience token for the Agora show live now', response: { 200: RtcTokenResponse, ...errors } } }, async (request) => {

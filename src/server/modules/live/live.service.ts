@@ -1,12 +1,12 @@
 // Live presence: check-ins with how the viewer came, the watch log that turns heartbeats into
 // watched seconds, the live viewer count, staff watch statistics and the Agora RTC token.
 import agora from 'agora-token';
-import type { Presence, RtcToken, WatchStats } from '../../../shared/contract/live';
+import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { isLive } from '../../../shared/countdown';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
-import { AppError, notFound, unavailable } from '../../http/errors';
+import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
@@ -114,6 +114,22 @@ export function createLiveService(ctx: AppContext) {
         average_watch_minutes: watchers ? Math.round((minutes / watchers) * 10) / 10 : 0,
         by_reachby: reach.map((r) => ({ key: r.key, count: Number(r.count) })),
       };
+    },
+
+    /**
+     * What the player plays: the live stream to a signed-in viewer while the show is on air, the
+     * replay to anyone once it has ended; before the start there is nothing to play yet.
+     */
+    async stream(eventId: number, userId: number | null): Promise<Stream> {
+      const event = await eventsRepository.byId(db, eventId);
+      if (!event) throw notFound(MESSAGES.eventNotFound);
+      const now = clock.now();
+      if (isLive(new Date(event.cust_start), new Date(event.cust_end), now)) {
+        if (userId === null) throw unauthorized();
+        return { eventid: event.id, kind: 'live', platform: event.platform, source: event.stream_url ?? '' };
+      }
+      if (now.getTime() <= new Date(event.cust_start).getTime()) throw new AppError(422, MESSAGES.notLiveNow);
+      return { eventid: event.id, kind: 'replay', platform: event.platform, source: event.replay_url ?? '' };
     },
 
     /** An audience token for the Agora show live now; 503 'Failed to get token' when Agora is not configured. */

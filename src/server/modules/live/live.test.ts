@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Presence, RtcToken, WatchStats } from '../../../shared/contract/live';
+import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { describeEachEngine } from '../../testing/harness';
 
 const SECOND = 1000;
@@ -60,6 +60,39 @@ describeEachEngine('live presence', (t) => {
     const stats = await t().get<WatchStats>(`/api/staff/events/${show.id}/stats`, { token: staff.tokenvalue });
     expect(stats.body.data[0]).toEqual({ rsvps: 0, checkins: 1, viewers_now: 1, watchers: 1, total_watch_minutes: 1, average_watch_minutes: 1, by_reachby: [{ key: 'facebook', count: 1 }] });
     expect((await t().get(`/api/staff/events/${show.id}/stats`, { token: viewer.tokenvalue })).http).toBe(403);
+  });
+
+  it('gives a viewer the stream of the show on air, and keeps visitors out of it', async () => {
+    const viewer = await t().createViewer();
+    const show = await liveShow({ stream_url: '/media/demo/live.m3u8', replay_url: 'https://example.com/replay.m3u8' });
+    const res = await t().get<Stream>('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: String(show.id) } });
+    expect(res.http).toBe(200);
+    expect(res.body.data).toEqual([{ eventid: show.id, kind: 'live', platform: 'hls', source: '/media/demo/live.m3u8' }]);
+    const visitor = await t().get('/api/eventstream_v1', { query: { eventid: String(show.id) } });
+    expect([visitor.http, visitor.body.message]).toEqual([401, 'Please log in to continue.']);
+    const expired = await t().get('/api/eventstream_v1', { token: 'u_not-a-real-token', query: { eventid: String(show.id) } });
+    expect(expired.http).toBe(401);
+  });
+
+  it('gives anyone the replay of an ended show, empty when there is none', async () => {
+    const ended = (fields = {}) =>
+      t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 3 * 3600 * SECOND).toISOString(), cust_end: new Date(t().clock.now().getTime() - 3600 * SECOND).toISOString(), ...fields });
+    const withReplay = await ended({ platform: 'youtube', stream_url: 'dQw4w9WgXcQ', replay_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    const without = await ended();
+    const res = await t().get<Stream>('/api/eventstream_v1', { query: { eventid: String(withReplay.id) } });
+    expect(res.http).toBe(200);
+    expect(res.body.data).toEqual([{ eventid: withReplay.id, kind: 'replay', platform: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }]);
+    expect((await t().get<Stream>('/api/eventstream_v1', { query: { eventid: String(without.id) } })).body.data[0]?.source).toBe('');
+  });
+
+  it('has nothing to play before the start, and refuses bad ids', async () => {
+    const viewer = await t().createViewer();
+    const upcoming = await t().createEvent({ stream_url: '/media/demo/live.m3u8' });
+    const early = await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id) } });
+    expect([early.http, early.body.message, early.body.data]).toEqual([422, 'This show is not live right now.', []]);
+    const bad = await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: 'abc' } });
+    expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'eventid is a number.']);
+    expect((await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(404);
   });
 
   it("answers 503 'Failed to get token' for an Agora token when Agora is not configured", async () => {

@@ -1,52 +1,103 @@
-// /test-live (staff only): what viewers see on /live right now, and the next shows on the
-// schedule with their platform and times, to check them before going on air.
-import { useQuery } from '@tanstack/react-query';
+// /test-live (staff only): preview the stream of any scheduled show in the viewers' player before
+// it goes on air, the schedule with each show's platform and stream, and what viewers see on the
+// live page right now.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffEventRecord } from '../../../shared/contract/staff-events';
+import { StaffEventResponse } from '../../../shared/contract/staff-events';
+import { apiCall } from '../../api/client';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
+import { EventStatusBadge } from '../events/event-card';
 import { LIST_ERROR, ListNote } from '../events/event-list-state';
 import { showTime } from '../events/event-time';
-import { eventListQuery } from '../events/queries';
+import { StreamPlayer } from '../player/stream-player';
+import { playerSource } from '../player/stream-source';
 import { LiveNow } from './live-now';
+import { liveKeys } from './queries';
 
-const scheduleQuery = eventListQuery('show', 'upcoming', 10);
+/** Shows and special events on air or still to come, soonest first, private ones included. */
+const scheduledShowsQuery = queryOptions({
+  queryKey: [...liveKeys.all, 'staff-scheduled'] as const,
+  queryFn: async ({ signal }) => {
+    const { data } = await apiCall('/api/staff/events', { query: { on: 'all' }, schema: StaffEventResponse, signal });
+    return data.filter((event) => event.type !== 'giveaway' && event.status !== 'past').sort((a, b) => a.cust_start.localeCompare(b.cust_start) || a.id - b.id);
+  },
+});
 
-function Schedule() {
-  const { data, isPending, isError } = useQuery(scheduleQuery);
-  if (isPending) return <Spinner className="size-8 text-primary" label="Loading the schedule" />;
-  if (isError) return <ListNote>{LIST_ERROR}</ListNote>;
-  if (data.length === 0) return <ListNote>No upcoming public show is on the schedule.</ListNote>;
+function Preview({ show }: { show: StaffEventRecord }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <StreamPlayer
+        source={playerSource(show.platform, show.stream_url, 'live')}
+        label={`Stream preview: ${show.title}`}
+        empty={{ title: 'No stream is set for this show', text: 'Add its stream on the shows page; viewers see a waiting message until then.' }}
+      />
+      <dl className="grid content-start gap-3 rounded-xl bg-white p-4 text-sm ring-1 ring-line">
+        <div>
+          <dt className="font-bold text-muted">Show</dt>
+          <dd className="text-base font-black text-ink">{show.title}</dd>
+        </div>
+        <div>
+          <dt className="font-bold text-muted">Visible to viewers</dt>
+          <dd>{show.status === 'live' ? 'Now, on the live page' : `From ${showTime(show.cust_start)}`}</dd>
+        </div>
+        <div>
+          <dt className="font-bold text-muted">Platform</dt>
+          <dd>{show.platform}</dd>
+        </div>
+        <div>
+          <dt className="font-bold text-muted">Stream</dt>
+          <dd className="break-all">{show.stream_url || 'not set'}</dd>
+        </div>
+        {!show.IS_Public && <dd className="font-bold text-secondary">Private: not listed for viewers.</dd>}
+      </dl>
+    </div>
+  );
+}
+
+function Schedule({ shows, selectedId, onPreview }: { shows: StaffEventRecord[]; selectedId: number | undefined; onPreview: (id: number) => void }) {
+  if (shows.length === 0) return <ListNote>No show is on air or on the schedule.</ListNote>;
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Upcoming shows</caption>
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Shows on air and coming up</caption>
         <thead className="bg-canvas text-muted">
           <tr>
             <th scope="col" className="px-4 py-3">
-              Id
-            </th>
-            <th scope="col" className="px-4 py-3">
               Show
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Platform
             </th>
             <th scope="col" className="px-4 py-3">
               Starts
             </th>
             <th scope="col" className="px-4 py-3">
-              Ends
+              Platform
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Stream
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Preview</span>
             </th>
           </tr>
         </thead>
         <tbody>
-          {data.map((show) => (
+          {shows.map((show) => (
             <tr key={show.id} className="border-t border-line">
-              <td className="px-4 py-3 tabular-nums">{show.id}</td>
               <th scope="row" className="px-4 py-3 font-bold text-ink">
-                {show.title}
+                <span className="flex flex-wrap items-center gap-2">
+                  {show.title}
+                  {show.status === 'live' && <EventStatusBadge status="live" />}
+                </span>
               </th>
-              <td className="px-4 py-3">{show.platform || 'not set'}</td>
               <td className="px-4 py-3">{showTime(show.cust_start)}</td>
-              <td className="px-4 py-3">{showTime(show.cust_end)}</td>
+              <td className="px-4 py-3">{show.platform}</td>
+              <td className="px-4 py-3">{show.stream_url ? 'set' : 'not set'}</td>
+              <td className="px-4 py-3 text-right">
+                <Button size="sm" variant={show.id === selectedId ? 'primary' : 'outline'} aria-pressed={show.id === selectedId} onClick={() => onPreview(show.id)}>
+                  Preview<span className="sr-only"> {show.title}</span>
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -55,21 +106,43 @@ function Schedule() {
   );
 }
 
+function StreamCheck() {
+  const { data, isPending, isError } = useQuery(scheduledShowsQuery);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  if (isPending) return <Spinner className="size-8 text-primary" label="Loading the schedule" />;
+  if (isError) return <ListNote>{LIST_ERROR}</ListNote>;
+  const selected = data.find((show) => show.id === chosenId) ?? data[0];
+  return (
+    <>
+      <section aria-labelledby="preview-heading" className="flex flex-col gap-4">
+        <h2 id="preview-heading" className="text-2xl font-black text-ink">
+          Stream preview
+        </h2>
+        {selected ? <Preview show={selected} /> : <ListNote>Schedule a show to preview its stream here.</ListNote>}
+      </section>
+      <section aria-labelledby="schedule-heading" className="flex flex-col gap-4">
+        <h2 id="schedule-heading" className="text-2xl font-black text-ink">
+          Next on the schedule
+        </h2>
+        <Schedule shows={data} selectedId={selected?.id} onPreview={setChosenId} />
+      </section>
+    </>
+  );
+}
+
 export default function TestLivePage() {
   return (
     <>
-      <header className="mx-auto max-w-6xl px-4 pt-8 sm:pt-12">
-        <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
-        <h1 className="text-3xl font-black text-ink sm:text-4xl">Live page check</h1>
-        <p className="mt-2 max-w-2xl text-lg text-muted">What viewers see on the live page right now, and the shows coming up next.</p>
-      </header>
+      <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 pt-8 pb-4 sm:pt-12">
+        <header>
+          <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
+          <h1 className="text-3xl font-black text-ink sm:text-4xl">Live page check</h1>
+          <p className="mt-2 max-w-2xl text-lg text-muted">Play any scheduled show’s stream before it goes on air, and see what viewers find on the live page now.</p>
+        </header>
+        <StreamCheck />
+        <h2 className="text-2xl font-black text-ink">What viewers see now</h2>
+      </div>
       <LiveNow headingLevel={2} />
-      <section aria-labelledby="schedule-heading" className="mx-auto max-w-6xl px-4 pb-12">
-        <h2 id="schedule-heading" className="mb-4 text-2xl font-black text-ink">
-          Next on the schedule
-        </h2>
-        <Schedule />
-      </section>
     </>
   );
 }

@@ -1,12 +1,47 @@
-// /past/{id}: a show that has aired, with when it ran and what it was about. A show still to come
-// (an old link, a reused id) shows its countdown and a way to the live page instead.
+// /past/{id}: a show that has aired, with its replay in the same player as the live show (HLS, a
+// video file, YouTube or Facebook), when it ran and what it was about; a show without a replay says
+// so. A show still to come (an old link, a reused id) shows its countdown and a way to the live page.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
-import { buttonStyles } from '../../ui/button';
+import { errorMessage } from '../../api/client';
+import { Button, buttonStyles } from '../../ui/button';
 import { EventById } from '../events/event-by-id';
 import { EventDetail } from '../events/event-detail';
 import { showDay } from '../events/event-time';
+import { LiveLayout } from '../live/live-layout';
+import { streamQuery } from '../live/queries';
+import { ShowDetails } from '../live/show-details';
+import { PlayerMessage } from '../player/player-parts';
+import { StreamPlayer } from '../player/stream-player';
+import { playerSource } from '../player/stream-source';
 import { RsvpButton } from '../rsvp/rsvp-button';
+
+const NO_REPLAY = 'There is no replay of this show.';
+
+function Replay({ show }: { show: EventRecord }) {
+  const replay = useQuery(streamQuery(show.id));
+  if (replay.data) {
+    return (
+      <StreamPlayer
+        source={playerSource(replay.data.platform, replay.data.source, 'replay')}
+        label={`Replay: ${show.title}`}
+        empty={{ title: NO_REPLAY, text: 'It was shown live only. The next shows are on the home page.' }}
+      />
+    );
+  }
+  if (replay.isError) {
+    return (
+      <PlayerMessage isAlert title="The replay could not be loaded">
+        <p className="text-white/85">{errorMessage(replay.error)}</p>
+        <Button variant="outline" onClick={() => void replay.refetch()} isBusy={replay.isFetching}>
+          Try again
+        </Button>
+      </PlayerMessage>
+    );
+  }
+  return <PlayerMessage title="Loading the replay…" />;
+}
 
 function PastShow({ show }: { show: EventRecord }) {
   if (show.status !== 'past') {
@@ -14,19 +49,24 @@ function PastShow({ show }: { show: EventRecord }) {
       <EventDetail event={show} eyebrow={show.status === 'live' ? 'On air now' : 'Coming up'}>
         <p className="text-muted">This show has not finished yet, so it is not in the past shows.</p>
         <RsvpButton event={show} />
-        <Link to="/live" className={buttonStyles('primary', 'md', 'self-start')}>
+        <Link to="/live" className={buttonStyles('outline', 'md', 'self-start')}>
           Go to the live page
         </Link>
       </EventDetail>
     );
   }
   return (
-    <EventDetail event={show} eyebrow={`Past show · aired ${showDay(show.cust_start)}`}>
-      <p className="text-muted">Missed it? The next show is on the home page, with its countdown.</p>
-      <Link to="/home" className={buttonStyles('primary', 'md', 'self-start')}>
-        See upcoming shows
-      </Link>
-    </EventDetail>
+    <LiveLayout player={<Replay show={show} />}>
+      <ShowDetails show={show} eyebrow={`Past show · aired ${showDay(show.cust_start)}`}>
+        <p className="text-muted">
+          Want to watch the next one live? The{' '}
+          <Link to="/home" className="font-bold text-primary underline underline-offset-4">
+            upcoming shows
+          </Link>{' '}
+          are on the home page, with their countdowns.
+        </p>
+      </ShowDetails>
+    </LiveLayout>
   );
 }
 
