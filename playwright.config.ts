@@ -37,6 +37,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey shares 127.0.0.1; the analytics limit is for the open internet.
       ANALYTICS_PER_MINUTE: '100000',
+      PER_IP_LIMIT_SCALE: '100',
       SEED_DEMO: 'false',
       APP_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
     },

@@ -28,6 +28,8 @@ export type Config = {
   validateResponses: boolean;
   /** Analytics writes allowed per IP per minute. */
   analyticsPerMinute: number;
+  /** Multiplies the per-IP account limits (registrations, logins, code sends) where many share one address. */
+  perIpLimitScale: number;
   agoraAppId: string;
   agoraCertificate: string;
   site: {
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     analyticsPerMinute: int(env, 'ANALYTICS_PER_MINUTE', 120, 1, 1_000_000),
+    perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     site: {

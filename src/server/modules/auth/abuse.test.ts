@@ -47,3 +47,21 @@ describeEachEngine('abuse limits and stale accounts', (t) => {
     expect((await t().get('/api/profile_v1', { token: viewer.tokenvalue })).http).toBe(401);
   });
 });
+
+describeEachEngine(
+  'per-IP limits at a venue where many share one address',
+  (t) => {
+    it('scales the per-IP registration limit, while each address keeps its own limits', async () => {
+      let last = 0;
+      for (let i = 0; i < 61; i++) {
+        last = (await t().post('/api/registeruser_v1', codeModeBody({ email: `venue${i}@example.com`, phone: `55502${String(10000 + i).slice(-5)}` }))).http;
+        if (i < 60) expect(last).toBe(200);
+      }
+      expect(last).toBe(429);
+      expect(await t().db.selectFrom('users').select('id').execute()).toHaveLength(60);
+      expect((await t().get('/api/getloginotp', { query: { emailid: 'venue0@example.com' } })).http).toBe(200);
+      expect((await t().get('/api/getloginotp', { query: { emailid: 'venue0@example.com' } })).http).toBe(429);
+    });
+  },
+  { perIpLimitScale: 2 },
+);

@@ -28,13 +28,14 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 export const CODE_DAILY_CAP = 10;
 const DAY_MS = 24 * 60 * 60_000;
+type LimitRule = { limit: number; windowMs: number; perIp?: true };
 const LIMITS = {
   loginPerAddress: { limit: 10, windowMs: 15 * 60_000 },
-  loginPerIp: { limit: 100, windowMs: 15 * 60_000 },
-  existsPerIp: { limit: 30, windowMs: 60_000 },
-  sendsPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  registrationsPerIp: { limit: 30, windowMs: 15 * 60_000 },
-};
+  loginPerIp: { limit: 100, windowMs: 15 * 60_000, perIp: true },
+  existsPerIp: { limit: 30, windowMs: 60_000, perIp: true },
+  sendsPerIp: { limit: 30, windowMs: 15 * 60_000, perIp: true },
+  registrationsPerIp: { limit: 30, windowMs: 15 * 60_000, perIp: true },
+} satisfies Record<string, LimitRule>;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 type Purpose = CodeRow['purpose'];
@@ -42,8 +43,10 @@ type Purpose = CodeRow['purpose'];
 export function createAuthService(ctx: AppContext) {
   const { db, clock, random, signer, limiter, config } = ctx;
 
-  async function limit(key: string, rule: { limit: number; windowMs: number }, message: string = MESSAGES.rateLimited) {
-    const hit = await limiter.hit(key, rule.limit, rule.windowMs);
+  async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
+    // Per-IP limits scale for places where many people share one address (a trade-show floor).
+    const allowed = rule.perIp ? rule.limit * config.perIpLimitScale : rule.limit;
+    const hit = await limiter.hit(key, allowed, rule.windowMs);
     if (!hit.allowed) throw tooMany(message, hit.retryAfterSeconds);
   }
 
