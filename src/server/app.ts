@@ -41,6 +41,7 @@ import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
 import { mediaRoot } from './platform/media';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
+import { createSessionCache } from './platform/session-cache';
 import { securityHeaders } from './http/security';
 
 export type BuildOptions = {
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    sessions: createSessionCache(config.sessionCacheMs),
     log: app.log,
     sendMail,
   };

@@ -24,6 +24,8 @@ export type Config = {
   seedDemo: boolean;
   webDir: string | null;
   sessionDays: number;
+  /** How long this process trusts a session it has looked up (0: look it up on every call). */
+  sessionCacheMs: number;
   /** Check every response against the contract before sending it (tests turn this on). */
   validateResponses: boolean;
   /** Analytics writes allowed per IP per minute. */
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedDemo: bool(env, 'SEED_DEMO', true),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : null,
     sessionDays: int(env, 'SESSION_DAYS', 30, 1, 365),
+    sessionCacheMs: int(env, 'SESSION_CACHE_MS', 3000, 0, 60_000),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     analyticsPerMinute: int(env, 'ANALYTICS_PER_MINUTE', 120, 1, 1_000_000),
     perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),

@@ -6,6 +6,7 @@ import type { Db, Dialect } from './db/database';
 import type { Clock, Random } from './platform/clock';
 import type { Mail } from './platform/mail';
 import type { RateLimiter } from './platform/rate-limit';
+import type { SessionCache } from './platform/session-cache';
 import type { Signer } from './platform/secrets';
 
 export type AppContext = {
@@ -16,6 +17,8 @@ export type AppContext = {
   random: Random;
   signer: Signer;
   limiter: RateLimiter;
+  /** Sessions looked up recently; forget a user's entries after changing the user or their sessions. */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
   /** Queues a message; the caller never waits for delivery, so timing does not reveal accounts. */
   sendMail: (mail: Mail) => void;

@@ -160,6 +160,8 @@ test('a period with nothing recorded says so', async ({ page, request, shot }) =
 test('an account whose staff rights were taken away is told the page is for staff', async ({ page, request, shot }) => {
   const user = await loginAsStaff(page, request);
   setStaff(user.email, false);
+  // A change made behind the server's back applies within its few-second session cache.
+  await expect.poll(async () => (await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status(), { timeout: 10_000 }).toBe(403);
   await page.goto('/staff/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'This page is for Gemcast staff.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();

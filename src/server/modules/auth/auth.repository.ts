@@ -1,6 +1,6 @@
 // SQL for accounts, sessions and one-time codes. Every function takes the db or a transaction,
 // so the caller owns the transaction.
-import type { CompiledQuery } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { CodeRow, NewUser, UserRow, UserUpdate } from '../../db/schema';
 
@@ -32,30 +32,16 @@ export const usersRepository = {
     db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
 };
 
-const tokenLookups = new WeakMap<Db, CompiledQuery<UserRow>>();
+/** The one indexed read behind every authenticated call (when the session is not cached). */
+const userByToken = compiledRead<UserRow, [tokenHash: string, nowIso: string]>((db) =>
+  db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').selectAll('users').where('sessions.token_hash', '=', '').where('sessions.expires_at', '>', ''),
+);
 
 export const sessionsRepository = {
   insert: (db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) =>
     db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).execute(),
-  /**
-   * The one indexed read behind every authenticated call. It runs on every request, so its SQL
-   * is compiled once per database and only the parameters change (token hash, then now).
-   */
   async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
-    let compiled = tokenLookups.get(db);
-    if (!compiled) {
-      compiled = db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .where('sessions.token_hash', '=', tokenHash)
-        .where('sessions.expires_at', '>', nowIso)
-        .compile();
-      tokenLookups.set(db, compiled);
-    }
-    const query: CompiledQuery<UserRow> = { ...compiled, parameters: [tokenHash, nowIso] };
-    const result = await db.executeQuery(query);
-    return result.rows[0];
+    return (await userByToken(db, tokenHash, nowIso))[0];
   },
   deleteByTokenHash: (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),

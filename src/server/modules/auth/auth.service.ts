@@ -41,7 +41,7 @@ const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 type Purpose = CodeRow['purpose'];
 
 export function createAuthService(ctx: AppContext) {
-  const { db, clock, random, signer, limiter, config } = ctx;
+  const { db, clock, random, signer, limiter, config, sessions } = ctx;
 
   async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
     // Per-IP limits scale for places where many people share one address (a trade-show floor).
@@ -184,6 +184,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await usersRepository.byEmail(db, input.email);
       if (!user || !(await codesRepository.consume(db, row.id, isoNow(clock)))) throw unauthorized(MESSAGES.codeWrong);
       const active = user.isactive ? user : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
+      sessions.forgetUser(user.id);
       return startSession(active);
     },
 
@@ -205,10 +206,12 @@ export function createAuthService(ctx: AppContext) {
         await sessionsRepository.deleteForUser(trx, user.id);
         await codesRepository.voidActive(trx, user.email, ['login', 'reset'], now);
       });
+      sessions.forgetUser(user.id);
     },
 
     async logout(tokenHash: string): Promise<void> {
       await sessionsRepository.deleteByTokenHash(db, tokenHash);
+      sessions.forgetToken(tokenHash);
     },
 
     async emailExists(email: string, ip: string): Promise<boolean> {
@@ -223,9 +226,15 @@ export function createAuthService(ctx: AppContext) {
 
     /** The session behind a token header, or null. One indexed read; never argon2. */
     async userForToken(token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+      const nowMs = clock.now().getTime();
+      const cached = sessions.get(token, nowMs);
+      if (cached) return cached;
       const tokenHash = sha256Hex(token);
-      const user = await sessionsRepository.userByTokenHash(db, tokenHash, isoNow(clock));
-      return user ? { user, tokenHash } : null;
+      const user = await sessionsRepository.userByTokenHash(db, tokenHash, new Date(nowMs).toISOString());
+      if (!user) return null;
+      const session = { user, tokenHash };
+      sessions.set(token, session, nowMs);
+      return session;
     },
   };
 }

@@ -21,12 +21,13 @@ const pictureFailure = (httpStatus: number, detail: string) =>
   new AppError(httpStatus, SPEC_MESSAGES.pictureUpdateFailed, STATUS.failed, [{ field: 'image', message: detail }]);
 
 export function createProfileService(ctx: AppContext) {
-  const { db, clock, config } = ctx;
+  const { db, clock, config, sessions } = ctx;
   const record = (row: UserRow): UserRecord => toUserRecord(row, config.mediaBaseUrl);
 
   async function save(user: UserRow, patch: UserUpdate): Promise<UserRecord> {
     try {
       const row = await usersRepository.update(db, user.id, { ...patch, updated_at: isoNow(clock) });
+      sessions.forgetUser(user.id);
       if (!row) throw unauthorized();
       return record(row);
     } catch (error) {
@@ -74,6 +75,7 @@ export function createProfileService(ctx: AppContext) {
         if (!current) throw unauthorized();
         previous = current.profile_picture;
       }
+      sessions.forgetUser(user.id);
       if (previous) await removeMedia(config.dataDir, previous);
       const row = await usersRepository.byId(db, user.id);
       if (!row) throw unauthorized();

@@ -31,7 +31,7 @@ export function createRsvpService(ctx: AppContext, quiz: Pick<QuizService, 'hasQ
       }
     },
     async hasRsvped(userId: number, eventId: number): Promise<boolean> {
-      return Boolean(await rsvpRepository.find(db, userId, eventId));
+      return rsvpRepository.exists(db, userId, eventId);
     },
   };
 }
