@@ -1,9 +1,10 @@
 // Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { Kysely, PostgresDialect, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { SharedSqliteDialect } from './sqlite-driver';
 import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
 import * as rsvp from './migrations/003-rsvp';
@@ -28,7 +29,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -1,0 +1,62 @@
+// The SQLite driver runs statements at once, but never inside another request's transaction.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Db } from './database';
+
+let handle: DatabaseHandle;
+
+beforeEach(async () => {
+  handle = openDatabase({ kind: 'sqlite', file: path.join(mkdtempSync(path.join(tmpdir(), 'gemcast-driver-')), 'g.db') });
+  await sql`create table notes (key text primary key, value text not null)`.execute(handle.db);
+});
+afterEach(() => handle.close());
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const note = (db: Db, key: string, value: string) => sql`insert into notes (key, value) values (${key}, ${value})`.execute(db);
+const keys = async (db: Db) => (await sql<{ key: string }>`select key from notes order by key`.execute(db)).rows.map((row) => row.key);
+
+describe('the SQLite driver', () => {
+  it('keeps a statement from another request out of an open transaction until it ends', async () => {
+    const { db } = handle;
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await note(trx, 'a', '1');
+      await holding;
+      await note(trx, 'b', '2');
+    });
+    await tick();
+    let outsideSaw: string[] | null = null;
+    const outside = keys(db).then((seen) => (outsideSaw = seen));
+    await tick();
+    expect(outsideSaw).toBeNull();
+    release();
+    await Promise.all([transaction, outside]);
+    expect(outsideSaw).toEqual(['a', 'b']);
+  });
+
+  it('runs transactions one after another, and a failed one leaves nothing behind', async () => {
+    const { db } = handle;
+    const failing = db.transaction().execute(async (trx) => {
+      await note(trx, 'c', '3');
+      await tick();
+      throw new Error('changed my mind');
+    });
+    const next = db.transaction().execute(async (trx) => {
+      await note(trx, 'd', '4');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    await next;
+    expect(await keys(db)).toEqual(['d']);
+  });
+
+  it('reports a failing statement as a rejection and keeps serving', async () => {
+    const { db } = handle;
+    await note(db, 'e', '5');
+    await expect(note(db, 'e', '6')).rejects.toThrow(/UNIQUE/);
+    expect((await sql<{ value: string }>`select value from notes where key = 'e'`.execute(db)).rows).toEqual([{ value: '5' }]);
+  });
+});
