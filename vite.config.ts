@@ -30,6 +30,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we support preloads modules natively; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
     minify: 'terser',
     terserOptions: { compress: { passes: 3, ecma: 2020 }, mangle: { toplevel: true }, format: { ecma: 2020 }, ecma: 2020, module: true, toplevel: true },
     // The CSP allows fonts and images from our own origin only, so nothing is inlined as data: URLs.
