@@ -1,7 +1,7 @@
 // Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { SharedSqliteDialect } from './sqlite-driver';
@@ -76,7 +76,10 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  // Kysely looks for its own tables in every schema it can see; another schema holding them (a test
+  // or bench running beside, a staging copy) must not count, so name ours.
+  const migrationTableSchema = handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
+  const { error, results } = await new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
