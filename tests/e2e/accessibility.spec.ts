@@ -49,6 +49,8 @@ test('logs in, opens the account menu and logs out with the keyboard alone', asy
   await page.keyboard.type(viewer.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/home');
+  // Tab only once home has drawn: pressed during the loading screen, it would land nowhere.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -40,6 +40,7 @@ const SHELL_PAGES = [
 ] as const;
 
 test('every public page of spec §2 is inside the shell with its title', async ({ page }) => {
+  test.slow(); // eighteen pages in one journey
   for (const [path, title, heading] of SHELL_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
@@ -99,6 +100,7 @@ const GUARDED = [
 ] as const;
 
 test('live and chat screens send a visitor to log in, and back after logging in', async ({ page, request }) => {
+  test.slow(); // every guarded screen, each with a login
   for (const [path] of [...GUARDED, ['/test-live'], ['/staff/analytics']]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
