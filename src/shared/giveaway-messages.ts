@@ -41,7 +41,7 @@ export const GIVEAWAY_MESSAGES = {
   drawComplete: 'Every winner of this giveaway has been drawn.',
   drawEmpty: 'There are no entries left to draw from.',
   drawRace: 'Another staff member just drew. The screen now shows their pick.',
-  drawn: (name: string) => `Winner drawn: ${name}. They have 5 minutes to message in.`,
+  drawn: (name: string) => `${name} is the winner! They have 5 minutes to message in.`,
   repeatWinner: (name: string) => `${name} already won in this show. Respin for a new winner.`,
   notRepeat: 'Only a repeat winner gets a respin.',
   pickNotFound: 'We could not find that pick in this giveaway.',

@@ -372,8 +372,7 @@ export const StaffEntriesResponse = envelopeOf(StaffEntry);
 /** The CSV export (GET /api/staff/giveaways/:id/entries.csv) has these columns, in this order. */
 export const ENTRY_CSV_COLUMNS = ['entry_id', 'user_id', 'name', 'email', 'phone', 'entry_from', 'whatnot_username', 'social', 'weight', 'created_at'] as const;
 
-/** POST /api/staff/giveaways/:id/draw takes no body fields; respin, claim and forfeit name the pick. */
-export const DrawRequest = z.object({}).strict();
+/** POST /api/staff/giveaways/:id/draw takes no body; respin, claim and forfeit name the pick. */
 export const PickRequest = z.object({ pick_id: z.number({ error: 'pick_id is a number.' }).int().positive('pick_id is a number.') });
 export const ForfeitRequest = PickRequest.extend({ redraw: z.boolean({ error: 'redraw is true or false.' }).default(true) });
 export const AnnounceRequest = z.object({ announced: z.boolean({ error: 'announced is true or false.' }) });
