@@ -110,6 +110,7 @@ export const SocialEntryResponse = envelopeOf(SocialEntryResult);
 /** fbbannerclick?id=…: a click on a giveaway's Facebook banner, counted, and where to go. */
 export const BannerClickQuery = z.object({ id: idOf('id') });
 export const BannerClick = z.object({ eventid: z.number().int(), path: z.string() });
+export type BannerClick = z.infer<typeof BannerClick>;
 export const BannerClickResponse = envelopeOf(BannerClick);
 
 // ---------------------------------------------------------------------------------------------
