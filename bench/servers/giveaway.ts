@@ -34,7 +34,16 @@ if (pgUrl) {
   database = openDatabase({ kind: 'sqlite', file });
   where = { sqliteFile: file };
 }
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', async () => {
+  await database.close();
+  if ('pgSchema' in where) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`drop schema ${where.pgSchema} cascade`);
+    await client.end();
+  }
+  process.exit(0);
+});
 const app = await buildApp(config, { database });
 const now = new Date();
 const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
