@@ -12,11 +12,12 @@ import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
 import * as presence from './migrations/006-presence';
 import * as quiz from './migrations/007-quiz';
+import * as giveaways from './migrations/009-giveaways';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void>; /** The PostgreSQL schema, when not the default. */ schema?: string };
 
 export type DatabaseOptions =
   | { kind: 'sqlite'; file: string }
@@ -28,17 +29,20 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
+    // FULL: a commit is on disk before it returns, so an acknowledged write survives a power cut
+    // (docs/decisions/023-durable-entries-and-group-commit.md).
+    sqlite.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // synchronous_commit=on whatever the server's default: a commit has reached the WAL on disk.
+    options: `-c synchronous_commit=on${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy(), ...(options.schema ? { schema: options.schema } : {}) };
 }
 
 /** Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep recent ones. */
@@ -66,6 +70,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '005-reminders': reminders.up,
   '006-presence': presence.up,
   '007-quiz': quiz.up,
+  '009-giveaways': giveaways.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
@@ -79,7 +84,7 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   // Kysely looks for its own tables in every schema it can see; another schema holding them (a test
   // or bench running beside, a staging copy) must not count, so name ours.
   const migrationTableSchema = handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
-  const { error, results } = await new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
