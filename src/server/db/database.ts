@@ -11,6 +11,7 @@ import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
 import * as presence from './migrations/006-presence';
 import * as quiz from './migrations/007-quiz';
+import * as chat from './migrations/008-chat';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '005-reminders': reminders.up,
   '006-presence': presence.up,
   '007-quiz': quiz.up,
+  '008-chat': chat.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -30,8 +30,8 @@ export const CLOSE_CODES = {
   tooLarge: 1009,
   unauthorized: 4401,
   banned: 4403,
-  /** A slow reader whose outgoing buffer passed the limit; it reconnects and catches up. */
-  slowReader: 4408,
+  /** The client sent frames faster than they could be handled. */
+  flooding: 1008,
   /** The server is shutting down; the client reconnects. */
   goingAway: 1001,
 } as const;
