@@ -83,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') });
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const pubsub = redis ? redisPubSub(redis) : memoryPubSub();
+  const pubsub = redis ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber')) : memoryPubSub();
   const clock = options.clock ?? systemClock;
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)

@@ -62,16 +62,20 @@ export function memoryPubSub(): PubSub {
  * Redis: publishes on the given connection, subscribes on a duplicate of it (a subscribed Redis
  * connection can do nothing else). Every process, the publisher included, hears each message once.
  */
-export function redisPubSub(redis: Redis): PubSub {
+export function redisPubSub(redis: Redis, onError: (error: Error) => void = () => undefined): PubSub {
   const subscriber = redis.duplicate();
   const handlers: Handlers = new Map();
   subscriber.on('message', (channel: string, payload: string) => dispatch(handlers, channel, payload));
+  subscriber.on('error', onError);
+  // A SUBSCRIBE queued before the connection's ready check would make that check fail.
+  const ready = new Promise<void>((resolve) => (subscriber.status === 'ready' ? resolve() : subscriber.once('ready', () => resolve())));
   return {
     kind: 'redis',
     async publish(channel, payload) {
       await redis.publish(channel, payload);
     },
     async subscribe(channel, handler) {
+      await ready;
       if (addHandler(handlers, channel, handler)) await subscriber.subscribe(channel);
       return async () => {
         if (removeHandler(handlers, channel, handler)) await subscriber.unsubscribe(channel);

@@ -141,10 +141,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     } else if (kind === 'p' && target !== node) {
       const counts: Record<string, number> = JSON.parse(json);
       remote.set(target, { at: Date.now(), counts });
-      for (const key of Object.keys(counts)) {
-        const local = rooms.get(key);
-        if (local) schedulePresence(local);
-      }
+      // A room the peer no longer lists changed too, so every room here gets a fresh count.
+      for (const local of rooms.values()) schedulePresence(local);
     }
   }
 
