@@ -26,8 +26,12 @@ type Row = { server: string; clients: number; p50: number; p99: number; lost: nu
 
 function nextLine(server: Server): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.lines.once('line', resolve);
-    server.child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    const onExit = (code: number | null) => reject(new Error(`a bench process exited with ${code}`));
+    server.child.once('exit', onExit);
+    server.lines.once('line', (line) => {
+      server.child.off('exit', onExit);
+      resolve(line);
+    });
   });
 }
 
