@@ -107,7 +107,10 @@ type ClientJob = { port: number; tokens: string[] | null; count: number };
 type ClientReport = { received: number; latencies: number[] };
 
 /** A child process's share of the clients: connect (and join), then note how long each message took. */
-async function clientProcess(job: ClientJob): Promise<void> {
+async function clientProcess(): Promise<void> {
+  // The job (with up to thousands of tokens) comes on stdin: too large for an environment variable.
+  const lines = createInterface({ input: process.stdin });
+  const job: ClientJob = JSON.parse(await new Promise<string>((resolve) => lines.once('line', resolve)));
   const latencies: number[] = [];
   const record = (data: Buffer) => {
     const sent = sentTimeOf(data);
@@ -115,7 +118,7 @@ async function clientProcess(job: ClientJob): Promise<void> {
   };
   const sockets = await openClients(job.port, job.count, record, job.tokens ? (i) => JSON.stringify({ type: 'join', token: job.tokens?.[i] ?? '', room: 'lobby' }) : undefined);
   process.stdout.write('ready\n');
-  createInterface({ input: process.stdin }).on('line', (line) => {
+  lines.on('line', (line) => {
     if (line === 'count') {
       process.stdout.write(`${latencies.length}\n`);
       return;
@@ -126,8 +129,9 @@ async function clientProcess(job: ClientJob): Promise<void> {
 }
 
 async function startClients(job: ClientJob): Promise<{ count: () => Promise<number>; finish: () => Promise<ClientReport> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat.bench.ts'], { env: { ...process.env, BENCH_CHAT_JOB: JSON.stringify(job) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat.bench.ts'], { env: { ...process.env, BENCH_CHAT_CLIENT: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
   children.add(child);
+  child.stdin!.write(`${JSON.stringify(job)}\n`);
   const group: Server = { child, lines: createInterface({ input: child.stdout! }), info: { port: 0 } };
   await nextLine(group);
   const ask = async (command: string) => {
@@ -233,6 +237,5 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-const job = process.env.BENCH_CHAT_JOB;
-if (job) await clientProcess(JSON.parse(job));
+if (process.env.BENCH_CHAT_CLIENT) await clientProcess();
 else await main();

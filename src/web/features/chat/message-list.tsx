@@ -54,9 +54,19 @@ export function MessageList({ messages, myName, myId, pinnedId, moderate, emptyT
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={handleScroll} className="h-full overflow-y-auto overscroll-contain px-2 py-2" tabIndex={0} aria-label="Chat messages, newest last">
+      {/* Focusable so a keyboard can scroll it; a log is announced politely as lines are added. */}
+      <div
+        ref={scroller}
+        onScroll={handleScroll}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label="Chat messages"
+        tabIndex={0}
+        className="h-full overflow-y-auto overscroll-contain px-2 py-2"
+      >
         {messages.length === 0 && <p className="px-2 py-6 text-center text-sm text-muted">{emptyText}</p>}
-        <ol role="log" aria-live="polite" aria-relevant="additions" aria-label="Chat messages" className="flex flex-col gap-0.5">
+        <ol className="flex flex-col gap-0.5">
           {messages.map((message) => (
             <MessageRow key={message.id} message={message} myName={myName} isMine={message.userId === myId} isPinned={message.id === pinnedId} moderate={moderate} />
           ))}
