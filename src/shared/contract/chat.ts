@@ -36,10 +36,9 @@ export const CLOSE_CODES = {
   goingAway: 1001,
 } as const;
 
-/** Reactions viewers can send during a show (hearts and a few emoji). */
-export const REACTIONS = ['heart', 'sparkle', 'clap', 'fire', 'wow'] as const;
+/** Reactions viewers can send in a show's room (hearts and a few more). */
+export const REACTIONS = ['heart', 'sparkle', 'gem', 'star', 'fire'] as const;
 export type Reaction = (typeof REACTIONS)[number];
-export const REACTION_EMOJI: Record<Reaction, string> = { heart: '❤️', sparkle: '✨', clap: '👏', fire: '🔥', wow: '😮' };
 
 /** 'lobby' or the room of one show. */
 export const RoomRef = z.union([z.literal('lobby'), z.number().int().positive()]);
@@ -196,6 +195,13 @@ export const CHAT_MESSAGES = {
   slowModeOff: 'Slow mode is off.',
   cannotModerateStaff: 'Staff cannot be muted or banned.',
 } as const;
+
+const muteEnd = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** 'You are muted until Jun 15, 11:10 AM PDT.': the show's time zone, the same on both sides. */
+export function mutedText(mutedUntil: string): string {
+  return chatText(CHAT_MESSAGES.muted, { time: muteEnd.format(new Date(mutedUntil)) });
+}
 
 /** Fills {name}-style slots in a chat message. */
 export function chatText(template: string, values: Record<string, string | number>): string {

@@ -6,6 +6,7 @@ import {
   CHAT_MESSAGES,
   REACTIONS,
   chatText,
+  mutedText,
   type ChatInfo,
   type ChatMessage,
   type ChatRoomInfo,
@@ -63,10 +64,6 @@ export function createChatService(ctx: AppContext) {
   const key = createHmac('sha256', ctx.config.appSecret).update('gemcast chat token').digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const nowIso = () => clock.now().toISOString();
-
-  function formatTime(iso: string): string {
-    return new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit', month: 'short', day: 'numeric', timeZoneName: 'short' }).format(new Date(iso));
-  }
 
   async function sanctionsOf(userId: number): Promise<{ banned: boolean; mutedUntil: string | null }> {
     const rows = await chatRepository.activeSanctions(db, userId, nowIso());
@@ -178,7 +175,7 @@ export function createChatService(ctx: AppContext) {
       if ([...text].length > CHAT_LIMITS.messageChars) return { ok: false, refusal: { code: 'too_long', message: CHAT_MESSAGES.tooLong } };
       const sanctions = await sanctionsOf(user.id);
       if (sanctions.banned) return { ok: false, banned: true };
-      if (sanctions.mutedUntil) return { ok: false, refusal: { code: 'muted', message: chatText(CHAT_MESSAGES.muted, { time: formatTime(sanctions.mutedUntil) }) } };
+      if (sanctions.mutedUntil) return { ok: false, refusal: { code: 'muted', message: mutedText(sanctions.mutedUntil) } };
       if (!isOpen(room)) return { ok: false, refusal: { code: 'room_closed', message: CHAT_MESSAGES.roomClosed } };
       if (!user.isStaff) {
         if (slowModeSeconds > 0) {

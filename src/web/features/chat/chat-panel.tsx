@@ -2,12 +2,13 @@
 // status, member count, pinned message, messages, reactions during a show, the composer and, for
 // staff, moderation inline. It fills the height its parent gives it and fits a narrow column.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CHAT_MESSAGES, REACTIONS, REACTION_EMOJI, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
+import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
 import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ReactionIcon } from './reaction-icon';
 import { StaffBadge } from './message-row';
 import type { Moderate } from './moderation-menu';
 import { useChat } from './use-chat';
@@ -20,7 +21,6 @@ export function ChatPanel({ eventId }: { eventId: number | null }) {
 const STATUS_TEXT: Record<ConnectionStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', ended: 'Chat closed' };
 const STATUS_DOT: Record<ConnectionStatus, string> = { connecting: 'bg-amber-500', live: 'bg-success', reconnecting: 'bg-amber-500', ended: 'bg-danger' };
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
-const muteTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 let clientCounter = 0;
 const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
@@ -106,7 +106,7 @@ function ChatRoom({ room }: { room: RoomRef }) {
 
 function composerHint(state: ChatState): string | null {
   if (state.room?.isOpen === false) return CHAT_MESSAGES.roomClosed;
-  if (state.me && isMuted(state.me, new Date())) return `You are muted until ${muteTime.format(new Date(state.me.mutedUntil ?? 0))}.`;
+  if (state.me?.mutedUntil && isMuted(state.me, new Date())) return mutedText(state.me.mutedUntil);
   if (state.room?.slowModeSeconds && !state.me?.isStaff) return `Slow mode: one message every ${state.room.slowModeSeconds} seconds.`;
   return null;
 }
@@ -152,9 +152,7 @@ function Reactions({ state, onReact }: { state: ChatState; onReact: (reaction: (
     <div className="flex items-center gap-1 border-t border-line px-2 py-1">
       <div className="flex flex-1 gap-0.5 overflow-hidden" aria-hidden="true">
         {state.reactions.map((r) => (
-          <span key={r.key} className="animate-appear text-lg">
-            {REACTION_EMOJI[r.reaction]}
-          </span>
+          <ReactionIcon key={r.key} reaction={r.reaction} className="size-5 shrink-0 animate-appear" />
         ))}
       </div>
       {REACTIONS.map((reaction) => (
@@ -163,10 +161,10 @@ function Reactions({ state, onReact }: { state: ChatState; onReact: (reaction: (
           type="button"
           onClick={() => onReact(reaction)}
           disabled={isMuted(state.me, new Date())}
-          className="grid size-9 place-items-center rounded-full text-lg hover:bg-primary-soft disabled:opacity-50"
+          className="grid size-9 place-items-center rounded-full hover:bg-primary-soft disabled:opacity-50"
           aria-label={`Send a ${reaction} reaction`}
         >
-          <span aria-hidden="true">{REACTION_EMOJI[reaction]}</span>
+          <ReactionIcon reaction={reaction} className="size-5" />
         </button>
       ))}
     </div>

@@ -31,7 +31,7 @@ export default function ChatPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6 sm:py-10">
       <header>
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Show chat</h1>
-        <p className="mt-2 text-lg text-muted">Talk with the hosts and other viewers. Each show has its own room, open from the day it is announced until a day after it ends; the lobby is always open.</p>
+        <p className="mt-2 text-base text-muted sm:text-lg">Talk with the hosts and other viewers. Each show has its own room, open from the day it is announced until a day after it ends; the lobby is always open.</p>
       </header>
       {info.isError && <Alert tone="error">{info.error.message}</Alert>}
       {rooms.length > 1 && (
