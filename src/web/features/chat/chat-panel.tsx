@@ -62,6 +62,7 @@ function ChatRoom({ room }: { room: RoomRef }) {
   }
 
   const title = state.room?.title ?? (room === 'lobby' ? 'Lobby' : 'Show chat');
+  const hint = composerHint(state);
   return (
     <section aria-label={`Chat: ${title}`} className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
       <ChatHeader state={state} title={title} onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null} />
@@ -98,7 +99,7 @@ function ChatRoom({ room }: { room: RoomRef }) {
       {state.status === 'ended' ? (
         <p className="border-t border-line bg-danger-soft px-3 py-3 text-sm font-bold text-danger">{state.statusNote || CHAT_MESSAGES.unauthorized}</p>
       ) : (
-        <Composer disabled={state.status !== 'live' || state.room?.isOpen === false} hint={composerHint(state)} onSend={handleSend} draft={draft} setDraft={setDraft} />
+        <Composer disabled={state.status !== 'live' || state.room?.isOpen === false} hint={hint === state.notice?.text ? null : hint} onSend={handleSend} draft={draft} setDraft={setDraft} />
       )}
     </section>
   );
