@@ -16,6 +16,7 @@ wss.on('listening', () => {
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line !== 'mem') return;
   globalThis.gc?.();
+  globalThis.gc?.();
   process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
 });
 process.on('SIGTERM', () => process.exit(0));

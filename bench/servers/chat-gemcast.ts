@@ -38,11 +38,17 @@ for (const token of sessionTokens) {
   chatTokens.push(res.json().data[0].token);
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
+// Setup garbage goes now, so the memory measured before the clients connect is the baseline.
+for (let i = 0; i < 3; i++) {
+  globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
 const address = app.server.address();
 if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ port: address.port, sender: chatTokens[0], viewers: chatTokens.slice(1) })}\n`);
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line !== 'mem') return;
+  globalThis.gc?.();
   globalThis.gc?.();
   process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
 });
