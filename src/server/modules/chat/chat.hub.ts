@@ -1,7 +1,6 @@
 // The chat broadcaster: this process's sockets by room and by viewer, fan-out of every room event
 // through pub/sub (so other processes deliver it too), member counts, pings and slow readers.
 import { randomUUID } from 'node:crypto';
-import type { WebSocket } from 'ws';
 import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
 import type { PubSub } from '../../platform/pubsub';
 import type { ChatUser, Room } from './chat.service';
@@ -21,8 +20,20 @@ export type HubOptions = {
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = { pingIntervalMs: 30_000, maxBufferedBytes: 256 * 1024, presenceStaleMs: 30_000, presenceEveryMs: 1_000 };
 
+/** What the hub needs of a socket (a `ws` WebSocket has all of it). */
+export type ChatSocket = {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send: (data: Buffer, options: { binary: boolean }) => void;
+  close: (code?: number, reason?: string) => void;
+  terminate: () => void;
+  ping: () => void;
+  on: (event: 'pong', listener: () => void) => unknown;
+};
+
 export type Conn = {
-  socket: WebSocket;
+  socket: ChatSocket;
   user: ChatUser | null;
   room: LocalRoom | null;
   isAlive: boolean;
@@ -173,7 +184,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       await unsubscribe?.().catch(() => undefined);
     },
 
-    accept(socket: WebSocket): Conn {
+    accept(socket: ChatSocket): Conn {
       const conn: Conn = { socket, user: null, room: null, isAlive: true, pending: null };
       all.add(conn);
       socket.on('pong', () => {

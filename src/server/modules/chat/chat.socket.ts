@@ -89,12 +89,12 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
   }
 
   async function handle(conn: Conn, data: RawData, isBinary: boolean) {
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-    if (size > CHAT_LIMITS.refuseFrameBytes) return fail(conn, 'too_large', CHAT_MESSAGES.tooLarge);
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (bytes.byteLength > CHAT_LIMITS.refuseFrameBytes) return fail(conn, 'too_large', CHAT_MESSAGES.tooLarge);
     if (isBinary) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+      parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
       return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
     }

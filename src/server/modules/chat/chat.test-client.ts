@@ -43,7 +43,8 @@ export async function connectChat(baseUrl: string, options: ConnectOptions = {})
 
   /** The first frame of `type` (matching `where`) not yet returned; waits up to `timeoutMs` for it. */
   function next<T extends ServerFrame['type']>(type: T, where: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true, timeoutMs = 3000): Promise<Extract<ServerFrame, { type: T }>> {
-    const test = (frame: ServerFrame): frame is Extract<ServerFrame, { type: T }> => frame.type === type && where(frame as Extract<ServerFrame, { type: T }>);
+    const isType = (frame: ServerFrame): frame is Extract<ServerFrame, { type: T }> => frame.type === type;
+    const test = (frame: ServerFrame): frame is Extract<ServerFrame, { type: T }> => isType(frame) && where(frame);
     const index = frames.findIndex((frame, i) => !taken.has(i) && test(frame));
     const found = frames[index];
     if (found && test(found)) {
