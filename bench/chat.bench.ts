@@ -104,7 +104,8 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 type ClientJob = { port: number; tokens: string[] | null; count: number };
-type ClientReport = { received: number; latencies: number[] };
+/** closedByServer: sockets the server closed during the run, by close code. */
+type ClientReport = { received: number; latencies: number[]; closedByServer: Record<string, number> };
 
 /** A child process's share of the clients: connect (and join), then note how long each message took. */
 async function clientProcess(): Promise<void> {
@@ -117,14 +118,17 @@ async function clientProcess(): Promise<void> {
     if (sent > 0) latencies.push((nowUs() - sent) / 1000);
   };
   const sockets = await openClients(job.port, job.count, record, job.tokens ? (i) => JSON.stringify({ type: 'join', token: job.tokens?.[i] ?? '', room: 'lobby' }) : undefined);
+  const closes: Record<string, number> = {};
+  for (const socket of sockets) socket.once('close', (code) => (closes[code] = (closes[code] ?? 0) + 1));
   process.stdout.write('ready\n');
   lines.on('line', (line) => {
     if (line === 'count') {
       process.stdout.write(`${latencies.length}\n`);
       return;
     }
+    const closedByServer = { ...closes };
     for (const socket of sockets) socket.terminate();
-    process.stdout.write(`${JSON.stringify({ received: latencies.length, latencies } satisfies ClientReport)}\n`, () => process.exit(0));
+    process.stdout.write(`${JSON.stringify({ received: latencies.length, latencies, closedByServer } satisfies ClientReport)}\n`, () => process.exit(0));
   });
 }
 
@@ -190,6 +194,10 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
   await stop(server);
 
   const received = reports.reduce((n, r) => n + r.received, 0);
+  for (const report of reports) {
+    const closed = Object.entries(report.closedByServer);
+    if (closed.length) console.log(`  (${kind}, ${clients} clients: sockets closed during the run, by close code: ${closed.map(([code, n]) => `${code} × ${n}`).join(', ')})`);
+  }
   const sorted = new Float64Array(received);
   let at = 0;
   for (const report of reports) {

@@ -30,8 +30,6 @@ export const CLOSE_CODES = {
   tooLarge: 1009,
   unauthorized: 4401,
   banned: 4403,
-  /** The client sent frames faster than they could be handled. */
-  flooding: 1008,
   /** The server is shutting down; the client reconnects. */
   goingAway: 1001,
 } as const;

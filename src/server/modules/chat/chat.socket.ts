@@ -11,7 +11,10 @@ export type SocketOptions = {
   joinTimeoutMs: number;
 };
 
-/** Frames a client may have waiting to be handled; more means it is flooding. */
+/**
+ * Frames a client may have waiting to be handled. Past this the socket stops being read (TCP
+ * pushes back on the client) until the backlog halves: memory stays bounded, nothing is lost.
+ */
 const MAX_WAITING_FRAMES = 32;
 
 export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyBaseLogger, options: SocketOptions) {
@@ -128,11 +131,8 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
       if (!conn.user) socket.close(CLOSE_CODES.unauthorized, 'join first');
     }, options.joinTimeoutMs);
     socket.on('message', (data, isBinary) => {
-      if (waiting >= MAX_WAITING_FRAMES) {
-        socket.close(CLOSE_CODES.flooding, 'too many frames');
-        return;
-      }
       waiting += 1;
+      if (waiting >= MAX_WAITING_FRAMES && !socket.isPaused) socket.pause();
       queue = queue
         .then(() => handle(conn, data, isBinary))
         .catch((error: unknown) => {
@@ -141,6 +141,7 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
         })
         .finally(() => {
           waiting -= 1;
+          if (waiting <= MAX_WAITING_FRAMES / 2 && socket.isPaused) socket.resume();
         });
     });
     socket.on('close', () => {

@@ -172,6 +172,13 @@ describeEachEngine(
       expect(await t().db.selectFrom('chat_messages').select('id').execute()).toEqual([]);
     });
 
+    it('answers a burst of frames in order, pushing back instead of dropping or closing', async () => {
+      const { client } = await member();
+      for (let i = 0; i < 200; i++) client.send({ type: 'ping' });
+      for (let i = 0; i < 200; i++) await client.next('pong');
+      expect(client.socket.readyState).toBe(client.socket.OPEN);
+    });
+
     it('refuses empty and over-long messages with a notice', async () => {
       const { client } = await member();
       client.send({ type: 'message', text: '   ', clientId: 'e' });
