@@ -204,7 +204,7 @@ export interface ChatSanctionsTable {
 export interface ChatModerationTable {
   id: Generated<number>;
   room: string | null;
-  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'slow_mode';
+  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'slow_mode';
   staff_id: number;
   target_user_id: number | null;
   message_id: number | null;

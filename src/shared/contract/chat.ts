@@ -93,6 +93,10 @@ export const ModerationAction = z.object({
 export type ModerationAction = z.infer<typeof ModerationAction>;
 export const ModerationLogResponse = envelopeOf(ModerationAction);
 
+export const UnbanRequest = z.object({ userId: z.number({ error: 'userId is a number.' }).int('userId is a number.').positive('userId is a number.') });
+export type UnbanRequest = z.infer<typeof UnbanRequest>;
+export const UnbanResponse = envelopeOf(z.object({ userId: z.number().int(), banned: z.boolean() }));
+
 // ---- Frames: client to server --------------------------------------------------------------
 
 export const ClientFrame = z.discriminatedUnion('type', [
@@ -192,6 +196,7 @@ export const CHAT_MESSAGES = {
   slowModeOn: 'Slow mode is on: one message every {seconds} seconds.',
   slowModeOff: 'Slow mode is off.',
   cannotModerateStaff: 'Staff cannot be muted or banned.',
+  unbannedViewer: '{name} can take part in chat again.',
 } as const;
 
 const muteEnd = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });

@@ -4,13 +4,13 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_MESSAGES, ChatInfoResponse, ChatTokenQuery, ChatTokenResponse, ModerationLogResponse } from '../../../shared/contract/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, ChatInfoResponse, ChatTokenQuery, ChatTokenResponse, ModerationLogResponse, UnbanRequest, UnbanResponse } from '../../../shared/contract/chat';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { cookieValue } from '../../http/cookies';
 import { fail, ok } from '../../http/envelope';
-import { AppError, forbidden, unavailable } from '../../http/errors';
+import { AppError, forbidden, notFound, unavailable } from '../../http/errors';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { eventsRepository } from '../events/events.repository';
 import type { ChatHub } from './chat.hub';
@@ -100,6 +100,16 @@ export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, gua
       '/api/staff/chat/moderation',
       { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'The newest chat moderation actions: who, what and when', querystring: ModerationLogQuery, response: { 200: ModerationLogResponse, ...errors } } },
       async (request) => ok(await chat.moderationLog(request.query.limit), undefined, now()),
+    );
+
+    app.post(
+      '/api/staff/chat/unban',
+      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'Lift a viewer\'s chat ban', body: UnbanRequest, response: { 200: UnbanResponse, ...errors } } },
+      async (request) => {
+        const message = await chat.unban(currentUser(request).id, request.body.userId);
+        if (!message) throw notFound(CHAT_MESSAGES.userNotFound);
+        return ok([{ userId: request.body.userId, banned: false }], message, now());
+      },
     );
 
     fastify.get('/api/chat/ws', { websocket: true, preValidation: handshake, schema: { tags, summary: 'Chat WebSocket: send a join frame with the chat token first' } }, chatSocketHandler(chat, hub, fastify.log, socketOptions));

@@ -261,6 +261,18 @@ export function createChatService(ctx: AppContext) {
       return { ok: true, notice: chatText(CHAT_MESSAGES.bannedViewer, { name: target.name }) };
     },
 
+    /** Lifts a viewer's ban (a staff call over HTTP: a banned viewer is in no room to be clicked on). */
+    async unban(staffId: number, userId: number): Promise<string | null> {
+      const target = await chatRepository.author(db, userId);
+      if (!target) return null;
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await chatRepository.liftSanctions(trx, userId, 'ban', staffId, at);
+        await chatRepository.logAction(trx, { room: null, action: 'unban', staff_id: staffId, target_user_id: userId, message_id: null, detail: '', created_at: at });
+      });
+      return chatText(CHAT_MESSAGES.unbannedViewer, { name: displayName(target) });
+    },
+
     async slowMode(staff: ChatUser, room: Room, seconds: number): Promise<string> {
       await chatRepository.saveRoomSettings(db, room.key, { slow_mode_seconds: seconds }, nowIso());
       await log(staff, 'slow_mode', { room: room.key, detail: `${seconds} seconds` });

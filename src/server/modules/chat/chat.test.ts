@@ -305,6 +305,27 @@ describeEachEngine(
       expect(await t().db.selectFrom('chat_sanctions').select(['user_id', 'kind', 'created_by']).execute()).toEqual([{ user_id: viewer.user.id, kind: 'ban', created_by: staff.user.id }]);
     });
 
+    it('lets staff lift a ban over HTTP, and refuses viewers, strangers and bad input', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'ban', userId: viewer.user.id });
+      await viewer.client.closed;
+      expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id })).http).toBe(401);
+      expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http).toBe(403);
+      const bad = await t().post('/api/staff/chat/unban', { userId: 'someone' }, { token: staff.user.tokenvalue });
+      expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
+      expect((await t().post('/api/staff/chat/unban', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      const lifted = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
+      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can take part in chat again.`, [{ userId: viewer.user.id, banned: false }]]);
+      const back = await open();
+      expect((await back.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.userId).toBe(viewer.user.id);
+      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id']).orderBy('id').execute();
+      expect(actions).toEqual([
+        { action: 'ban', staff_id: staff.user.id, target_user_id: viewer.user.id },
+        { action: 'unban', staff_id: staff.user.id, target_user_id: viewer.user.id },
+      ]);
+    });
+
     it('applies slow mode to viewers but not staff', async () => {
       const viewer = await member();
       const staff = await member('lobby', 'staff');
