@@ -197,6 +197,7 @@ export const CHAT_MESSAGES = {
   slowModeOff: 'Slow mode is off.',
   cannotModerateStaff: 'Staff cannot be muted or banned.',
   unbannedViewer: '{name} can take part in chat again.',
+  upgradeRequired: 'This address takes WebSocket connections only.',
 } as const;
 
 const muteEnd = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });

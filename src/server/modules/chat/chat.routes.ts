@@ -112,6 +112,14 @@ export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, gua
       },
     );
 
-    fastify.get('/api/chat/ws', { websocket: true, preValidation: handshake, schema: { tags, summary: 'Chat WebSocket: send a join frame with the chat token first' } }, chatSocketHandler(chat, hub, fastify.log, socketOptions));
+    fastify.route({
+      method: 'GET',
+      url: '/api/chat/ws',
+      preValidation: handshake,
+      schema: { tags, summary: 'Chat WebSocket: open it, then send a join frame with the chat token', response: { 426: ErrorEnvelope } },
+      // A plain HTTP request gets the envelope saying what this address is for.
+      handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
+      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions),
+    });
   };
 }

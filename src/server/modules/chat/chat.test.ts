@@ -189,6 +189,12 @@ describeEachEngine(
       expect((await client.next('message')).message.text).toHaveLength(500);
     });
 
+    it('answers a plain HTTP request to the socket address with 426 and the envelope', async () => {
+      const res = await t().get('/api/chat/ws');
+      expect([res.http, res.body.status, res.body.message]).toEqual([426, 0, 'This address takes WebSocket connections only.']);
+      expect((await t().get('/api/chat/ws', { headers: { origin: 'https://evil.example' } })).http).toBe(403);
+    });
+
     it('checks the Origin at the handshake and turns a banned viewer away with 403', async () => {
       await expect(connectChat(base, { origin: 'https://evil.example' })).rejects.toThrow('handshake refused: 403');
       clients.push(await open({ origin: base }));
