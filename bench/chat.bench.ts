@@ -17,8 +17,11 @@ const KB = 1024;
 /** Receiving 50,000 frames a second is a lot for one thread: the clients are spread over child processes. */
 const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
 
-/** Microseconds on the system clock, which every process shares. */
-const nowUs = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
+/**
+ * Microseconds on the monotonic clock (CLOCK_MONOTONIC), which every process on the machine
+ * shares; performance.timeOrigin is fixed per process at start and can be off by seconds under load.
+ */
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 type Server = { child: ChildProcess; lines: Interface; info: { port: number; sender?: string; viewers?: string[] } };
 type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
