@@ -32,13 +32,50 @@ export type ChatSocket = {
   on: (event: 'pong', listener: () => void) => unknown;
 };
 
+/** The TCP stream under a socket, written to directly for broadcasts (see textFrame). */
+export type WireStream = { write: (data: Buffer) => boolean; readonly writableLength: number };
+
+/**
+ * A complete unmasked WebSocket text frame (RFC 6455 §5.2). A broadcast is framed once and the
+ * same bytes are written to every socket's stream, instead of ws framing it per socket. Safe
+ * beside ws's own writes: without compression ws writes each frame whole and at once.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN + text
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/** One frame on its way: its JSON, and the wire bytes, built once on first use. */
+class Outgoing {
+  private wire: Buffer | null = null;
+  constructor(readonly payload: Buffer) {}
+  get frame(): Buffer {
+    this.wire ??= textFrame(this.payload);
+    return this.wire;
+  }
+}
+
 export type Conn = {
   socket: ChatSocket;
+  stream: WireStream | null;
   user: ChatUser | null;
   room: LocalRoom | null;
   isAlive: boolean;
   /** Frames that arrive for the room while the welcome is being prepared. */
-  pending: Buffer[] | null;
+  pending: Outgoing[] | null;
 };
 
 type LocalRoom = {
@@ -66,24 +103,25 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
   let presenceHeartbeat: NodeJS.Timeout | null = null;
   let pinger: NodeJS.Timeout | null = null;
 
-  function sendRaw(conn: Conn, data: Buffer) {
+  function sendRaw(conn: Conn, out: Outgoing) {
     const socket = conn.socket;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > options.maxBufferedBytes) {
+    if ((conn.stream ? conn.stream.writableLength : socket.bufferedAmount) > options.maxBufferedBytes) {
       // A close frame would queue behind the backlog it is meant to end: drop the socket now.
       socket.terminate();
       return;
     }
-    socket.send(data, { binary: false });
+    if (conn.stream) conn.stream.write(out.frame);
+    else socket.send(out.payload, { binary: false });
   }
 
-  function deliver(conn: Conn, data: Buffer) {
-    if (conn.pending) conn.pending.push(data);
-    else sendRaw(conn, data);
+  function deliver(conn: Conn, out: Outgoing) {
+    if (conn.pending) conn.pending.push(out);
+    else sendRaw(conn, out);
   }
 
-  function encode(frame: ServerFrame): Buffer {
-    return Buffer.from(JSON.stringify(frame));
+  function encode(frame: ServerFrame): Outgoing {
+    return new Outgoing(Buffer.from(JSON.stringify(frame)));
   }
 
   function members(key: string): number {
@@ -114,8 +152,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       const count = members(local.room.key);
       if (count === local.lastMembers || !rooms.has(local.room.key)) return;
       local.lastMembers = count;
-      const data = encode({ type: 'presence', members: count });
-      for (const conn of local.conns) deliver(conn, data);
+      const out = encode({ type: 'presence', members: count });
+      for (const conn of local.conns) deliver(conn, out);
     }, options.presenceEveryMs);
   }
 
@@ -141,12 +179,12 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         const frame: { slowModeSeconds: number } = JSON.parse(json);
         local.slowModeSeconds = frame.slowModeSeconds;
       }
-      const data = Buffer.from(json);
-      for (const conn of local.conns) deliver(conn, data);
+      const out = new Outgoing(Buffer.from(json));
+      for (const conn of local.conns) deliver(conn, out);
     } else if (kind === 'u' || kind === 'b') {
-      const data = Buffer.from(json);
+      const out = new Outgoing(Buffer.from(json));
       for (const conn of byUser.get(Number(target)) ?? []) {
-        deliver(conn, data);
+        deliver(conn, out);
         if (kind === 'b') conn.socket.close(CLOSE_CODES.banned, 'banned');
       }
     } else if (kind === 'p' && target !== node) {
@@ -184,8 +222,9 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       await unsubscribe?.().catch(() => undefined);
     },
 
-    accept(socket: ChatSocket): Conn {
-      const conn: Conn = { socket, user: null, room: null, isAlive: true, pending: null };
+    /** `stream` is the socket's TCP stream, for broadcasts framed once (see textFrame). */
+    accept(socket: ChatSocket, stream: WireStream | null = null): Conn {
+      const conn: Conn = { socket, stream, user: null, room: null, isAlive: true, pending: null };
       all.add(conn);
       socket.on('pong', () => {
         conn.isAlive = true;
@@ -220,7 +259,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       const queued = conn.pending ?? [];
       conn.pending = null;
       sendRaw(conn, encode(frame));
-      for (const data of queued) sendRaw(conn, data);
+      for (const out of queued) sendRaw(conn, out);
     },
 
     leave(conn: Conn) {

@@ -1,6 +1,6 @@
 // One chat connection: reads frames in order (join first, with the chat token), checks their size
 // and shape, hands them to the chat service and sends the outcome through the hub.
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { CHAT_LIMITS, CHAT_MESSAGES, CLOSE_CODES, ClientFrame, cleanMessageText, type ErrorCode } from '../../../shared/contract/chat';
 import type { ChatHub, Conn } from './chat.hub';
@@ -123,8 +123,8 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     return moderate(conn, user, room, frame);
   }
 
-  return function onSocket(socket: WebSocket) {
-    const conn = hub.accept(socket);
+  return function onSocket(socket: WebSocket, request: FastifyRequest) {
+    const conn = hub.accept(socket, request.raw.socket);
     let queue: Promise<void> = Promise.resolve();
     let waiting = 0;
     const joinTimer = setTimeout(() => {
