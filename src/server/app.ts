@@ -23,6 +23,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './modules/chat/chat.hub';
+import { createChatService } from './modules/chat/chat.service';
+import type { SocketOptions } from './modules/chat/chat.socket';
+import { memoryPubSub, redisPubSub } from './platform/pubsub';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { siteRoutes } from './modules/site/site.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -56,6 +61,8 @@ export type BuildOptions = {
   database?: DatabaseHandle;
   /** Print outbox mail to the console (npm start does; tests do not). */
   printMail?: boolean;
+  /** Chat timings (tests shorten the ping interval and the join timeout). */
+  chat?: Partial<HubOptions & SocketOptions>;
 };
 
 declare module 'fastify' {
@@ -82,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') });
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const pubsub = redis ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber')) : memoryPubSub();
   const clock = options.clock ?? systemClock;
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
@@ -114,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await app.mailIdle();
     mailer.close();
+    await pubsub.close();
     redis?.disconnect();
     if (!options.database) await database.close();
   });
@@ -178,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const spins = createSpinService(ctx);
   await app.register(giveawayRoutes(ctx, giveaways, spins, guards));
   await app.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));
+  const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
+  await app.register(chatRoutes(ctx, createChatService(ctx), createChatHub(pubsub, chatOptions), guards, chatOptions));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

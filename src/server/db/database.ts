@@ -12,6 +12,7 @@ import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
 import * as presence from './migrations/006-presence';
 import * as quiz from './migrations/007-quiz';
+import * as chat from './migrations/008-chat';
 import * as giveaways from './migrations/009-giveaways';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '005-reminders': reminders.up,
   '006-presence': presence.up,
   '007-quiz': quiz.up,
+  '008-chat': chat.up,
   '009-giveaways': giveaways.up,
 };
 

@@ -269,6 +269,48 @@ export interface RewardPointsTable {
   created_at: string;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  /** 'lobby' or 'show:<event id>'. */
+  room: string;
+  event_id: number | null;
+  user_id: number;
+  text: string;
+  created_at: string;
+  deleted_at: string | null;
+  deleted_by: number | null;
+}
+
+export interface ChatRoomsTable {
+  room: string;
+  slow_mode_seconds: number;
+  pinned_message_id: number | null;
+  updated_at: string;
+}
+
+export interface ChatSanctionsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'mute' | 'ban';
+  /** End of a mute; null for a ban, which lasts until lifted. */
+  until: string | null;
+  created_by: number;
+  created_at: string;
+  lifted_at: string | null;
+  lifted_by: number | null;
+}
+
+export interface ChatModerationTable {
+  id: Generated<number>;
+  room: string | null;
+  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'slow_mode';
+  staff_id: number;
+  target_user_id: number | null;
+  message_id: number | null;
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -295,6 +337,10 @@ export interface Database {
   spin_prizes: SpinPrizesTable;
   spins: SpinsTable;
   reward_points: RewardPointsTable;
+  chat_messages: ChatMessagesTable;
+  chat_rooms: ChatRoomsTable;
+  chat_sanctions: ChatSanctionsTable;
+  chat_moderation: ChatModerationTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

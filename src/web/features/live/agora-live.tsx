@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import { eventListQuery } from '../events/queries';
 import { AgoraPlayer } from '../player/agora-player';
 import { LiveShow } from './live-show';
+import { ShowChat } from './show-chat';
 import { rtcTokenQuery } from './queries';
 
 const liveShowsQuery = eventListQuery('show', 'live', 12);
@@ -39,7 +40,7 @@ function AgoraShow({ token, reachby }: { token: RtcToken; reachby: string }) {
   if (shows.isPending) return <Loading label="Looking for the live show" />;
   const show = shows.data?.find((candidate) => candidate.platform === 'agora') ?? shows.data?.[0];
   if (!show) return <Unavailable title="Nothing is on air right now" text="The show has just ended. The live page shows the next one and when it starts." />;
-  return <LiveShow show={show} reachby={reachby} player={<AgoraPlayer token={token} label={`Live video: ${show.title}`} />} />;
+  return <LiveShow show={show} reachby={reachby} player={<AgoraPlayer token={token} label={`Live video: ${show.title}`} />} aside={<ShowChat eventId={show.id} />} />;
 }
 
 function Loading({ label }: { label: string }) {

@@ -8,6 +8,7 @@ import { AgoraLive } from './agora-live';
 import { LiveNow } from './live-now';
 import { reachbyFrom } from './live-rules';
 import { LiveShow } from './live-show';
+import { ShowChat } from './show-chat';
 
 export default function LivePage() {
   const { pathname } = useLocation();
@@ -15,5 +16,5 @@ export default function LivePage() {
   const [search] = useSearchParams();
   const reachby = reachbyFrom(platform, search.get('reachby'));
   if (pathname === '/live-agora') return <AgoraLive reachby={reachbyFrom('agora', search.get('reachby'))} />;
-  return <LiveNow onAir={(show) => <LiveShow show={show} reachby={reachby} />} nextShowAction={(show) => <RsvpButton event={show} />} />;
+  return <LiveNow onAir={(show) => <LiveShow show={show} reachby={reachby} aside={<ShowChat eventId={show.id} />} />} nextShowAction={(show) => <RsvpButton event={show} />} />;
 }

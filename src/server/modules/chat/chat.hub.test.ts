@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { memoryPubSub } from '../../platform/pubsub';
+import { createChatHub, DEFAULT_HUB_OPTIONS, textFrame, type ChatSocket } from './chat.hub';
+
+/** Just enough of a socket for the hub: what it was sent, whether it was cut off. */
+function fakeSocket(bufferedAmount: number) {
+  const sent: string[] = [];
+  let readyState = 1;
+  let terminated = false;
+  const socket: ChatSocket = {
+    OPEN: 1,
+    get readyState() {
+      return readyState;
+    },
+    bufferedAmount,
+    send: (data) => void sent.push(data.toString()),
+    terminate: () => {
+      terminated = true;
+      readyState = 3;
+    },
+    close: () => {
+      readyState = 3;
+    },
+    ping: () => undefined,
+    on: () => undefined,
+  };
+  return { socket, sent, isTerminated: () => terminated };
+}
+
+describe('chat hub', () => {
+  it('drops a slow reader past the buffer limit instead of queueing more for it', async () => {
+    const hub = createChatHub(memoryPubSub(), { ...DEFAULT_HUB_OPTIONS, maxBufferedBytes: 1024 });
+    await hub.start();
+    const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
+    const fast = fakeSocket(0);
+    const slow = fakeSocket(4096);
+    for (const [fake, id] of [[fast, 1], [slow, 2]] as const) {
+      const conn = hub.accept(fake.socket);
+      hub.enter(conn, { id, name: `V${id}`, isStaff: false }, room, 0);
+      hub.welcome(conn, { type: 'presence', members: 2 });
+    }
+    hub.toRoom('lobby', { type: 'deleted', id: 7 });
+    expect(fast.sent.at(-1)).toBe('{"type":"deleted","id":7}');
+    expect(slow.isTerminated()).toBe(true);
+    expect(slow.sent.filter((s) => s.includes('deleted'))).toEqual([]);
+    await hub.stop();
+  });
+});
+
+describe('textFrame', () => {
+  it('frames text as a ws client reads it, for every length class', async () => {
+    const lengths = [5, 125, 126, 300, 65_535, 65_536, 70_000];
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    server.on('connection', (_socket, request) => {
+      for (const length of lengths) request.socket.write(textFrame(Buffer.from('x'.repeat(length))));
+    });
+    const address = server.address();
+    const client = new WebSocket(`ws://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`);
+    const received: number[] = [];
+    await new Promise<void>((resolve) =>
+      client.on('message', (data: Buffer, isBinary) => {
+        if (!isBinary && data.every((byte) => byte === 120)) received.push(data.length);
+        if (received.length === lengths.length) resolve();
+      }),
+    );
+    expect(received).toEqual(lengths);
+    client.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('writes one framed copy of a broadcast to each stream', async () => {
+    const hub = createChatHub(memoryPubSub(), DEFAULT_HUB_OPTIONS);
+    await hub.start();
+    const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
+    const written: Buffer[] = [];
+    const fake = fakeSocket(0);
+    const conn = hub.accept(fake.socket, { write: (data) => written.push(data) > 0, writableLength: 0 });
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room, 0);
+    hub.welcome(conn, { type: 'presence', members: 1 });
+    hub.toRoom('lobby', { type: 'deleted', id: 9 });
+    expect(written).toEqual([textFrame(Buffer.from('{"type":"presence","members":1}')), textFrame(Buffer.from('{"type":"deleted","id":9}'))]);
+    expect(fake.sent).toEqual([]);
+    await hub.stop();
+  });
+});

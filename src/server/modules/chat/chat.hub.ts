@@ -1,0 +1,313 @@
+// The chat broadcaster: this process's sockets by room and by viewer, fan-out of every room event
+// through pub/sub (so other processes deliver it too), member counts, pings and slow readers.
+import { randomUUID } from 'node:crypto';
+import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
+import type { PubSub } from '../../platform/pubsub';
+import type { ChatUser, Room } from './chat.service';
+
+export const CHAT_CHANNEL = 'gemcast:chat';
+
+export type HubOptions = {
+  /** How often sockets are pinged; one that has not answered the previous ping is dropped. */
+  pingIntervalMs: number;
+  /** A socket whose unsent data passes this is dropped; its client reconnects and catches up. */
+  maxBufferedBytes: number;
+  /** Presence counts from another process older than this are ignored (it died). */
+  presenceStaleMs: number;
+  /** Member counts are sent to a room at most this often. */
+  presenceEveryMs: number;
+};
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = { pingIntervalMs: 30_000, maxBufferedBytes: 256 * 1024, presenceStaleMs: 30_000, presenceEveryMs: 1_000 };
+
+/** What the hub needs of a socket (a `ws` WebSocket has all of it). */
+export type ChatSocket = {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send: (data: Buffer, options: { binary: boolean }) => void;
+  close: (code?: number, reason?: string) => void;
+  terminate: () => void;
+  ping: () => void;
+  on: (event: 'pong', listener: () => void) => unknown;
+};
+
+/** The TCP stream under a socket, written to directly for broadcasts (see textFrame). */
+export type WireStream = { write: (data: Buffer) => boolean; readonly writableLength: number };
+
+/**
+ * A complete unmasked WebSocket text frame (RFC 6455 §5.2). A broadcast is framed once and the
+ * same bytes are written to every socket's stream, instead of ws framing it per socket. Safe
+ * beside ws's own writes: without compression ws writes each frame whole and at once.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN + text
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
+}
+
+/** One frame on its way: its JSON, and the wire bytes, built once on first use. */
+class Outgoing {
+  private wire: Buffer | null = null;
+  constructor(readonly payload: Buffer) {}
+  get frame(): Buffer {
+    this.wire ??= textFrame(this.payload);
+    return this.wire;
+  }
+}
+
+export type Conn = {
+  socket: ChatSocket;
+  stream: WireStream | null;
+  user: ChatUser | null;
+  room: LocalRoom | null;
+  isAlive: boolean;
+  /** Frames that arrive for the room while the welcome is being prepared. */
+  pending: Outgoing[] | null;
+};
+
+type LocalRoom = {
+  room: Room;
+  conns: Set<Conn>;
+  slowModeSeconds: number;
+  lastMembers: number;
+  presenceTimer: NodeJS.Timeout | null;
+};
+
+/**
+ * Pub/sub payloads, parsed only as far as routing needs: `r|<room>|<frame>` (to a room), `s|<room>|<frame>`
+ * (a room's settings changed), `u|<user id>|<frame>`, `b|<user id>|<frame>` (banned: closes their
+ * sockets) and `p|<node>|<counts>` (a process's member counts per room).
+ */
+type Kind = 'r' | 's' | 'u' | 'b' | 'p';
+
+export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_OPTIONS) {
+  const node = randomUUID();
+  const rooms = new Map<string, LocalRoom>();
+  const byUser = new Map<number, Set<Conn>>();
+  const all = new Set<Conn>();
+  const remote = new Map<string, { at: number; counts: Record<string, number> }>();
+  let unsubscribe: (() => Promise<void>) | null = null;
+  let presenceHeartbeat: NodeJS.Timeout | null = null;
+  let pinger: NodeJS.Timeout | null = null;
+
+  function sendRaw(conn: Conn, out: Outgoing) {
+    const socket = conn.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if ((conn.stream ? conn.stream.writableLength : socket.bufferedAmount) > options.maxBufferedBytes) {
+      // A close frame would queue behind the backlog it is meant to end: drop the socket now.
+      socket.terminate();
+      return;
+    }
+    if (conn.stream) conn.stream.write(out.frame);
+    else socket.send(out.payload, { binary: false });
+  }
+
+  function deliver(conn: Conn, out: Outgoing) {
+    if (conn.pending) conn.pending.push(out);
+    else sendRaw(conn, out);
+  }
+
+  function encode(frame: ServerFrame): Outgoing {
+    return new Outgoing(Buffer.from(JSON.stringify(frame)));
+  }
+
+  function members(key: string): number {
+    const now = Date.now();
+    let total = rooms.get(key)?.conns.size ?? 0;
+    for (const [peer, entry] of remote) {
+      if (now - entry.at > options.presenceStaleMs) remote.delete(peer);
+      else total += entry.counts[key] ?? 0;
+    }
+    return total;
+  }
+
+  function localCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [key, local] of rooms) counts[key] = local.conns.size;
+    return counts;
+  }
+
+  function publish(kind: Kind, target: string | number, json: string) {
+    void pubsub.publish(CHAT_CHANNEL, `${kind}|${target}|${json}`).catch(() => undefined);
+  }
+
+  /** Sends the member count to a room's local sockets, at most once per presenceEveryMs. */
+  function schedulePresence(local: LocalRoom) {
+    if (local.presenceTimer) return;
+    local.presenceTimer = setTimeout(() => {
+      local.presenceTimer = null;
+      const count = members(local.room.key);
+      if (count === local.lastMembers || !rooms.has(local.room.key)) return;
+      local.lastMembers = count;
+      const out = encode({ type: 'presence', members: count });
+      for (const conn of local.conns) deliver(conn, out);
+    }, options.presenceEveryMs);
+  }
+
+  let presenceAnnounce: NodeJS.Timeout | null = null;
+  function announcePresence() {
+    if (presenceAnnounce) return;
+    presenceAnnounce = setTimeout(() => {
+      presenceAnnounce = null;
+      publish('p', node, JSON.stringify(localCounts()));
+    }, options.presenceEveryMs);
+  }
+
+  function onPayload(payload: string) {
+    const first = payload.indexOf('|');
+    const second = payload.indexOf('|', first + 1);
+    const kind = payload.slice(0, first);
+    const target = payload.slice(first + 1, second);
+    const json = payload.slice(second + 1);
+    if (kind === 'r' || kind === 's') {
+      const local = rooms.get(target);
+      if (!local) return;
+      if (kind === 's') {
+        const frame: { slowModeSeconds: number } = JSON.parse(json);
+        local.slowModeSeconds = frame.slowModeSeconds;
+      }
+      const out = new Outgoing(Buffer.from(json));
+      for (const conn of local.conns) deliver(conn, out);
+    } else if (kind === 'u' || kind === 'b') {
+      const out = new Outgoing(Buffer.from(json));
+      for (const conn of byUser.get(Number(target)) ?? []) {
+        deliver(conn, out);
+        if (kind === 'b') conn.socket.close(CLOSE_CODES.banned, 'banned');
+      }
+    } else if (kind === 'p' && target !== node) {
+      const counts: Record<string, number> = JSON.parse(json);
+      remote.set(target, { at: Date.now(), counts });
+      // A room the peer no longer lists changed too, so every room here gets a fresh count.
+      for (const local of rooms.values()) schedulePresence(local);
+    }
+  }
+
+  return {
+    async start() {
+      unsubscribe = await pubsub.subscribe(CHAT_CHANNEL, onPayload);
+      presenceHeartbeat = setInterval(() => {
+        if (rooms.size) publish('p', node, JSON.stringify(localCounts()));
+      }, options.presenceStaleMs / 3);
+      pinger = setInterval(() => {
+        for (const conn of all) {
+          if (!conn.isAlive) {
+            conn.socket.terminate();
+            continue;
+          }
+          conn.isAlive = false;
+          conn.socket.ping();
+        }
+      }, options.pingIntervalMs);
+    },
+
+    async stop() {
+      if (presenceHeartbeat) clearInterval(presenceHeartbeat);
+      if (pinger) clearInterval(pinger);
+      if (presenceAnnounce) clearTimeout(presenceAnnounce);
+      for (const local of rooms.values()) if (local.presenceTimer) clearTimeout(local.presenceTimer);
+      for (const conn of all) conn.socket.close(CLOSE_CODES.goingAway, 'server restarting');
+      await unsubscribe?.().catch(() => undefined);
+    },
+
+    /** `stream` is the socket's TCP stream, for broadcasts framed once (see textFrame). */
+    accept(socket: ChatSocket, stream: WireStream | null = null): Conn {
+      const conn: Conn = { socket, stream, user: null, room: null, isAlive: true, pending: null };
+      all.add(conn);
+      socket.on('pong', () => {
+        conn.isAlive = true;
+      });
+      return conn;
+    },
+
+    /** Puts a joined socket in its room; broadcasts wait in `pending` until the welcome is sent. */
+    enter(conn: Conn, user: ChatUser, room: Room, slowModeSeconds: number): number {
+      let local = rooms.get(room.key);
+      if (!local) {
+        local = { room, conns: new Set(), slowModeSeconds, lastMembers: 0, presenceTimer: null };
+        rooms.set(room.key, local);
+      }
+      conn.user = user;
+      conn.room = local;
+      conn.pending = [];
+      local.conns.add(conn);
+      let mine = byUser.get(user.id);
+      if (!mine) {
+        mine = new Set();
+        byUser.set(user.id, mine);
+      }
+      mine.add(conn);
+      announcePresence();
+      schedulePresence(local);
+      return members(room.key);
+    },
+
+    /** Sends the welcome, then whatever arrived for the room meanwhile. */
+    welcome(conn: Conn, frame: ServerFrame) {
+      const queued = conn.pending ?? [];
+      conn.pending = null;
+      sendRaw(conn, encode(frame));
+      for (const out of queued) sendRaw(conn, out);
+    },
+
+    leave(conn: Conn) {
+      all.delete(conn);
+      const local = conn.room;
+      if (local) {
+        local.conns.delete(conn);
+        if (local.conns.size === 0) {
+          if (local.presenceTimer) clearTimeout(local.presenceTimer);
+          rooms.delete(local.room.key);
+        } else {
+          schedulePresence(local);
+        }
+        announcePresence();
+      }
+      if (conn.user) {
+        const mine = byUser.get(conn.user.id);
+        mine?.delete(conn);
+        if (mine?.size === 0) byUser.delete(conn.user.id);
+      }
+      conn.room = null;
+    },
+
+    /** One frame to one socket. */
+    send(conn: Conn, frame: ServerFrame) {
+      sendRaw(conn, encode(frame));
+    },
+
+    /** A frame to everyone in a room, on every process. */
+    toRoom(roomKey: string, frame: ServerFrame) {
+      publish(frame.type === 'room' ? 's' : 'r', roomKey, JSON.stringify(frame));
+    },
+
+    /** A frame to every socket of one viewer, on every process; a ban closes them too. */
+    toUser(userId: number, frame: ServerFrame, options: { ban?: boolean } = {}) {
+      publish(options.ban ? 'b' : 'u', userId, JSON.stringify(frame));
+    },
+
+    /** Slow mode of a room this process serves, as last announced. */
+    slowModeOf(roomKey: string): number {
+      return rooms.get(roomKey)?.slowModeSeconds ?? 0;
+    },
+
+    members,
+    get connections() {
+      return all.size;
+    },
+  };
+}
+
+export type ChatHub = ReturnType<typeof createChatHub>;

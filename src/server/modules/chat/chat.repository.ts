@@ -1,0 +1,99 @@
+// SQL for chat: messages per room, room settings, sanctions (mutes and bans) and the moderation
+// log. Every function takes the db or a transaction, so the caller owns the transaction.
+import type { Db } from '../../db/database';
+import type { ChatModerationTable } from '../../db/schema';
+import type { Insertable } from 'kysely';
+
+const messageColumns = ['chat_messages.id', 'chat_messages.room', 'chat_messages.user_id', 'chat_messages.text', 'chat_messages.created_at', 'chat_messages.deleted_at'] as const;
+const authorColumns = ['users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'] as const;
+
+export const chatRepository = {
+  insertMessage: (db: Db, row: { room: string; event_id: number | null; user_id: number; text: string; created_at: string }) =>
+    db.insertInto('chat_messages').values(row).returning('id').executeTakeFirstOrThrow(),
+
+  /** The newest `limit` messages of a room (deleted ones included, flagged), newest first. */
+  recent: (db: Db, room: string, limit: number) =>
+    db
+      .selectFrom('chat_messages')
+      .innerJoin('users', 'users.id', 'chat_messages.user_id')
+      .select([...messageColumns, ...authorColumns])
+      .where('chat_messages.room', '=', room)
+      .orderBy('chat_messages.id', 'desc')
+      .limit(limit)
+      .execute(),
+
+  messageById: (db: Db, id: number) =>
+    db
+      .selectFrom('chat_messages')
+      .innerJoin('users', 'users.id', 'chat_messages.user_id')
+      .select([...messageColumns, ...authorColumns])
+      .where('chat_messages.id', '=', id)
+      .executeTakeFirst(),
+
+  markDeleted: (db: Db, id: number, staffId: number, at: string) =>
+    db.updateTable('chat_messages').set({ deleted_at: at, deleted_by: staffId }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+
+  roomSettings: (db: Db, room: string) => db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
+
+  saveRoomSettings: (db: Db, room: string, patch: { slow_mode_seconds?: number; pinned_message_id?: number | null }, at: string) =>
+    db
+      .insertInto('chat_rooms')
+      .values({ room, slow_mode_seconds: patch.slow_mode_seconds ?? 0, pinned_message_id: patch.pinned_message_id ?? null, updated_at: at })
+      .onConflict((oc) => oc.column('room').doUpdateSet({ ...patch, updated_at: at }))
+      .execute(),
+
+  /** Mutes and bans in force at `nowIso`. */
+  activeSanctions: (db: Db, userId: number, nowIso: string) =>
+    db
+      .selectFrom('chat_sanctions')
+      .select(['kind', 'until'])
+      .where('user_id', '=', userId)
+      .where('lifted_at', 'is', null)
+      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', nowIso)]))
+      .execute(),
+
+  insertSanction: (db: Db, row: { user_id: number; kind: 'mute' | 'ban'; until: string | null; created_by: number; created_at: string }) =>
+    db.insertInto('chat_sanctions').values({ ...row, lifted_at: null, lifted_by: null }).execute(),
+
+  liftSanctions: (db: Db, userId: number, kind: 'mute' | 'ban', staffId: number, at: string) =>
+    db.updateTable('chat_sanctions').set({ lifted_at: at, lifted_by: staffId }).where('user_id', '=', userId).where('kind', '=', kind).where('lifted_at', 'is', null).execute(),
+
+  logAction: (db: Db, row: Insertable<ChatModerationTable>) => db.insertInto('chat_moderation').values(row).execute(),
+
+  moderationLog: (db: Db, limit: number) =>
+    db
+      .selectFrom('chat_moderation')
+      .innerJoin('users', 'users.id', 'chat_moderation.staff_id')
+      .select([
+        'chat_moderation.id',
+        'chat_moderation.room',
+        'chat_moderation.action',
+        'chat_moderation.staff_id',
+        'chat_moderation.target_user_id',
+        'chat_moderation.message_id',
+        'chat_moderation.detail',
+        'chat_moderation.created_at',
+        ...authorColumns,
+      ])
+      .orderBy('chat_moderation.id', 'desc')
+      .limit(limit)
+      .execute(),
+
+  /** The user behind a live session (the chat token names both), or nothing once it has ended. */
+  sessionUser: (db: Db, sessionId: number, userId: number, nowIso: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'])
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', nowIso)
+      .executeTakeFirst(),
+
+  sessionIdByHash: (db: Db, tokenHash: string) => db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),
+
+  author: (db: Db, userId: number) => db.selectFrom('users').select(['id', 'first_name', 'last_name', 'nickname', 'is_staff']).where('id', '=', userId).executeTakeFirst(),
+};
+
+export type MessageRow = Awaited<ReturnType<typeof chatRepository.recent>>[number];
+export type AuthorRow = { first_name: string; last_name: string; nickname: string; is_staff: number };

@@ -1,0 +1,125 @@
+// Chat calls of spec §7: weavy/token (the short-lived chat token) and weavyinfo (connection info),
+// the staff moderation log, and the WebSocket at /api/chat/ws with its handshake checks.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CHAT_LIMITS, CHAT_MESSAGES, ChatInfoResponse, ChatTokenQuery, ChatTokenResponse, ModerationLogResponse, UnbanRequest, UnbanResponse } from '../../../shared/contract/chat';
+import { ErrorEnvelope } from '../../../shared/contract/envelope';
+import { SPEC_MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import { cookieValue } from '../../http/cookies';
+import { fail, ok } from '../../http/envelope';
+import { AppError, forbidden, notFound, unavailable } from '../../http/errors';
+import { currentUser, type sessionGuards } from '../../http/session';
+import { eventsRepository } from '../events/events.repository';
+import type { ChatHub } from './chat.hub';
+import type { ChatService, Room } from './chat.service';
+import { chatSocketHandler, type SocketOptions } from './chat.socket';
+
+const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
+const tags = ['chat'];
+/** The web app keeps its chat token in this cookie (spec §3's chat-service info, cleared on logout). */
+export const CHAT_COOKIE = 'weavyInfo';
+
+const ModerationLogQuery = z.object({ limit: z.coerce.number({ error: 'limit is a number from 1 to 200.' }).int().min(1, 'limit is a number from 1 to 200.').max(200, 'limit is a number from 1 to 200.').default(50) });
+
+export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, guards: ReturnType<typeof sessionGuards>, socketOptions: SocketOptions) {
+  const now = () => ctx.clock.now();
+
+  /** Errors the caller can act on pass through; anything else becomes the spec's fallback message. */
+  async function orFallback<T>(request: FastifyRequest, fallback: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error }, 'chat call failed');
+      throw unavailable(fallback);
+    }
+  }
+
+  /** A browser's Origin must be this site (its public URL, the address it was reached at, or a CORS origin). */
+  function isOwnOrigin(request: FastifyRequest): boolean {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    const own = new Set([ctx.config.publicUrl, `${request.protocol}://${request.host}`, ...ctx.config.corsOrigins]);
+    return own.has(origin);
+  }
+
+  async function handshake(request: FastifyRequest, reply: FastifyReply) {
+    if (!isOwnOrigin(request)) return reply.code(403).send(fail(403, CHAT_MESSAGES.forbidden));
+    // The token proper arrives in the first frame; the cookie lets a banned viewer be turned away here.
+    const token = cookieValue(request.headers.cookie, CHAT_COOKIE);
+    const user = token ? await chat.verifyToken(token) : null;
+    if (user && (await chat.sanctionsOf(user.id)).banned) return reply.code(403).send(fail(403, CHAT_MESSAGES.banned));
+    return undefined;
+  }
+
+  async function roomsWorthListing(): Promise<Room[]> {
+    const nowIso = now().toISOString();
+    const shows = [...(await eventsRepository.list(ctx.db, 'show', 'live', nowIso, 3)), ...(await eventsRepository.list(ctx.db, 'show', 'upcoming', nowIso, 1))];
+    const rooms = await Promise.all([chat.resolveRoom('lobby'), ...shows.map((show) => chat.resolveRoom(show.id))]);
+    return rooms.filter((room): room is Room => room !== null);
+  }
+
+  return async function routes(fastify: FastifyInstance) {
+    await fastify.register(websocket, {
+      options: { maxPayload: CHAT_LIMITS.closeFrameBytes, perMessageDeflate: false },
+      // A client that vanishes or oversteps maxPayload is ordinary: ws closes it; note it quietly.
+      errorHandler: (error, socket) => {
+        fastify.log.debug({ err: error }, 'chat socket error');
+        if (socket.readyState === socket.CONNECTING) socket.terminate();
+      },
+    });
+    fastify.addHook('onClose', async () => hub.stop());
+    await hub.start();
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/weavy/token',
+      { preHandler: guards.requireUser, schema: { tags, summary: 'A chat token (15 minutes); refresh=true for a new one', querystring: ChatTokenQuery, response: { 200: ChatTokenResponse, ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        return orFallback(request, SPEC_MESSAGES.tokenFallback, async () => {
+          if ((await chat.sanctionsOf(user.id)).banned) throw forbidden(CHAT_MESSAGES.banned);
+          return ok([await chat.issueToken(user, request.tokenHash ?? '', request.query.refresh)], CHAT_MESSAGES.tokenIssued, now());
+        });
+      },
+    );
+
+    app.get(
+      '/api/weavyinfo',
+      { preHandler: guards.requireUser, schema: { tags, summary: 'Chat connection info: the socket path, the rooms open now, the limits', response: { 200: ChatInfoResponse, ...errors } } },
+      async (request) => {
+        const user = currentUser(request);
+        return orFallback(request, SPEC_MESSAGES.chatInfoFallback, async () => ok([await chat.info(user, await roomsWorthListing())], CHAT_MESSAGES.infoReady, now()));
+      },
+    );
+
+    app.get(
+      '/api/staff/chat/moderation',
+      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'The newest chat moderation actions: who, what and when', querystring: ModerationLogQuery, response: { 200: ModerationLogResponse, ...errors } } },
+      async (request) => ok(await chat.moderationLog(request.query.limit), undefined, now()),
+    );
+
+    app.post(
+      '/api/staff/chat/unban',
+      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'Lift a viewer\'s chat ban', body: UnbanRequest, response: { 200: UnbanResponse, ...errors } } },
+      async (request) => {
+        const message = await chat.unban(currentUser(request).id, request.body.userId);
+        if (!message) throw notFound(CHAT_MESSAGES.userNotFound);
+        return ok([{ userId: request.body.userId, banned: false }], message, now());
+      },
+    );
+
+    fastify.route({
+      method: 'GET',
+      url: '/api/chat/ws',
+      preValidation: handshake,
+      schema: { tags, summary: 'Chat WebSocket: open it, then send a join frame with the chat token', response: { 426: ErrorEnvelope } },
+      // A plain HTTP request gets the envelope saying what this address is for.
+      handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
+      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions),
+    });
+  };
+}

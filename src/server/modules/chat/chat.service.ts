@@ -1,0 +1,299 @@
+// Chat rules: the short-lived chat token, rooms (the lobby and one per show) and when they are
+// open, what a viewer sees on joining, sending with its limits, and staff moderation, all stored.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  REACTIONS,
+  chatText,
+  mutedText,
+  type ChatInfo,
+  type ChatMessage,
+  type ChatRoomInfo,
+  type ChatToken,
+  type ModerationAction,
+  type NoticeCode,
+  type RoomRef,
+} from '../../../shared/contract/chat';
+import type { AppContext } from '../../context';
+import type { ChatModerationTable, UserRow } from '../../db/schema';
+import { chatRepository, type AuthorRow, type MessageRow } from './chat.repository';
+
+/** A chat token lives 15 minutes; without `refresh` the same token is handed out for 5 minutes. */
+export const CHAT_TOKEN_TTL_MS = 15 * 60_000;
+const TOKEN_BUCKET_MS = 5 * 60_000;
+/** A show's room stays open for posting this long after the show ends. */
+export const ROOM_AFTERGLOW_MS = 24 * 60 * 60_000;
+const TOKEN_PREFIX = 'ct1';
+
+export type ChatUser = { id: number; name: string; isStaff: boolean };
+
+export type Room = {
+  key: string;
+  ref: RoomRef;
+  eventId: number | null;
+  title: string;
+  /** Posting closes at this instant (ms); null for the lobby. */
+  closesAt: number | null;
+};
+
+export type Refusal = { code: NoticeCode; message: string; retryAfterSeconds?: number };
+export type SendResult = { ok: true; message: ChatMessage } | { ok: false; refusal: Refusal } | { ok: false; banned: true };
+
+/** What staff see on their own name and what viewers see on others': a nickname, else first name and initial. */
+export function displayName(row: Pick<AuthorRow, 'first_name' | 'last_name' | 'nickname'>): string {
+  if (row.nickname.trim()) return row.nickname.trim();
+  const initial = row.last_name.trim().charAt(0);
+  return initial ? `${row.first_name} ${initial}.` : row.first_name;
+}
+
+export function roomKey(ref: RoomRef): string {
+  return ref === 'lobby' ? 'lobby' : `show:${ref}`;
+}
+
+function roomRefOf(key: string): RoomRef {
+  return key === 'lobby' ? 'lobby' : Number(key.slice('show:'.length));
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return { id: row.id, room: roomRefOf(row.room), userId: row.user_id, name: displayName(row), isStaff: row.is_staff === 1, text: row.text, createdAt: row.created_at };
+}
+
+export function createChatService(ctx: AppContext) {
+  const { db, clock, limiter } = ctx;
+  const key = createHmac('sha256', ctx.config.appSecret).update('gemcast chat token').digest();
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const nowIso = () => clock.now().toISOString();
+
+  async function sanctionsOf(userId: number): Promise<{ banned: boolean; mutedUntil: string | null }> {
+    const rows = await chatRepository.activeSanctions(db, userId, nowIso());
+    const mutes = rows.filter((r) => r.kind === 'mute' && r.until).map((r) => r.until ?? '');
+    return { banned: rows.some((r) => r.kind === 'ban'), mutedUntil: mutes.sort().at(-1) ?? null };
+  }
+
+  function isOpen(room: Room): boolean {
+    return room.closesAt === null || clock.now().getTime() < room.closesAt;
+  }
+
+  async function roomInfo(room: Room): Promise<ChatRoomInfo> {
+    const settings = await chatRepository.roomSettings(db, room.key);
+    return { room: room.ref, title: room.title, isOpen: isOpen(room), slowModeSeconds: settings?.slow_mode_seconds ?? 0 };
+  }
+
+  async function log(staff: ChatUser, action: ChatModerationTable['action'], fields: { room?: string | null; target?: number | null; message?: number | null; detail?: string }) {
+    await chatRepository.logAction(db, {
+      room: fields.room ?? null,
+      action,
+      staff_id: staff.id,
+      target_user_id: fields.target ?? null,
+      message_id: fields.message ?? null,
+      detail: fields.detail ?? '',
+      created_at: nowIso(),
+    });
+  }
+
+  async function viewerTarget(userId: number): Promise<{ ok: true; name: string } | { ok: false; refusal: Refusal }> {
+    const target = await chatRepository.author(db, userId);
+    if (!target) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.userNotFound } };
+    if (target.is_staff) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.cannotModerateStaff } };
+    return { ok: true, name: displayName(target) };
+  }
+
+  return {
+    sanctionsOf,
+    isOpen,
+    roomInfo,
+
+    /** A signed token naming the viewer and their login session, so logging out ends chat access too. */
+    async issueToken(user: UserRow, sessionTokenHash: string, refresh: boolean): Promise<ChatToken> {
+      const session = await chatRepository.sessionIdByHash(db, sessionTokenHash);
+      if (!session) throw new Error('the session behind this request is gone');
+      const now = clock.now().getTime();
+      const expires = refresh ? now + CHAT_TOKEN_TTL_MS : Math.floor(now / TOKEN_BUCKET_MS) * TOKEN_BUCKET_MS + CHAT_TOKEN_TTL_MS;
+      // A refreshed token carries a random nonce, so it differs even from one expiring at the same second.
+      const nonce = refresh ? ctx.random.bytes(6).toString('hex') : '0';
+      const payload = `${TOKEN_PREFIX}.${user.id}.${session.id}.${Math.floor(expires / 1000)}.${nonce}`;
+      return { token: `${payload}.${sign(payload)}`, expiresAt: new Date(Math.floor(expires / 1000) * 1000).toISOString(), memberId: `gemcast-${user.id}` };
+    },
+
+    /** The viewer a chat token names while it is unexpired and its login session lives; else null. */
+    async verifyToken(token: string): Promise<ChatUser | null> {
+      const parts = token.split('.');
+      if (parts.length !== 6 || parts[0] !== TOKEN_PREFIX) return null;
+      const [, uid, sid, exp, , signature = ''] = parts;
+      const expected = Buffer.from(sign(parts.slice(0, 5).join('.')));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (Number(exp) * 1000 <= clock.now().getTime()) return null;
+      const row = await chatRepository.sessionUser(db, Number(sid), Number(uid), nowIso());
+      return row ? { id: row.id, name: displayName(row), isStaff: row.is_staff === 1 } : null;
+    },
+
+    async info(user: UserRow, rooms: Room[]): Promise<ChatInfo> {
+      return {
+        url: '/api/chat/ws',
+        memberId: `gemcast-${user.id}`,
+        isStaff: user.is_staff === 1,
+        rooms: await Promise.all(rooms.map(roomInfo)),
+        limits: { messageChars: CHAT_LIMITS.messageChars, ratePerWindow: CHAT_LIMITS.ratePerWindow, rateWindowSeconds: CHAT_LIMITS.rateWindowMs / 1000 },
+        reactions: [...REACTIONS],
+      };
+    },
+
+    /** The lobby, or the room of a show (shows and special shows; giveaways have none). */
+    async resolveRoom(ref: RoomRef): Promise<Room | null> {
+      if (ref === 'lobby') return { key: 'lobby', ref, eventId: null, title: 'Lobby', closesAt: null };
+      const event = await db.selectFrom('events').select(['id', 'type', 'title', 'cust_end']).where('id', '=', ref).executeTakeFirst();
+      if (!event || event.type === 'giveaway') return null;
+      return { key: roomKey(ref), ref, eventId: event.id, title: event.title, closesAt: new Date(event.cust_end).getTime() + ROOM_AFTERGLOW_MS };
+    },
+
+    /**
+     * What a joining client lacks. Without lastSeenId: the last 50 messages. With it: the messages
+     * after it (reset when too many were missed), plus the recent ids staff deleted meanwhile.
+     */
+    async snapshot(room: Room, lastSeenId: number | undefined) {
+      const rows = (await chatRepository.recent(db, room.key, CHAT_LIMITS.keepSize)).reverse();
+      const live = rows.filter((r) => !r.deleted_at);
+      const oldest = rows[0]?.id ?? 0;
+      const reset = lastSeenId === undefined || (rows.length === CHAT_LIMITS.keepSize && lastSeenId < oldest);
+      const history = reset ? live.slice(-CHAT_LIMITS.historySize) : live.filter((r) => r.id > lastSeenId);
+      const settings = await chatRepository.roomSettings(db, room.key);
+      const pinnedRow = settings?.pinned_message_id ? await chatRepository.messageById(db, settings.pinned_message_id) : undefined;
+      return {
+        history: history.map(toMessage),
+        reset,
+        deleted: rows.filter((r) => r.deleted_at).map((r) => r.id),
+        pinned: pinnedRow && !pinnedRow.deleted_at ? toMessage(pinnedRow) : null,
+        slowModeSeconds: settings?.slow_mode_seconds ?? 0,
+      };
+    },
+
+    /** Stores a message after every check a viewer can fail; staff skip slow mode and the rate limit. */
+    async send(user: ChatUser, room: Room, text: string, slowModeSeconds: number): Promise<SendResult> {
+      if (!text) return { ok: false, refusal: { code: 'empty', message: CHAT_MESSAGES.empty } };
+      if ([...text].length > CHAT_LIMITS.messageChars) return { ok: false, refusal: { code: 'too_long', message: CHAT_MESSAGES.tooLong } };
+      const sanctions = await sanctionsOf(user.id);
+      if (sanctions.banned) return { ok: false, banned: true };
+      if (sanctions.mutedUntil) return { ok: false, refusal: { code: 'muted', message: mutedText(sanctions.mutedUntil) } };
+      if (!isOpen(room)) return { ok: false, refusal: { code: 'room_closed', message: CHAT_MESSAGES.roomClosed } };
+      if (!user.isStaff) {
+        if (slowModeSeconds > 0) {
+          const slow = await limiter.hit(`chat:slow:${room.key}:${user.id}`, 1, slowModeSeconds * 1000);
+          if (!slow.allowed) return { ok: false, refusal: { code: 'slow_mode', message: chatText(CHAT_MESSAGES.slowMode, { seconds: slowModeSeconds }), retryAfterSeconds: slow.retryAfterSeconds } };
+        }
+        const rate = await limiter.hit(`chat:rate:${user.id}`, CHAT_LIMITS.ratePerWindow, CHAT_LIMITS.rateWindowMs);
+        if (!rate.allowed) return { ok: false, refusal: { code: 'rate_limited', message: CHAT_MESSAGES.rateLimited, retryAfterSeconds: rate.retryAfterSeconds } };
+      }
+      const digest = createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ')).digest('base64url').slice(0, 22);
+      const repeat = await limiter.hit(`chat:dup:${room.key}:${user.id}:${digest}`, 1, CHAT_LIMITS.duplicateWindowMs);
+      if (!repeat.allowed) return { ok: false, refusal: { code: 'duplicate', message: CHAT_MESSAGES.duplicate } };
+      const createdAt = nowIso();
+      const { id } = await chatRepository.insertMessage(db, { room: room.key, event_id: room.eventId, user_id: user.id, text, created_at: createdAt });
+      return { ok: true, message: { id, room: room.ref, userId: user.id, name: user.name, isStaff: user.isStaff, text, createdAt } };
+    },
+
+    /** Reactions are not stored; a muted or banned viewer cannot send them, nor more than five in five seconds. */
+    async mayReact(user: ChatUser): Promise<boolean> {
+      const sanctions = await sanctionsOf(user.id);
+      if (sanctions.banned || sanctions.mutedUntil) return false;
+      return (await limiter.hit(`chat:react:${user.id}`, 5, 5_000)).allowed;
+    },
+
+    /** Deletes a message for everyone; a pinned message is unpinned with it. */
+    async deleteMessage(staff: ChatUser, id: number): Promise<{ ok: true; roomKey: string; room: RoomRef; unpinned: boolean } | { ok: false; refusal: Refusal }> {
+      const row = await chatRepository.messageById(db, id);
+      if (!row || row.deleted_at) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
+      const at = nowIso();
+      const unpinned = await db.transaction().execute(async (trx) => {
+        await chatRepository.markDeleted(trx, id, staff.id, at);
+        const settings = await chatRepository.roomSettings(trx, row.room);
+        const wasPinned = settings?.pinned_message_id === id;
+        if (wasPinned) await chatRepository.saveRoomSettings(trx, row.room, { pinned_message_id: null }, at);
+        await chatRepository.logAction(trx, { room: row.room, action: 'delete', staff_id: staff.id, target_user_id: row.user_id, message_id: id, detail: row.text, created_at: at });
+        return wasPinned;
+      });
+      return { ok: true, roomKey: row.room, room: roomRefOf(row.room), unpinned };
+    },
+
+    async pin(staff: ChatUser, room: Room, id: number | null): Promise<{ ok: true; message: ChatMessage | null } | { ok: false; refusal: Refusal }> {
+      let message: ChatMessage | null = null;
+      if (id !== null) {
+        const row = await chatRepository.messageById(db, id);
+        if (!row || row.deleted_at || row.room !== room.key) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
+        message = toMessage(row);
+      }
+      await chatRepository.saveRoomSettings(db, room.key, { pinned_message_id: id }, nowIso());
+      await log(staff, id === null ? 'unpin' : 'pin', { room: room.key, message: id, target: message?.userId ?? null, detail: message?.text ?? '' });
+      return { ok: true, message };
+    },
+
+    async mute(staff: ChatUser, room: Room, userId: number, minutes: number): Promise<{ ok: true; mutedUntil: string; notice: string } | { ok: false; refusal: Refusal }> {
+      const target = await viewerTarget(userId);
+      if (!target.ok) return target;
+      const at = nowIso();
+      const until = new Date(clock.now().getTime() + minutes * 60_000).toISOString();
+      await db.transaction().execute(async (trx) => {
+        await chatRepository.liftSanctions(trx, userId, 'mute', staff.id, at);
+        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'mute', until, created_by: staff.id, created_at: at });
+        await chatRepository.logAction(trx, { room: room.key, action: 'mute', staff_id: staff.id, target_user_id: userId, message_id: null, detail: `${minutes} minutes`, created_at: at });
+      });
+      return { ok: true, mutedUntil: until, notice: chatText(CHAT_MESSAGES.mutedViewer, { name: target.name, minutes }) };
+    },
+
+    async unmute(staff: ChatUser, room: Room, userId: number): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
+      const target = await viewerTarget(userId);
+      if (!target.ok) return target;
+      const at = nowIso();
+      await chatRepository.liftSanctions(db, userId, 'mute', staff.id, at);
+      await log(staff, 'unmute', { room: room.key, target: userId });
+      return { ok: true, notice: chatText(CHAT_MESSAGES.unmutedViewer, { name: target.name }) };
+    },
+
+    async ban(staff: ChatUser, room: Room, userId: number): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
+      const target = await viewerTarget(userId);
+      if (!target.ok) return target;
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'ban', until: null, created_by: staff.id, created_at: at });
+        await chatRepository.logAction(trx, { room: room.key, action: 'ban', staff_id: staff.id, target_user_id: userId, message_id: null, detail: '', created_at: at });
+      });
+      return { ok: true, notice: chatText(CHAT_MESSAGES.bannedViewer, { name: target.name }) };
+    },
+
+    /** Lifts a viewer's ban (a staff call over HTTP: a banned viewer is in no room to be clicked on). */
+    async unban(staffId: number, userId: number): Promise<string | null> {
+      const target = await chatRepository.author(db, userId);
+      if (!target) return null;
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await chatRepository.liftSanctions(trx, userId, 'ban', staffId, at);
+        await chatRepository.logAction(trx, { room: null, action: 'unban', staff_id: staffId, target_user_id: userId, message_id: null, detail: '', created_at: at });
+      });
+      return chatText(CHAT_MESSAGES.unbannedViewer, { name: displayName(target) });
+    },
+
+    async slowMode(staff: ChatUser, room: Room, seconds: number): Promise<string> {
+      await chatRepository.saveRoomSettings(db, room.key, { slow_mode_seconds: seconds }, nowIso());
+      await log(staff, 'slow_mode', { room: room.key, detail: `${seconds} seconds` });
+      return seconds ? chatText(CHAT_MESSAGES.slowModeOn, { seconds }) : CHAT_MESSAGES.slowModeOff;
+    },
+
+    async moderationLog(limit: number): Promise<ModerationAction[]> {
+      const rows = await chatRepository.moderationLog(db, limit);
+      return rows.map((r) => ({
+        id: r.id,
+        room: r.room === null ? null : roomRefOf(r.room),
+        action: r.action,
+        staffId: r.staff_id,
+        staffName: displayName(r),
+        targetUserId: r.target_user_id,
+        messageId: r.message_id,
+        detail: r.detail,
+        createdAt: r.created_at,
+      }));
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,152 @@
+// One chat connection: reads frames in order (join first, with the chat token), checks their size
+// and shape, hands them to the chat service and sends the outcome through the hub.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { CHAT_LIMITS, CHAT_MESSAGES, CLOSE_CODES, ClientFrame, cleanMessageText, type ErrorCode } from '../../../shared/contract/chat';
+import type { ChatHub, Conn } from './chat.hub';
+import type { ChatService, ChatUser, Room } from './chat.service';
+
+export type SocketOptions = {
+  /** A socket that has not joined a room by then is closed. */
+  joinTimeoutMs: number;
+};
+
+/**
+ * Frames a client may have waiting to be handled. Past this the socket stops being read (TCP
+ * pushes back on the client) until the backlog halves: memory stays bounded, nothing is lost.
+ */
+const MAX_WAITING_FRAMES = 32;
+
+export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyBaseLogger, options: SocketOptions) {
+  function fail(conn: Conn, code: ErrorCode, message: string, close?: number) {
+    hub.send(conn, { type: 'error', code, message });
+    if (close) conn.socket.close(close, code);
+  }
+
+  async function join(conn: Conn, frame: Extract<ClientFrame, { type: 'join' }>) {
+    if (conn.user) return fail(conn, 'already_joined', CHAT_MESSAGES.alreadyJoined);
+    const user = await chat.verifyToken(frame.token);
+    if (!user) return fail(conn, 'unauthorized', CHAT_MESSAGES.unauthorized, CLOSE_CODES.unauthorized);
+    const sanctions = await chat.sanctionsOf(user.id);
+    if (sanctions.banned) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
+    const room = await chat.resolveRoom(frame.room);
+    if (!room) return fail(conn, 'not_found', CHAT_MESSAGES.roomNotFound);
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    const snapshot = await chat.snapshot(room, frame.lastSeenId);
+    // Entering before the welcome is sent: what is posted meanwhile waits and follows it.
+    const members = hub.enter(conn, user, room, snapshot.slowModeSeconds);
+    hub.welcome(conn, {
+      type: 'welcome',
+      room: { room: room.ref, title: room.title, isOpen: chat.isOpen(room), slowModeSeconds: snapshot.slowModeSeconds },
+      me: { userId: user.id, name: user.name, isStaff: user.isStaff, mutedUntil: sanctions.mutedUntil },
+      history: snapshot.history,
+      reset: snapshot.reset,
+      deleted: snapshot.deleted,
+      pinned: snapshot.pinned,
+      members,
+    });
+  }
+
+  async function moderate(conn: Conn, user: ChatUser, room: Room, frame: ClientFrame) {
+    const confirm = (message: string) => hub.send(conn, { type: 'notice', code: 'moderated', message });
+    switch (frame.type) {
+      case 'delete': {
+        const result = await chat.deleteMessage(user, frame.id);
+        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        hub.toRoom(result.roomKey, { type: 'deleted', id: frame.id });
+        if (result.unpinned) hub.toRoom(result.roomKey, { type: 'pinned', message: null });
+        return confirm(CHAT_MESSAGES.deleted);
+      }
+      case 'pin': {
+        const result = await chat.pin(user, room, frame.id);
+        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        hub.toRoom(room.key, { type: 'pinned', message: result.message });
+        return confirm(result.message ? CHAT_MESSAGES.pinned : CHAT_MESSAGES.unpinned);
+      }
+      case 'mute': {
+        const result = await chat.mute(user, room, frame.userId, frame.minutes);
+        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: result.mutedUntil });
+        return confirm(result.notice);
+      }
+      case 'unmute': {
+        const result = await chat.unmute(user, room, frame.userId);
+        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: null });
+        return confirm(result.notice);
+      }
+      case 'ban': {
+        const result = await chat.ban(user, room, frame.userId);
+        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        hub.toUser(frame.userId, { type: 'error', code: 'banned', message: CHAT_MESSAGES.banned }, { ban: true });
+        return confirm(result.notice);
+      }
+      case 'slow_mode': {
+        const notice = await chat.slowMode(user, room, frame.seconds);
+        hub.toRoom(room.key, { type: 'room', slowModeSeconds: frame.seconds, isOpen: chat.isOpen(room) });
+        return confirm(notice);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  async function handle(conn: Conn, data: RawData, isBinary: boolean) {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (bytes.byteLength > CHAT_LIMITS.refuseFrameBytes) return fail(conn, 'too_large', CHAT_MESSAGES.tooLarge);
+    if (isBinary) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
+    }
+    const result = ClientFrame.safeParse(parsed);
+    if (!result.success) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
+    const frame = result.data;
+    if (frame.type === 'ping') return hub.send(conn, { type: 'pong' });
+    if (frame.type === 'join') return join(conn, frame);
+    const user = conn.user;
+    const room = conn.room?.room;
+    if (!user || !room) return fail(conn, 'not_joined', CHAT_MESSAGES.notJoined);
+    if (frame.type === 'message') {
+      const sent = await chat.send(user, room, cleanMessageText(frame.text), hub.slowModeOf(room.key));
+      if (sent.ok) return hub.toRoom(room.key, { type: 'message', message: frame.clientId ? { ...sent.message, clientId: frame.clientId } : sent.message });
+      if ('banned' in sent) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
+      return hub.send(conn, { type: 'notice', ...sent.refusal, ...(frame.clientId ? { clientId: frame.clientId } : {}) });
+    }
+    if (frame.type === 'reaction') {
+      if (await chat.mayReact(user)) hub.toRoom(room.key, { type: 'reaction', reaction: frame.reaction });
+      return undefined;
+    }
+    if (!user.isStaff) return fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
+    return moderate(conn, user, room, frame);
+  }
+
+  return function onSocket(socket: WebSocket, request: FastifyRequest) {
+    const conn = hub.accept(socket, request.raw.socket);
+    let queue: Promise<void> = Promise.resolve();
+    let waiting = 0;
+    const joinTimer = setTimeout(() => {
+      if (!conn.user) socket.close(CLOSE_CODES.unauthorized, 'join first');
+    }, options.joinTimeoutMs);
+    socket.on('message', (data, isBinary) => {
+      waiting += 1;
+      if (waiting >= MAX_WAITING_FRAMES && !socket.isPaused) socket.pause();
+      queue = queue
+        .then(() => handle(conn, data, isBinary))
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'chat frame failed');
+          fail(conn, 'server_error', CHAT_MESSAGES.serverError);
+        })
+        .finally(() => {
+          waiting -= 1;
+          if (waiting <= MAX_WAITING_FRAMES / 2 && socket.isPaused) socket.resume();
+        });
+    });
+    socket.on('close', () => {
+      clearTimeout(joinTimer);
+      hub.leave(conn);
+    });
+  };
+}

@@ -1,0 +1,417 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CHAT_LIMITS, type ChatInfo, type ChatToken, type ModerationAction } from '../../../shared/contract/chat';
+import { buildApp } from '../../app';
+import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { connectChat, type ChatClient } from './chat.test-client';
+
+const MINUTE = 60_000;
+
+describeEachEngine(
+  'chat',
+  (t) => {
+    let base = '';
+    const clients: ChatClient[] = [];
+    beforeEach(async () => {
+      await t().app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t().app.server.address();
+      base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    });
+    afterEach(async () => {
+      await Promise.all(clients.splice(0).map((c) => c.close()));
+    });
+
+    async function tokenFor(app: TestApp, userToken: string, refresh = false) {
+      const res = await app.get<ChatToken>('/api/weavy/token', { token: userToken, query: refresh ? { refresh: 'true' } : {} });
+      expect(res.http, res.body.message).toBe(200);
+      return res.body.data[0]?.token ?? '';
+    }
+    async function open(options: Parameters<typeof connectChat>[1] = {}) {
+      const client = await connectChat(base, options);
+      clients.push(client);
+      return client;
+    }
+    /** A viewer (or staff member) with a socket in `room`. */
+    async function member(room: 'lobby' | number = 'lobby', kind: 'viewer' | 'staff' = 'viewer') {
+      const user = kind === 'staff' ? await t().createStaff() : await t().createViewer();
+      const client = await open();
+      const welcome = await client.join(await tokenFor(t(), user.tokenvalue), room);
+      return { user, client, welcome };
+    }
+    const liveShow = () => t().createEvent({ cust_start: new Date(t().clock.now().getTime() - MINUTE).toISOString() });
+
+    it('issues a 15-minute chat token, the same one until refresh is asked for', async () => {
+      const viewer = await t().createViewer();
+      const first = await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue });
+      expect(first.http).toBe(200);
+      expect(first.body).toMatchObject({ status: 1, message: 'Chat token issued.', tzdiff: '-07:00' });
+      const record = first.body.data[0];
+      expect(record?.memberId).toBe(`gemcast-${viewer.id}`);
+      const left = new Date(record?.expiresAt ?? 0).getTime() - t().clock.now().getTime();
+      expect(left).toBeGreaterThan(10 * MINUTE - 1000);
+      expect(left).toBeLessThanOrEqual(15 * MINUTE);
+      expect((await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'false' } })).body.data[0]?.token).toBe(record?.token);
+      const refreshed = await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'true' } });
+      expect(refreshed.body.data[0]?.token).not.toBe(record?.token);
+      expect(new Date(refreshed.body.data[0]?.expiresAt ?? 0).getTime() - t().clock.now().getTime()).toBe(15 * MINUTE);
+    });
+
+    it('refuses a token without a login, with a bad refresh value, and after a ban', async () => {
+      expect((await t().get('/api/weavy/token')).http).toBe(401);
+      const viewer = await t().createViewer();
+      const bad = await t().get('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'maybe' } });
+      expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'refresh is true or false.']);
+      await t().db.insertInto('chat_sanctions').values({ user_id: viewer.id, kind: 'ban', until: null, created_by: viewer.id, created_at: t().clock.now().toISOString(), lifted_at: null, lifted_by: null }).execute();
+      const banned = await t().get('/api/weavy/token', { token: viewer.tokenvalue });
+      expect([banned.http, banned.body.message]).toEqual([403, 'You can no longer take part in chat.']);
+    });
+
+    it('answers the spec fallbacks when the chat store fails', async () => {
+      const viewer = await t().createViewer();
+      await t().db.schema.dropTable('chat_rooms').execute();
+      const info = await t().get('/api/weavyinfo', { token: viewer.tokenvalue });
+      expect([info.http, info.body.message, info.body.data]).toEqual([503, 'Failed to get Weavy info', []]);
+      await t().db.schema.dropTable('chat_sanctions').execute();
+      const token = await t().get('/api/weavy/token', { token: viewer.tokenvalue });
+      expect([token.http, token.body.message]).toEqual([503, 'Failed to get token']);
+    });
+
+    it('gives connection info: the socket path, the lobby and the show on air, the limits', async () => {
+      const show = await liveShow();
+      const viewer = await t().createViewer();
+      const res = await t().get<ChatInfo>('/api/weavyinfo', { token: viewer.tokenvalue });
+      expect(res.http).toBe(200);
+      expect(res.body.tzdiff).toBe('-07:00');
+      expect(res.body.data[0]).toMatchObject({
+        url: '/api/chat/ws',
+        isStaff: false,
+        rooms: [
+          { room: 'lobby', title: 'Lobby', isOpen: true, slowModeSeconds: 0 },
+          { room: show.id, title: show.title, isOpen: true, slowModeSeconds: 0 },
+        ],
+        limits: { messageChars: 500, ratePerWindow: 5, rateWindowSeconds: 10 },
+      });
+      expect((await t().get('/api/weavyinfo')).http).toBe(401);
+    });
+
+    it('joins a room with history, member count and own mute state, and delivers messages as plain text to everyone', async () => {
+      const show = await liveShow();
+      const a = await member(show.id);
+      expect(a.welcome).toMatchObject({ room: { room: show.id, title: show.title, isOpen: true }, history: [], members: 1, reset: true, me: { userId: a.user.id, isStaff: false, mutedUntil: null } });
+      const b = await member(show.id);
+      expect(b.welcome.members).toBe(2);
+      const html = '<script>alert("hi")</script> <b>bold</b> & @you';
+      a.client.send({ type: 'message', text: `  ${html}  `, clientId: 'c1' });
+      const seenByB = await b.client.next('message');
+      const seenByA = await a.client.next('message');
+      expect(seenByB.message).toMatchObject({ text: html, userId: a.user.id, name: `Viewer ${a.user.last_name.charAt(0)}.`, room: show.id, isStaff: false });
+      expect(seenByA.message.clientId).toBe('c1');
+      const stored = await t().db.selectFrom('chat_messages').select(['room', 'event_id', 'user_id', 'text']).execute();
+      expect(stored).toEqual([{ room: `show:${show.id}`, event_id: show.id, user_id: a.user.id, text: html }]);
+      expect((await a.client.next('presence', (p) => p.members === 2, 3000)).members).toBe(2);
+      const c = await member(show.id);
+      expect(c.welcome.history.map((m) => m.text)).toEqual([html]);
+    });
+
+    it('sends the last 50 messages on join, oldest first', async () => {
+      const viewer = await t().createViewer();
+      for (let i = 1; i <= 60; i++) {
+        await t().db.insertInto('chat_messages').values({ room: 'lobby', event_id: null, user_id: viewer.id, text: `note ${i}`, created_at: t().clock.now().toISOString() }).execute();
+      }
+      const { welcome } = await member('lobby');
+      expect(welcome.history).toHaveLength(CHAT_LIMITS.historySize);
+      expect(welcome.history[0]?.text).toBe('note 11');
+      expect(welcome.history.at(-1)?.text).toBe('note 60');
+    });
+
+    it('refuses a bad token, frames before joining, unknown rooms and giveaways', async () => {
+      const client = await open();
+      client.send({ type: 'message', text: 'hello' });
+      expect((await client.next('error')).code).toBe('not_joined');
+      const giveaway = await t().createEvent({ type: 'giveaway' });
+      const viewer = await t().createViewer();
+      const token = await tokenFor(t(), viewer.tokenvalue);
+      client.send({ type: 'join', token, room: giveaway.id });
+      expect(await client.next('error')).toEqual({ type: 'error', code: 'not_found', message: 'There is no chat room for that show.' });
+      client.send({ type: 'join', token, room: 9999 });
+      expect((await client.next('error')).code).toBe('not_found');
+      client.send({ type: 'join', token: `${token.slice(0, -2)}xx`, room: 'lobby' });
+      expect(await client.next('error')).toEqual({ type: 'error', code: 'unauthorized', message: 'Your chat session has ended. Please log in again.' });
+      expect((await client.closed).code).toBe(4401);
+    });
+
+    it('ends chat access when the token expires or the login session ends', async () => {
+      const viewer = await t().createViewer();
+      const token = await tokenFor(t(), viewer.tokenvalue, true);
+      t().clock.advance(15 * MINUTE + 1000);
+      const late = await open();
+      late.send({ type: 'join', token, room: 'lobby' });
+      expect((await late.next('error')).code).toBe('unauthorized');
+      const fresh = await tokenFor(t(), viewer.tokenvalue);
+      await t().post('/api/logout', {}, { token: viewer.tokenvalue });
+      const after = await open();
+      after.send({ type: 'join', token: fresh, room: 'lobby' });
+      expect((await after.next('error')).code).toBe('unauthorized');
+    });
+
+    it('answers malformed and oversized frames with an error frame, and closes past 8 KB', async () => {
+      const { client } = await member();
+      client.sendRaw('not json');
+      expect(await client.next('error')).toEqual({ type: 'error', code: 'bad_frame', message: 'That frame was not understood.' });
+      client.sendRaw(JSON.stringify({ type: 'shout', text: 'hi' }));
+      expect((await client.next('error')).code).toBe('bad_frame');
+      client.sendRaw(JSON.stringify({ type: 'message' }));
+      expect((await client.next('error')).code).toBe('bad_frame');
+      client.sendRaw(Buffer.from('{"type":"ping"}'), true);
+      expect((await client.next('error')).code).toBe('bad_frame');
+      client.sendRaw(JSON.stringify({ type: 'message', text: 'x'.repeat(3000) }));
+      expect(await client.next('error')).toEqual({ type: 'error', code: 'too_large', message: 'That frame is too large.' });
+      client.send({ type: 'ping' });
+      await client.next('pong');
+      client.sendRaw(JSON.stringify({ type: 'message', text: 'x'.repeat(9000) }));
+      expect((await client.closed).code).toBe(1009);
+      expect(await t().db.selectFrom('chat_messages').select('id').execute()).toEqual([]);
+    });
+
+    it('answers a burst of frames in order, pushing back instead of dropping or closing', async () => {
+      const { client } = await member();
+      for (let i = 0; i < 200; i++) client.send({ type: 'ping' });
+      for (let i = 0; i < 200; i++) await client.next('pong');
+      expect(client.socket.readyState).toBe(client.socket.OPEN);
+    });
+
+    it('refuses empty and over-long messages with a notice', async () => {
+      const { client } = await member();
+      client.send({ type: 'message', text: '   ', clientId: 'e' });
+      expect(await client.next('notice')).toEqual({ type: 'notice', code: 'empty', message: 'Type a message first.', clientId: 'e' });
+      client.send({ type: 'message', text: 'é'.repeat(501) });
+      expect((await client.next('notice')).code).toBe('too_long');
+      client.send({ type: 'message', text: 'é'.repeat(500) });
+      expect((await client.next('message')).message.text).toHaveLength(500);
+    });
+
+    it('answers a plain HTTP request to the socket address with 426 and the envelope', async () => {
+      const res = await t().get('/api/chat/ws');
+      expect([res.http, res.body.status, res.body.message]).toEqual([426, 0, 'This address takes WebSocket connections only.']);
+      expect((await t().get('/api/chat/ws', { headers: { origin: 'https://evil.example' } })).http).toBe(403);
+    });
+
+    it('checks the Origin at the handshake and turns a banned viewer away with 403', async () => {
+      await expect(connectChat(base, { origin: 'https://evil.example' })).rejects.toThrow('handshake refused: 403');
+      clients.push(await open({ origin: base }));
+      clients.push(await open({ origin: t().config.publicUrl }));
+      const viewer = await t().createViewer();
+      const token = await tokenFor(t(), viewer.tokenvalue);
+      await t().db.insertInto('chat_sanctions').values({ user_id: viewer.id, kind: 'ban', until: null, created_by: viewer.id, created_at: t().clock.now().toISOString(), lifted_at: null, lifted_by: null }).execute();
+      await expect(connectChat(base, { cookie: `weavyInfo=${encodeURIComponent(token)}` })).rejects.toThrow('handshake refused: 403');
+      const sneaky = await open();
+      sneaky.send({ type: 'join', token, room: 'lobby' });
+      expect((await sneaky.next('error')).code).toBe('banned');
+      expect((await sneaky.closed).code).toBe(4403);
+    });
+
+    it('rate-limits a viewer to 5 messages in 10 seconds and suppresses duplicates', async () => {
+      const { client } = await member();
+      for (let i = 1; i <= 5; i++) client.send({ type: 'message', text: `gem ${i}` });
+      client.send({ type: 'message', text: 'gem 6', clientId: 'six' });
+      const notice = await client.next('notice');
+      expect(notice).toMatchObject({ code: 'rate_limited', message: 'You are sending messages too quickly. Please wait a few seconds.', clientId: 'six' });
+      expect(notice.retryAfterSeconds).toBeGreaterThan(0);
+      t().clock.advance(10_001);
+      client.send({ type: 'message', text: 'GEM   1' });
+      expect(await client.next('notice')).toMatchObject({ code: 'duplicate', message: 'You just sent that message.' });
+      t().clock.advance(CHAT_LIMITS.duplicateWindowMs);
+      client.send({ type: 'message', text: 'gem 1' });
+      await client.next('message', (m) => m.message.text === 'gem 1' && m.message.id > 5);
+      expect(await t().db.selectFrom('chat_messages').select('text').orderBy('id').execute()).toHaveLength(6);
+    });
+
+    it('lets staff delete and pin for everyone, and stores who did it and when', async () => {
+      const show = await liveShow();
+      const viewer = await member(show.id);
+      const staff = await member(show.id, 'staff');
+      expect(staff.welcome.me.isStaff).toBe(true);
+      viewer.client.send({ type: 'message', text: 'Is the opal Australian?' });
+      const { message } = await staff.client.next('message');
+      staff.client.send({ type: 'pin', id: message.id });
+      expect((await viewer.client.next('pinned')).message?.id).toBe(message.id);
+      const joiner = await member(show.id);
+      expect(joiner.welcome.pinned?.id).toBe(message.id);
+      staff.client.send({ type: 'delete', id: message.id });
+      expect(await viewer.client.next('deleted')).toEqual({ type: 'deleted', id: message.id });
+      expect(await joiner.client.next('deleted')).toEqual({ type: 'deleted', id: message.id });
+      expect((await viewer.client.next('pinned')).message).toBeNull();
+      expect((await staff.client.next('notice', (n) => n.message === 'Message deleted.')).code).toBe('moderated');
+      const later = await member(show.id);
+      expect([later.welcome.history, later.welcome.pinned, later.welcome.deleted]).toEqual([[], null, [message.id]]);
+      const log = await t().get<ModerationAction>('/api/staff/chat/moderation', { token: staff.user.tokenvalue });
+      expect(log.body.data.map((a) => [a.action, a.staffId, a.messageId, a.room])).toEqual([
+        ['delete', staff.user.id, message.id, show.id],
+        ['pin', staff.user.id, message.id, show.id],
+      ]);
+      expect(log.body.data[0]?.createdAt).toBe(t().clock.now().toISOString());
+      expect((await t().get('/api/staff/chat/moderation', { token: viewer.user.tokenvalue })).http).toBe(403);
+      expect((await t().get('/api/staff/chat/moderation')).http).toBe(401);
+      expect((await t().get('/api/staff/chat/moderation', { token: staff.user.tokenvalue, query: { limit: '0' } })).http).toBe(400);
+    });
+
+    it('refuses staff actions from viewers', async () => {
+      const a = await member();
+      const b = await member();
+      a.client.send({ type: 'mute', userId: b.user.id, minutes: 5 });
+      expect(await a.client.next('error')).toEqual({ type: 'error', code: 'forbidden', message: 'Only staff can do that.' });
+      a.client.send({ type: 'slow_mode', seconds: 30 });
+      expect((await a.client.next('error')).code).toBe('forbidden');
+      expect(await t().db.selectFrom('chat_moderation').select('id').execute()).toEqual([]);
+    });
+
+    it('refuses a muted viewer on the server until the mute ends or is lifted', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 10 });
+      const state = await viewer.client.next('mute_state');
+      expect(state.mutedUntil).toBe(new Date(t().clock.now().getTime() + 10 * MINUTE).toISOString());
+      expect((await staff.client.next('notice')).message).toBe(`Viewer ${viewer.user.last_name.charAt(0)}. is muted for 10 minutes.`);
+      viewer.client.send({ type: 'message', text: 'let me talk', clientId: 'm' });
+      const refused = await viewer.client.next('notice');
+      expect(refused).toMatchObject({ code: 'muted', clientId: 'm' });
+      expect(refused.message).toMatch(/^You are muted until Jun 15, 11:10\sAM PDT\.$/);
+      const rejoin = await member('lobby');
+      expect(rejoin.welcome.me.mutedUntil).toBeNull();
+      const again = await open();
+      expect((await again.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.mutedUntil).toBe(state.mutedUntil);
+      t().clock.advance(10 * MINUTE + 1);
+      viewer.client.send({ type: 'message', text: 'back again' });
+      await viewer.client.next('message');
+      staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 60 });
+      await viewer.client.next('mute_state', (s) => s.mutedUntil !== null);
+      staff.client.send({ type: 'unmute', userId: viewer.user.id });
+      expect((await viewer.client.next('mute_state', (s) => s.mutedUntil === null)).mutedUntil).toBeNull();
+      viewer.client.send({ type: 'message', text: 'thank you' });
+      await viewer.client.next('message', (m) => m.message.text === 'thank you');
+      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id', 'created_at']).orderBy('id').execute();
+      expect(actions.map((a) => [a.action, a.staff_id, a.target_user_id])).toEqual([
+        ['mute', staff.user.id, viewer.user.id],
+        ['mute', staff.user.id, viewer.user.id],
+        ['unmute', staff.user.id, viewer.user.id],
+      ]);
+      staff.client.send({ type: 'mute', userId: staff.user.id, minutes: 5 });
+      expect((await staff.client.next('notice', (n) => n.message.startsWith('Staff'))).message).toBe('Staff cannot be muted or banned.');
+    });
+
+    it('bans a viewer: their sockets close and they cannot come back', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'ban', userId: viewer.user.id });
+      expect((await viewer.client.next('error')).code).toBe('banned');
+      expect((await viewer.client.closed).code).toBe(4403);
+      const retry = await open();
+      retry.send({ type: 'join', token: await tokenFor(t(), staff.user.tokenvalue), room: 'lobby' });
+      await retry.next('welcome');
+      expect((await t().get('/api/weavy/token', { token: viewer.user.tokenvalue })).http).toBe(403);
+      expect(await t().db.selectFrom('chat_sanctions').select(['user_id', 'kind', 'created_by']).execute()).toEqual([{ user_id: viewer.user.id, kind: 'ban', created_by: staff.user.id }]);
+    });
+
+    it('lets staff lift a ban over HTTP, and refuses viewers, strangers and bad input', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'ban', userId: viewer.user.id });
+      await viewer.client.closed;
+      expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id })).http).toBe(401);
+      expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http).toBe(403);
+      const bad = await t().post('/api/staff/chat/unban', { userId: 'someone' }, { token: staff.user.tokenvalue });
+      expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
+      expect((await t().post('/api/staff/chat/unban', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      const lifted = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
+      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can take part in chat again.`, [{ userId: viewer.user.id, banned: false }]]);
+      const back = await open();
+      expect((await back.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.userId).toBe(viewer.user.id);
+      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id']).orderBy('id').execute();
+      expect(actions).toEqual([
+        { action: 'ban', staff_id: staff.user.id, target_user_id: viewer.user.id },
+        { action: 'unban', staff_id: staff.user.id, target_user_id: viewer.user.id },
+      ]);
+    });
+
+    it('applies slow mode to viewers but not staff', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'slow_mode', seconds: 30 });
+      expect(await viewer.client.next('room')).toEqual({ type: 'room', slowModeSeconds: 30, isOpen: true });
+      viewer.client.send({ type: 'message', text: 'first' });
+      await viewer.client.next('message');
+      viewer.client.send({ type: 'message', text: 'second' });
+      expect(await viewer.client.next('notice')).toMatchObject({ code: 'slow_mode', message: 'Slow mode is on in this room: one message every 30 seconds.', retryAfterSeconds: 30 });
+      staff.client.send({ type: 'message', text: 'staff one' });
+      staff.client.send({ type: 'message', text: 'staff two' });
+      await viewer.client.next('message', (m) => m.message.text === 'staff two');
+      const joiner = await member();
+      expect(joiner.welcome.room.slowModeSeconds).toBe(30);
+    });
+
+    it('keeps a show room open a day after the show, then read-only', async () => {
+      const ended = await t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 26 * 60 * MINUTE).toISOString(), cust_end: new Date(t().clock.now().getTime() - 25 * 60 * MINUTE).toISOString() });
+      const upcoming = await t().createEvent();
+      const before = await member(upcoming.id);
+      expect(before.welcome.room.isOpen).toBe(true);
+      const after = await member(ended.id);
+      expect(after.welcome.room.isOpen).toBe(false);
+      after.client.send({ type: 'message', text: 'hello?' });
+      expect(await after.client.next('notice')).toMatchObject({ code: 'room_closed', message: "This show's chat has closed. You can still read it." });
+    });
+
+    it('catches a returning client up from its last seen id, without duplicates, dropping what staff deleted', async () => {
+      const a = await member();
+      const b = await member();
+      const staff = await member('lobby', 'staff');
+      b.client.send({ type: 'message', text: 'one' });
+      const one = (await a.client.next('message')).message;
+      await a.client.close();
+      b.client.send({ type: 'message', text: 'two' });
+      b.client.send({ type: 'message', text: 'three' });
+      await b.client.next('message', (m) => m.message.text === 'three');
+      staff.client.send({ type: 'delete', id: one.id });
+      await b.client.next('deleted');
+      const back = await open();
+      const welcome = await back.join(await tokenFor(t(), a.user.tokenvalue), 'lobby', one.id);
+      expect([welcome.reset, welcome.history.map((m) => m.text), welcome.deleted]).toEqual([false, ['two', 'three'], [one.id]]);
+    });
+
+    it('resets a client that missed more than the room keeps', async () => {
+      const viewer = await t().createViewer();
+      for (let i = 1; i <= CHAT_LIMITS.keepSize + 5; i++) {
+        await t().db.insertInto('chat_messages').values({ room: 'lobby', event_id: null, user_id: viewer.id, text: `n${i}`, created_at: t().clock.now().toISOString() }).execute();
+      }
+      const client = await open();
+      const welcome = await client.join(await tokenFor(t(), viewer.tokenvalue), 'lobby', 2);
+      expect([welcome.reset, welcome.history.length, welcome.history.at(-1)?.text]).toEqual([true, 50, `n${CHAT_LIMITS.keepSize + 5}`]);
+    });
+
+    it('relays reactions to the room and refuses unknown ones', async () => {
+      const a = await member();
+      const b = await member();
+      a.client.send({ type: 'reaction', reaction: 'heart' });
+      expect(await b.client.next('reaction')).toEqual({ type: 'reaction', reaction: 'heart' });
+      a.client.send({ type: 'reaction', reaction: 'rose' } as never);
+      expect((await a.client.next('error')).code).toBe('bad_frame');
+    });
+  },
+  {},
+);
+
+describeEachEngine('chat liveness', (t) => {
+  it('drops a socket that stops answering pings, and one that never joins', async () => {
+    // A second app on the same database, with short chat timings.
+    const app = await buildApp(t().config, { clock: t().clock, database: { db: t().db, dialect: t().engine, close: async () => undefined }, chat: { pingIntervalMs: 100, joinTimeoutMs: 300 } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+      const silent = await connectChat(base, { autoPong: false });
+      const idle = await connectChat(base);
+      expect((await idle.closed).code).toBe(4401);
+      expect((await silent.closed).code).toBe(1006);
+    } finally {
+      await app.close();
+    }
+  });
+});

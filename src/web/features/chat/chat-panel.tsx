@@ -1,0 +1,190 @@
+// The chat panel: one room (a show's, or the lobby when eventId is null) with its connection
+// status, member count, pinned message, messages, reactions during a show, the composer and, for
+// staff, moderation inline. It fills the height its parent gives it and fits a narrow column.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
+import { cx } from '../../ui/cx';
+import { Spinner } from '../../ui/spinner';
+import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { ReactionIcon } from './reaction-icon';
+import { StaffBadge } from './message-row';
+import type { Moderate } from './moderation-menu';
+import { useChat } from './use-chat';
+
+export function ChatPanel({ eventId }: { eventId: number | null }) {
+  const room: RoomRef = eventId ?? 'lobby';
+  return <ChatRoom key={String(room)} room={room} />;
+}
+
+const STATUS_TEXT: Record<ConnectionStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', ended: 'Chat closed' };
+const STATUS_DOT: Record<ConnectionStatus, string> = { connecting: 'bg-amber-500', live: 'bg-success', reconnecting: 'bg-amber-500', ended: 'bg-danger' };
+const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
+
+let clientCounter = 0;
+const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
+
+function ChatRoom({ room }: { room: RoomRef }) {
+  const { state, send, dismiss } = useChat(room);
+  const [draft, setDraft] = useState('');
+  const sent = useRef(new Map<string, string>());
+  const me = state.me;
+  const isStaff = me?.isStaff ?? false;
+
+  // A refused message goes back into the box, unless the viewer has started a new one.
+  const refusedClientId = state.notice?.clientId;
+  useEffect(() => {
+    if (!refusedClientId) return;
+    const text = sent.current.get(refusedClientId);
+    sent.current.delete(refusedClientId);
+    if (text) setDraft((current) => current || text);
+  }, [refusedClientId]);
+
+  const moderate = useMemo<Moderate | null>(() => {
+    if (!isStaff) return null;
+    const act = (frame: ClientFrame) => void send(frame);
+    return {
+      remove: (id) => act({ type: 'delete', id }),
+      pin: (id) => act({ type: 'pin', id }),
+      mute: (userId, minutes) => act({ type: 'mute', userId, minutes }),
+      unmute: (userId) => act({ type: 'unmute', userId }),
+      ban: (userId) => act({ type: 'ban', userId }),
+    };
+  }, [isStaff, send]);
+
+  function handleSend(text: string): boolean {
+    const clientId = nextClientId();
+    if (!send({ type: 'message', text, clientId })) return false;
+    sent.current.set(clientId, text);
+    if (sent.current.size > 20) sent.current.delete(sent.current.keys().next().value ?? '');
+    return true;
+  }
+
+  const title = state.room?.title ?? (room === 'lobby' ? 'Lobby' : 'Show chat');
+  const hint = composerHint(state);
+  return (
+    <section aria-label={`Chat: ${title}`} className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
+      <ChatHeader state={state} title={title} onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null} />
+      {state.pinned && (
+        <div className="flex items-start gap-2 border-b border-line bg-primary-soft px-3 py-2 text-sm">
+          <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-[0.6875rem] font-black text-white uppercase">Pinned</span>
+          <p className="min-w-0 flex-1 break-words text-ink">
+            <span className="font-bold">{state.pinned.name}: </span>
+            {state.pinned.text}
+          </p>
+          {moderate && (
+            <button type="button" onClick={() => moderate.pin(null)} className="shrink-0 rounded px-2 py-1 font-bold text-primary hover:bg-white">
+              Unpin
+            </button>
+          )}
+        </div>
+      )}
+      {state.status === 'connecting' && state.messages.length === 0 ? (
+        <div className="grid flex-1 place-items-center">
+          <Spinner className="size-8 text-primary" label="Connecting to chat" />
+        </div>
+      ) : (
+        <MessageList
+          messages={state.messages}
+          myName={me?.name ?? ''}
+          myId={me?.userId ?? null}
+          pinnedId={state.pinned?.id ?? null}
+          moderate={moderate}
+          emptyText={room === 'lobby' ? 'No messages yet. Say hello!' : 'No messages yet. Be the first to say hello to the hosts!'}
+        />
+      )}
+      {room !== 'lobby' && state.status === 'live' && <Reactions state={state} onReact={(reaction) => void send({ type: 'reaction', reaction })} />}
+      <NoticeLine state={state} onDismiss={dismiss} />
+      {state.status === 'ended' ? (
+        <p className="border-t border-line bg-danger-soft px-3 py-3 text-sm font-bold text-danger">{state.statusNote || CHAT_MESSAGES.unauthorized}</p>
+      ) : (
+        <Composer disabled={state.status !== 'live' || state.room?.isOpen === false} hint={hint === state.notice?.text ? null : hint} onSend={handleSend} draft={draft} setDraft={setDraft} />
+      )}
+    </section>
+  );
+}
+
+function composerHint(state: ChatState): string | null {
+  if (state.room?.isOpen === false) return CHAT_MESSAGES.roomClosed;
+  if (state.me?.mutedUntil && isMuted(state.me, new Date())) return mutedText(state.me.mutedUntil);
+  if (state.room?.slowModeSeconds && !state.me?.isStaff) return `Slow mode: one message every ${state.room.slowModeSeconds} seconds.`;
+  return null;
+}
+
+function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: string; onSlowMode: ((seconds: number) => void) | null }) {
+  return (
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-2.5">
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate text-base font-black text-ink">{title}</h2>
+        <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted">
+          {/* Announced politely, but not a role=status: the page's loading checks look for those. */}
+          <span aria-live="polite" className="inline-flex items-center gap-1.5 font-bold">
+            <span className={cx('size-2 rounded-full', STATUS_DOT[state.status])} aria-hidden="true" />
+            {STATUS_TEXT[state.status]}
+            {state.status !== 'ended' && state.statusNote && <span className="font-normal">({state.statusNote})</span>}
+          </span>
+          {state.status === 'live' && <span>{state.members === 1 ? '1 person here' : `${state.members} people here`}</span>}
+          {state.me?.isStaff && <StaffBadge />}
+        </p>
+      </div>
+      {onSlowMode && state.room && (
+        <label className="flex items-center gap-1.5 text-xs font-bold text-muted">
+          Slow mode
+          <select
+            value={state.room.slowModeSeconds}
+            onChange={(event) => onSlowMode(Number(event.target.value))}
+            disabled={state.status !== 'live'}
+            className="min-h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
+          >
+            {[...new Set([...SLOW_MODE_CHOICES, state.room.slowModeSeconds])].sort((a, b) => a - b).map((seconds) => (
+              <option key={seconds} value={seconds}>
+                {seconds === 0 ? 'Off' : seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </header>
+  );
+}
+
+function Reactions({ state, onReact }: { state: ChatState; onReact: (reaction: (typeof REACTIONS)[number]) => void }) {
+  return (
+    <div className="flex items-center gap-1 border-t border-line px-2 py-1">
+      <div className="flex flex-1 gap-0.5 overflow-hidden" aria-hidden="true">
+        {state.reactions.map((r) => (
+          <ReactionIcon key={r.key} reaction={r.reaction} className="size-5 shrink-0 animate-appear" />
+        ))}
+      </div>
+      {REACTIONS.map((reaction) => (
+        <button
+          key={reaction}
+          type="button"
+          onClick={() => onReact(reaction)}
+          disabled={isMuted(state.me, new Date())}
+          className="grid size-9 place-items-center rounded-full hover:bg-primary-soft disabled:opacity-50"
+          aria-label={`Send a ${reaction} reaction`}
+        >
+          <ReactionIcon reaction={reaction} className="size-5" />
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function NoticeLine({ state, onDismiss }: { state: ChatState; onDismiss: () => void }) {
+  const notice = state.notice;
+  return (
+    <div aria-live="polite">
+      {notice && (
+        <p className={cx('flex items-start gap-2 border-t px-3 py-2 text-sm font-bold', notice.tone === 'error' ? 'border-danger/30 bg-danger-soft text-danger' : 'border-primary/20 bg-primary-soft text-primary-hover')}>
+          <span className="flex-1">{notice.text}</span>
+          <button type="button" onClick={onDismiss} className="rounded px-1.5 text-base leading-none hover:bg-white" aria-label="Dismiss this notice">
+            ×
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

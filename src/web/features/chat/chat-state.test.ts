@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage, ServerFrame } from '../../../shared/contract/chat';
+import { chatReducer, initialChatState, isMuted, type ChatState } from './chat-state';
+import { mentionsMe, splitMentions } from './mention';
+
+const message = (id: number, text = `m${id}`): ChatMessage => ({ id, room: 'lobby', userId: 2, name: 'Opal K.', isStaff: false, text, createdAt: '2026-06-15T18:00:00.000Z' });
+const welcome = (history: ChatMessage[], extra: Partial<Extract<ServerFrame, { type: 'welcome' }>> = {}): ServerFrame => ({
+  type: 'welcome',
+  room: { room: 'lobby', title: 'Lobby', isOpen: true, slowModeSeconds: 0 },
+  me: { userId: 1, name: 'Amber N.', isStaff: false, mutedUntil: null },
+  history,
+  reset: true,
+  deleted: [],
+  pinned: null,
+  members: 3,
+  ...extra,
+});
+const apply = (state: ChatState, ...frames: ServerFrame[]) => frames.reduce((s, frame) => chatReducer(s, { type: 'frame', frame }), state);
+
+describe('chat state', () => {
+  it('goes live on the welcome with its history and member count', () => {
+    const state = apply(initialChatState, welcome([message(1), message(2)]));
+    expect([state.status, state.messages.map((m) => m.id), state.members, state.lastSeenId]).toEqual(['live', [1, 2], 3, 2]);
+  });
+
+  it('merges a catch-up without duplicates and drops what staff deleted meanwhile', () => {
+    let state = apply(initialChatState, welcome([message(1), message(2)]), { type: 'message', message: message(3) });
+    state = chatReducer(state, { type: 'status', status: 'reconnecting' });
+    state = apply(state, welcome([message(3), message(4), message(5)], { reset: false, deleted: [2] }), { type: 'message', message: message(5) });
+    expect(state.messages.map((m) => m.id)).toEqual([1, 3, 4, 5]);
+    expect(state.lastSeenId).toBe(5);
+  });
+
+  it('replaces the list on a reset, removes deleted messages and their pin', () => {
+    let state = apply(initialChatState, welcome([message(1)]), { type: 'pinned', message: message(1) });
+    expect(state.pinned?.id).toBe(1);
+    state = apply(state, { type: 'deleted', id: 1 });
+    expect([state.messages, state.pinned]).toEqual([[], null]);
+    state = apply(state, welcome([message(300)]));
+    expect(state.messages.map((m) => m.id)).toEqual([300]);
+  });
+
+  it('keeps the own mute state and ends on a ban, staying ended when the socket closes', () => {
+    let state = apply(initialChatState, welcome([]), { type: 'mute_state', mutedUntil: '2026-06-15T18:10:00.000Z' });
+    expect(isMuted(state.me, new Date('2026-06-15T18:05:00Z'))).toBe(true);
+    expect(isMuted(state.me, new Date('2026-06-15T18:15:00Z'))).toBe(false);
+    state = apply(state, { type: 'error', code: 'banned', message: 'You can no longer take part in chat.' });
+    state = chatReducer(state, { type: 'status', status: 'reconnecting' });
+    expect([state.status, state.statusNote]).toEqual(['ended', 'You can no longer take part in chat.']);
+  });
+
+  it('shows refusals as error notices and staff confirmations as info', () => {
+    let state = apply(initialChatState, welcome([]), { type: 'notice', code: 'muted', message: 'You are muted.', clientId: 'c1' });
+    expect(state.notice).toMatchObject({ tone: 'error', text: 'You are muted.', clientId: 'c1' });
+    state = apply(state, { type: 'notice', code: 'moderated', message: 'Message deleted.' });
+    expect(state.notice).toMatchObject({ tone: 'info', text: 'Message deleted.' });
+  });
+});
+
+describe('mentions', () => {
+  it('highlights @ plus the first name or the whole chat name, in any case', () => {
+    expect(splitMentions('hi @amber, look', 'Amber N.')).toEqual([
+      { text: 'hi ', isMention: false },
+      { text: '@amber', isMention: true },
+      { text: ', look', isMention: false },
+    ]);
+    expect(mentionsMe('@Amber N. wins!', 'Amber N.')).toBe(true);
+    expect(mentionsMe('@Amberly hello', 'Amber N.')).toBe(false);
+    expect(mentionsMe('amber without the at', 'Amber N.')).toBe(false);
+    expect(splitMentions('<b>@Amber</b>', 'Amber N.').map((p) => p.text)).toEqual(['<b>', '@Amber', '</b>']);
+  });
+});
