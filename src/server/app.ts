@@ -36,6 +36,11 @@ import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService } from './modules/live/live.service';
 import { createStaffEventsService } from './modules/staff-events/staff-events.service';
 import { createProfileService } from './modules/profile/profile.service';
+import { giveawayRoutes } from './modules/giveaways/giveaways.routes';
+import { createGiveawayService } from './modules/giveaways/giveaways.service';
+import { staffGiveawayRoutes } from './modules/giveaways/giveaways.staff-routes';
+import { createStaffGiveawayService } from './modules/giveaways/giveaways.staff';
+import { createSpinService } from './modules/giveaways/spin.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
 import { mediaRoot } from './platform/media';
@@ -169,6 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup), guards));
   await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
+  const giveaways = createGiveawayService(ctx, liveLookup);
+  const spins = createSpinService(ctx);
+  await app.register(giveawayRoutes(ctx, giveaways, spins, guards));
+  await app.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

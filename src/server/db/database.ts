@@ -12,6 +12,7 @@ import * as eventStreams from './migrations/004-event-streams';
 import * as reminders from './migrations/005-reminders';
 import * as presence from './migrations/006-presence';
 import * as quiz from './migrations/007-quiz';
+import * as giveaways from './migrations/009-giveaways';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -28,14 +29,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
+    // FULL: a commit is on disk before it returns, so an acknowledged write survives a power cut
+    // (docs/decisions/023-durable-entries-and-group-commit.md).
+    sqlite.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // synchronous_commit=on whatever the server's default: a commit has reached the WAL on disk.
+    options: `-c synchronous_commit=on${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -66,6 +70,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '005-reminders': reminders.up,
   '006-presence': presence.up,
   '007-quiz': quiz.up,
+  '009-giveaways': giveaways.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
@@ -76,7 +81,7 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -170,6 +170,105 @@ export interface QuizAnswersTable {
   created_at: string;
 }
 
+export interface GiveawaysTable {
+  event_id: number;
+  show_id: number | null;
+  prize: string;
+  /** Sanitised HTML with placeholders. */
+  tnc: string;
+  tnc_prices: string;
+  winner_count: number;
+  access_code: string | null;
+  /** 32 random bytes, hex; secret until seed_revealed_at. */
+  seed: string;
+  seed_hash: string;
+  seed_revealed_at: string | null;
+  announced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GiveawayEntriesTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  user_id: number;
+  entry_from: 'web' | 'live' | 'intergem' | 'whatnot';
+  whatnot_username: string | null;
+  created_at: string;
+}
+
+export interface GiveawaySocialEntriesTable {
+  giveaway_id: number;
+  user_id: number;
+  click_type: string;
+  created_at: string;
+}
+
+export interface GiveawayBannerClicksTable {
+  giveaway_id: number;
+  day: string;
+  clicks: number;
+}
+
+export interface GiveawayPicksTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  sequence: number;
+  entry_id: number;
+  user_id: number;
+  /** The drawn ticket as a decimal string (it can exceed 2^53 before the modulo). */
+  ticket: string;
+  total_weight: number;
+  weight: number;
+  status: 'pending' | 'repeat' | 'claimed' | 'forfeited' | 'respun';
+  repeat_of: number | null;
+  drawn_by: number | null;
+  drawn_at: string;
+  claim_by: string | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
+}
+
+export interface GiveawayAuditTable {
+  id: Generated<number>;
+  giveaway_id: number;
+  pick_id: number | null;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface SpinPrizesTable {
+  id: Generated<number>;
+  event_id: number;
+  position: number;
+  label: string;
+  weight: number;
+  points: number;
+}
+
+export interface SpinsTable {
+  event_id: number;
+  user_id: number;
+  kind: 'rsvp' | 'giveaway';
+  prize_id: number | null;
+  label: string;
+  points: number;
+  created_at: string;
+}
+
+export interface RewardPointsTable {
+  id: Generated<number>;
+  user_id: number;
+  points: number;
+  reason: string;
+  /** What earned the points, unique so nothing is credited twice (e.g. 'spin:rsvp:12:34'). */
+  source: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -187,6 +286,15 @@ export interface Database {
   watch_logs: WatchLogsTable;
   event_questions: EventQuestionsTable;
   quiz_answers: QuizAnswersTable;
+  giveaways: GiveawaysTable;
+  giveaway_entries: GiveawayEntriesTable;
+  giveaway_social_entries: GiveawaySocialEntriesTable;
+  giveaway_banner_clicks: GiveawayBannerClicksTable;
+  giveaway_picks: GiveawayPicksTable;
+  giveaway_audit: GiveawayAuditTable;
+  spin_prizes: SpinPrizesTable;
+  spins: SpinsTable;
+  reward_points: RewardPointsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

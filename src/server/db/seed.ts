@@ -1,12 +1,14 @@
 // The demo on an empty database: a staff account (its random password printed once), a few
 // viewers who log in by e-mail code, a show that is live whenever the demo starts (a short local
-// HLS clip), upcoming shows, a giveaway, a special event with a quiz and a past show.
+// HLS clip) with an open giveaway and spin-to-win wheels, upcoming shows and an upcoming
+// giveaway, a special event with a quiz and a past show whose giveaways were drawn (seeds revealed).
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
+import { refreshDemoGiveaway, seedGiveaways } from './seed-giveaways';
 
 export const DEMO_STREAM = '/media/demo/live.m3u8';
 const DEMO_LIVE_TITLE = 'Gemcast Live: the demo studio';
@@ -87,6 +89,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
       })
       .execute();
   });
+  await seedGiveaways(ctx, { staffEmail, liveShowTitle: DEMO_LIVE_TITLE });
   return { staffEmail, staffPassword };
 }
 
@@ -106,4 +109,5 @@ export async function refreshDemo(ctx: AppContext): Promise<void> {
     .where('title', '=', DEMO_LIVE_TITLE)
     .where('stream_url', '=', DEMO_STREAM)
     .execute();
+  await refreshDemoGiveaway(ctx, DEMO_LIVE_TITLE);
 }

@@ -1,0 +1,36 @@
+// Test factories for giveaways: a giveaway made through the staff API (open now unless told
+// otherwise), entries and the clock moves that close it.
+import type { CreateGiveawayRequest, Enrollment, StaffGiveawayDetail } from '../../../shared/contract/giveaways';
+import type { TestApp } from '../../testing/harness';
+
+const MINUTE = 60_000;
+
+export function giveawayFields(t: TestApp, fields: Partial<CreateGiveawayRequest> = {}): CreateGiveawayRequest {
+  const now = t.clock.now().getTime();
+  return {
+    title: 'Sapphire pendant giveaway',
+    description: 'A 1 ct Montana sapphire on a white-gold chain.',
+    cust_start: new Date(now - 10 * MINUTE).toISOString(),
+    cust_end: new Date(now + 50 * MINUTE).toISOString(),
+    prize: '1 ct Montana sapphire pendant',
+    tnc_prices: '$2,500',
+    tnc: '<p>Prize value {{VALUE}}. Entries from {{START_DATE}} to {{END DATE}}.</p>',
+    ...fields,
+  };
+}
+
+export async function createGiveaway(t: TestApp, staffToken: string, fields: Partial<CreateGiveawayRequest> = {}): Promise<StaffGiveawayDetail> {
+  const res = await t.post<StaffGiveawayDetail>('/api/staff/giveaways', giveawayFields(t, fields), { token: staffToken });
+  const record = res.body.data[0];
+  if (res.http !== 200 || !record) throw new Error(`createGiveaway failed: ${res.body.message}`);
+  return record;
+}
+
+export async function enter(t: TestApp, token: string, eventid: number) {
+  return t.post<Enrollment>('/api/giveawaydata_v1', { eventid }, { token });
+}
+
+/** Moves the clock past the end of a giveaway made by giveawayFields. */
+export function closeGiveaways(t: TestApp) {
+  t.clock.advance(51 * MINUTE);
+}

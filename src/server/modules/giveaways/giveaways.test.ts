@@ -1,0 +1,268 @@
+import { expect, it } from 'vitest';
+import type { EventRecord } from '../../../shared/contract/events';
+import type { BannerClick, DrawProof, Enrollment, GiveawayInfo, GiveawayTerms, SocialEntryResult, StaffGiveaway, Winner } from '../../../shared/contract/giveaways';
+import { describeEachEngine } from '../../testing/harness';
+import { closeGiveaways, createGiveaway, enter } from './giveaway-factories';
+
+const MINUTE = 60_000;
+
+describeEachEngine('giveaway entry', (t) => {
+  it('enters a viewer once, stores the entry and answers with the ledger', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const res = await enter(t(), viewer.tokenvalue, giveaway.id);
+    expect(res.http).toBe(200);
+    expect(res.body.message).toBe("You're in! Good luck in the draw.");
+    expect(res.body.data[0]).toMatchObject({ exists: true, eventid: giveaway.id, entry_from: 'web', entries: 1, ledger: [{ kind: 'entry', label: '1 entry for entering', entries: 1 }] });
+    const rows = await t().db.selectFrom('giveaway_entries').select(['giveaway_id', 'user_id', 'entry_from']).execute();
+    expect(rows).toEqual([{ giveaway_id: giveaway.id, user_id: viewer.id, entry_from: 'web' }]);
+  });
+
+  it('answers 409 with the standing on a second entry, and stores nothing more', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const again = await enter(t(), viewer.tokenvalue, giveaway.id);
+    expect(again.http).toBe(409);
+    expect(again.body).toMatchObject({ status: 0, message: 'You have already entered this giveaway. Come back for the next show to enter again.' });
+    expect(again.body.data[0]).toMatchObject({ exists: true, entries: 1 });
+    expect(await t().db.selectFrom('giveaway_entries').select('id').execute()).toHaveLength(1);
+  });
+
+  it("needs a new entry for each show's giveaway", async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const first = await createGiveaway(t(), staff.tokenvalue, { title: 'Monday giveaway' });
+    const second = await createGiveaway(t(), staff.tokenvalue, { title: 'Tuesday giveaway' });
+    await enter(t(), viewer.tokenvalue, first.id);
+    const check = await t().get<Enrollment>('/api/checkifgiveawayenroll_v1', { token: viewer.tokenvalue, query: { eventid: String(second.id) } });
+    expect(check.body).toMatchObject({ status: 1, message: 'You have not entered this giveaway yet.' });
+    expect(check.body.data[0]).toMatchObject({ exists: false, entries: 0, ledger: [] });
+    expect((await enter(t(), viewer.tokenvalue, second.id)).http).toBe(200);
+  });
+
+  it('refuses entries before the window opens and after it closes, without writing', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const now = t().clock.now().getTime();
+    const later = await createGiveaway(t(), staff.tokenvalue, { cust_start: new Date(now + 60 * MINUTE).toISOString(), cust_end: new Date(now + 120 * MINUTE).toISOString() });
+    const open = await createGiveaway(t(), staff.tokenvalue);
+    const early = await enter(t(), viewer.tokenvalue, later.id);
+    expect([early.http, early.body.message]).toEqual([422, 'This giveaway is not open yet. Entries open when the giveaway starts.']);
+    closeGiveaways(t());
+    const late = await enter(t(), viewer.tokenvalue, open.id);
+    expect([late.http, late.body.message]).toEqual([422, 'This giveaway has closed. A new giveaway comes with every live show.']);
+    expect(await t().db.selectFrom('giveaway_entries').select('id').execute()).toHaveLength(0);
+  });
+
+  it('lets viewers into a private giveaway only with its access code', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue, { IS_Public: 0, access_code: 'TUCSON-2026' });
+    const without = await enter(t(), viewer.tokenvalue, giveaway.id);
+    expect([without.http, without.body.message]).toEqual([403, 'This giveaway is private. Enter the access code you were given to take part.']);
+    const wrong = await t().post('/api/giveawaydata_v1', { eventid: giveaway.id, code: 'PHOENIX-2026' }, { token: viewer.tokenvalue });
+    expect([wrong.http, wrong.body.message]).toEqual([403, 'That access code is not right for this giveaway.']);
+    expect(await t().db.selectFrom('giveaway_entries').select('id').execute()).toHaveLength(0);
+    const right = await t().post('/api/giveawaydata_v1', { eventid: giveaway.id, code: 'tucson-2026' }, { token: viewer.tokenvalue });
+    expect(right.http).toBe(200);
+  });
+
+  it('refuses unknown giveaways, events that are not giveaways, bad input and visitors', async () => {
+    const viewer = await t().createViewer();
+    const show = await t().createEvent();
+    const missing = await enter(t(), viewer.tokenvalue, 9999);
+    expect([missing.http, missing.body.message]).toEqual([404, 'We could not find that giveaway.']);
+    expect((await enter(t(), viewer.tokenvalue, show.id)).http).toBe(404);
+    const bad = await t().post('/api/giveawaydata_v1', { eventid: 'abc' }, { token: viewer.tokenvalue });
+    expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'eventid is a number.']);
+    expect((await t().post('/api/giveawaydata_v1', { eventid: show.id, code: 'x' }, { token: viewer.tokenvalue })).body.message).toBe('The access code is 4 to 32 letters, digits or dashes.');
+    const visitor = await t().post('/api/giveawaydata_v1', { eventid: show.id });
+    expect([visitor.http, visitor.body.message]).toEqual([401, 'Please log in to continue.']);
+  });
+});
+
+describeEachEngine('giveawaydata_new', (t) => {
+  it('records where an entry came from, with the Whatnot username', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const res = await t().post<Enrollment>('/api/giveawaydata_new', { eventid: giveaway.id, entry_from: 'whatnot', whatnot_username: 'gem.hunter_42' }, { token: viewer.tokenvalue });
+    expect(res.http).toBe(200);
+    expect(res.body.data[0]).toMatchObject({ exists: true, entry_from: 'whatnot' });
+    const row = await t().db.selectFrom('giveaway_entries').select(['entry_from', 'whatnot_username']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ entry_from: 'whatnot', whatnot_username: 'gem.hunter_42' });
+    const again = await t().post('/api/giveawaydata_new', { eventid: giveaway.id, entry_from: 'intergem' }, { token: viewer.tokenvalue });
+    expect(again.http).toBe(409);
+  });
+
+  it('asks for the Whatnot username, a known source, and a login', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const noName = await t().post('/api/giveawaydata_new', { eventid: giveaway.id, entry_from: 'whatnot' }, { token: viewer.tokenvalue });
+    expect([noName.http, noName.body.message]).toEqual([400, 'Enter your Whatnot username.']);
+    const badSource = await t().post('/api/giveawaydata_new', { eventid: giveaway.id, entry_from: 'tiktok' }, { token: viewer.tokenvalue });
+    expect([badSource.http, badSource.body.message]).toEqual([400, 'entry_from is one of web, live, intergem, whatnot.']);
+    expect((await t().post('/api/giveawaydata_new', { eventid: giveaway.id })).http).toBe(401);
+    expect(await t().db.selectFrom('giveaway_entries').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describeEachEngine('checkifgiveawayenroll_v1', (t) => {
+  it('answers with the ledger once entered, and refuses bad input, unknown giveaways and visitors', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const check = await t().get<Enrollment>('/api/checkifgiveawayenroll_v1', { token: viewer.tokenvalue, query: { eventid: String(giveaway.id) } });
+    expect(check.body).toMatchObject({ status: 1, message: 'You have entered this giveaway.' });
+    expect(check.body.data[0]).toMatchObject({ exists: true, entries: 1, bonuses_left: ['facebook', 'instagram', 'x', 'pinterest', 'whatsapp', 'email'] });
+    expect((await t().get('/api/checkifgiveawayenroll_v1', { token: viewer.tokenvalue })).http).toBe(400);
+    expect((await t().get('/api/checkifgiveawayenroll_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(404);
+    expect((await t().get('/api/checkifgiveawayenroll_v1', { query: { eventid: String(giveaway.id) } })).http).toBe(401);
+  });
+});
+
+describeEachEngine('social bonus entries', (t) => {
+  it('adds one bonus per click type, shown in the ledger, and never twice', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const before = await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'facebook' } });
+    expect([before.http, before.body.message]).toEqual([422, 'Enter the giveaway first; sharing then adds bonus entries.']);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const facebook = await t().post<SocialEntryResult>('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'facebook' } });
+    expect(facebook.body).toMatchObject({ status: 1, message: 'Bonus entry added. Thanks for sharing!' });
+    expect(facebook.body.data[0]).toMatchObject({ bonus_added: true, entries: 2 });
+    t().clock.advance(1000);
+    await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'pinterest' } });
+    const twice = await t().post<SocialEntryResult>('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'facebook' } });
+    expect(twice.http).toBe(200);
+    expect(twice.body.message).toBe('You already have the bonus entry for sharing there.');
+    expect(twice.body.data[0]?.bonus_added).toBe(false);
+    expect(twice.body.data[0]?.ledger.map((l) => l.label)).toEqual(['1 entry for entering', '+1 for sharing on Facebook', '+1 for sharing on Pinterest']);
+    expect(twice.body.data[0]?.entries).toBe(3);
+    expect(await t().db.selectFrom('giveaway_social_entries').select('click_type').execute()).toHaveLength(2);
+  });
+
+  it('refuses bonuses after the giveaway closes, unknown click types and visitors', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const unknown = await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'myspace' } });
+    expect([unknown.http, unknown.body.message]).toEqual([400, 'clickType is one of facebook, instagram, x, pinterest, whatsapp, email.']);
+    expect((await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { query: { clickType: 'x' } })).http).toBe(401);
+    closeGiveaways(t());
+    const late = await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { token: viewer.tokenvalue, query: { clickType: 'x' } });
+    expect([late.http, late.body.message]).toEqual([422, 'Bonus entries are only added while the giveaway is open.']);
+    expect(await t().db.selectFrom('giveaway_social_entries').select('click_type').execute()).toHaveLength(0);
+  });
+
+  it('dosocialentry credits the open giveaway for the account the link was sent to only', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    t().clock.advance(2000); // past the one-second live cache
+    const other = await t().get('/api/dosocialentry', { token: viewer.tokenvalue, query: { email: 'someone.else@example.com', clickfrom: 'email' } });
+    expect([other.http, other.body.message]).toEqual([403, 'This link was sent to another account. Log in with the address it was sent to.']);
+    const own = await t().get<SocialEntryResult>('/api/dosocialentry', { token: viewer.tokenvalue, query: { email: viewer.email.toUpperCase(), clickfrom: 'email' } });
+    expect(own.http).toBe(200);
+    expect(own.body.data[0]).toMatchObject({ eventid: giveaway.id, bonus_added: true, entries: 2 });
+    expect(own.body.data[0]?.ledger[1]?.label).toBe('+1 for sharing by e-mail');
+    expect((await t().get('/api/dosocialentry', { token: viewer.tokenvalue, query: { email: 'not-an-email', clickfrom: 'email' } })).http).toBe(400);
+    expect((await t().get('/api/dosocialentry', { query: { email: viewer.email, clickfrom: 'email' } })).http).toBe(401);
+    closeGiveaways(t());
+    const none = await t().get('/api/dosocialentry', { token: viewer.tokenvalue, query: { email: viewer.email, clickfrom: 'x' } });
+    expect([none.http, none.body.message]).toEqual([422, 'No giveaway is open right now. See you at the next show!']);
+  });
+});
+
+describeEachEngine('fbbannerclick', (t) => {
+  it('counts a banner click for anyone and says where the giveaway is', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const click = await t().get<BannerClick>('/api/fbbannerclick', { query: { id: String(giveaway.id) } });
+    expect(click.http).toBe(200);
+    expect(click.body.data[0]).toEqual({ eventid: giveaway.id, path: `/giveaway/${giveaway.id}` });
+    await t().get('/api/fbbannerclick', { query: { id: String(giveaway.id) } });
+    const list = await t().get<StaffGiveaway>('/api/staff/giveaways', { token: staff.tokenvalue });
+    expect(list.body.data[0]?.banner_clicks).toBe(2);
+    expect((await t().get('/api/fbbannerclick', { query: { id: 'x' } })).body.message).toBe('id is a number.');
+    expect((await t().get('/api/fbbannerclick', { query: { id: '9999' } })).http).toBe(404);
+  });
+});
+
+describeEachEngine('giveaway public reads', (t) => {
+  it('lists giveaways with eventlist_v1 and returns the open one with liveevent_v1', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const listed = await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'giveaway', on: 'live' } });
+    expect(listed.body.data.map((e) => e.id)).toEqual([giveaway.id]);
+    const live = await t().get<EventRecord>('/api/liveevent_v1', { query: { type: 'giveaway' } });
+    expect(live.body.data[0]?.id).toBe(giveaway.id);
+  });
+
+  it('fetches the terms by id with the placeholders kept and the commitment', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue, { tnc_prices: '' });
+    const terms = await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(giveaway.id) } });
+    expect(terms.http).toBe(200);
+    expect(terms.body.data[0]).toEqual({
+      id: giveaway.id,
+      title: 'Sapphire pendant giveaway',
+      start_date: giveaway.cust_start,
+      end_date: giveaway.cust_end,
+      tnc: '<p>Prize value {{VALUE}}. Entries from {{START_DATE}} to {{END DATE}}.</p>',
+      tnc_prices: '$10,000',
+      algorithm: 'gemcast-draw-v1',
+      commitment: giveaway.commitment,
+      seed: null,
+    });
+    expect((await t().get('/api/giveawayterms_v1', { query: { id: '9999' } })).body.message).toBe('We could not find the terms of that giveaway.');
+    expect((await t().get('/api/giveawayterms_v1', { query: {} })).http).toBe(400);
+  });
+
+  it('describes a giveaway: state, entrants, private flag and commitment, never the seed before the draw', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const show = await t().createEvent({ title: 'Sapphire Sunday' });
+    const giveaway = await createGiveaway(t(), staff.tokenvalue, { show_id: show.id });
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const info = await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } });
+    expect(info.body.data[0]).toMatchObject({ id: giveaway.id, state: 'open', entrants: 1, show_id: show.id, show_title: 'Sapphire Sunday', prize: '1 ct Montana sapphire pendant', tnc_prices: '$2,500', needs_code: false, seed: null, winners: [] });
+    expect(info.body.data[0]?.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(info.body)).not.toContain((await t().db.selectFrom('giveaways').select('seed').executeTakeFirstOrThrow()).seed);
+    const proof = await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } });
+    expect(proof.body.data[0]).toMatchObject({ seed: null, picks: [], entries: [{ weight: 1 }] });
+    closeGiveaways(t());
+    expect((await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } })).body.data[0]?.state).toBe('closed');
+    expect((await t().get('/api/giveawayinfo_v1', { query: { eventid: '9999' } })).http).toBe(404);
+    expect((await t().get('/api/giveawayproof_v1', { query: { eventid: 'x' } })).http).toBe(400);
+  });
+
+  it('asks for a giveaway or a show when listing winners', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    expect((await t().get('/api/giveawaywinners_v1', { query: {} })).body.message).toBe('Give eventid or showid.');
+    const none = await t().get<Winner>('/api/giveawaywinners_v1', { query: { eventid: String(giveaway.id) } });
+    expect([none.http, none.body.data]).toEqual([200, []]);
+    expect((await t().get('/api/giveawaywinners_v1', { query: { showid: '9999' } })).http).toBe(404);
+  });
+
+  it('commits to a seed before the first entry of a giveaway staff made as a plain event', async () => {
+    const viewer = await t().createViewer();
+    const plain = await t().createEvent({ type: 'giveaway', cust_start: new Date(t().clock.now().getTime() - MINUTE).toISOString() });
+    expect(await t().db.selectFrom('giveaways').select('event_id').execute()).toHaveLength(0);
+    expect((await enter(t(), viewer.tokenvalue, plain.id)).http).toBe(200);
+    const details = await t().db.selectFrom('giveaways').select(['seed_hash', 'created_at']).executeTakeFirstOrThrow();
+    const entry = await t().db.selectFrom('giveaway_entries').select('created_at').executeTakeFirstOrThrow();
+    expect(details.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(details.created_at <= entry.created_at).toBe(true);
+    expect((await t().db.selectFrom('giveaway_audit').select('action').execute()).map((r) => r.action)).toEqual(['commit']);
+  });
+});
