@@ -10,16 +10,12 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { spinCheckQuery, useSpinMutation } from './queries';
+import { restingAngle } from './wheel-geometry';
 
 const COLOURS = ['#7c3aed', '#db2777', '#0f766e', '#b45309', '#1d4ed8', '#be123c'];
 const SPIN_MS = 4200;
 const TURNS = 6;
 
-/** Degrees to turn so the middle of segment `index` sits under the pointer at the top. */
-export function restingAngle(index: number, count: number): number {
-  const slice = 360 / count;
-  return (360 - (index + 0.5) * slice) % 360;
-}
 
 function polar(angle: number, radius: number): [number, number] {
   const rad = ((angle - 90) * Math.PI) / 180;
