@@ -64,8 +64,8 @@ for (const [size, viewport] of [
       await expect(spin.getByRole('img', { name: /Prize wheel with 4 prizes/ })).toBeVisible();
       await expectAccessible(page);
       await spin.getByRole('button', { name: 'Spin the wheel' }).click();
-      await expect(spin.getByRole('status')).toContainText('You won:', { timeout: 10_000 });
-      const shown = (await spin.getByRole('status').textContent()) ?? '';
+      await expect(spin.getByTestId('spin-prize')).toContainText('You won:', { timeout: 10_000 });
+      const shown = (await spin.getByTestId('spin-prize').textContent()) ?? '';
       // The wheel shows what the server chose and stored.
       const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, { headers: { token: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' } });
       const label: string = (await stored.json()).data[0].result.label;
@@ -105,16 +105,16 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   await expect(card.getByText("You're in", { exact: true })).toBeVisible();
   const spin = card.getByRole('region', { name: 'Spin to win for RSVPing' });
   await spin.getByRole('button', { name: 'Spin the wheel' }).click();
-  await expect(spin.getByRole('status')).toContainText('You won:', { timeout: 10_000 });
+  await expect(spin.getByTestId('spin-prize')).toContainText('You won:', { timeout: 10_000 });
   const stored = await request.get(`/api/checkifrsvpspin?eventId=${show.id}`, { headers: { token: user.tokenvalue } });
-  expect(await spin.getByRole('status').textContent()).toContain((await stored.json()).data[0].result.label);
+  expect(await spin.getByTestId('spin-prize').textContent()).toContain((await stored.json()).data[0].result.label);
   await card.scrollIntoViewIfNeeded();
   await shot('giveaway-rsvp-spun', { fullPage: false });
   await expectAccessible(page);
 
   // Coming back shows the same prize, and no second spin.
   await page.reload();
-  await expect(card.getByRole('region', { name: 'Spin to win for RSVPing' }).getByRole('status')).toContainText('You won:');
+  await expect(card.getByRole('region', { name: 'Spin to win for RSVPing' }).getByTestId('spin-prize')).toContainText('You won:');
   await expect(card.getByRole('button', { name: 'Spin the wheel' })).toHaveCount(0);
 });
 

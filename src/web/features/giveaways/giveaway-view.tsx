@@ -87,7 +87,7 @@ function BonusEntries({ user, giveaway, enrollment }: { user: AuthedUser; giveaw
           return (
             <li key={type}>
               {done ? (
-                <span className={buttonStyles('outline', 'sm', 'cursor-default opacity-70')}>{`Shared on ${name} ✓`}</span>
+                <span className="inline-flex min-h-9 items-center rounded-lg bg-success-soft px-3 text-sm font-bold text-success">{`Shared on ${name} ✓`}</span>
               ) : (
                 <a
                   href={shareUrl(type, pageUrl, giveaway.title)}
@@ -250,7 +250,7 @@ function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
         <dt className="font-bold text-muted">Published fingerprint</dt>
         <dd className="font-mono break-all text-ink">{giveaway.commitment}</dd>
         <dt className="font-bold text-muted">Revealed seed</dt>
-        <dd className="font-mono break-all text-ink">{giveaway.seed ?? 'Revealed with the first draw.'}</dd>
+        {giveaway.seed ? <dd className="font-mono break-all text-ink">{giveaway.seed}</dd> : <dd className="text-ink">Kept secret until the first draw.</dd>}
       </dl>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={`/giveaway-terms/${giveaway.id}#draw`} className={linkStyles}>

@@ -124,7 +124,7 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
           Spin the wheel
         </Button>
       )}
-      <p role="status" aria-live="polite" className="text-center text-lg font-black text-success">
+      <p role="status" aria-live="polite" data-testid="spin-prize" className="text-center text-lg font-black text-success">
         {result ? prizeText(result) : ''}
       </p>
       {spin.isError && <Alert tone="error">{errorMessage(spin.error)}</Alert>}
