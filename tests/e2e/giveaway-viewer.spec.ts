@@ -22,7 +22,10 @@ const WHEEL = [
 
 async function logInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole('link', { name: 'Log in with your password' }).click();
+  await expect(page).toHaveURL(/\/login\/password\?redirectTo=/);
+  await expect(page.getByRole('heading', { name: 'Log in with your password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }

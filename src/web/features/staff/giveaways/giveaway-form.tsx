@@ -1,7 +1,7 @@
 // Creating or editing a giveaway: title, prize and its value, the entry window (Los Angeles time),
 // the show it belongs to, visibility and access code, the number of winners, and the terms with a
-// live preview of their placeholders. The preview runs in a sandboxed frame (no scripts); the
-// server sanitises the terms when they are saved. What the server refuses shows under its field.
+// live preview of their placeholders, cleaned in the browser before it is shown; the server
+// sanitises the terms when they are saved. What the server refuses shows under its field.
 import { useState, type FormEvent } from 'react';
 import type { StaffGiveaway } from '../../../../shared/contract/giveaways';
 import { fillTerms } from '../../../../shared/giveaway-terms';
@@ -13,6 +13,7 @@ import { SelectField, TextAreaField } from '../shows/form-fields';
 import { fromLaInput, toLaInput } from '../shows/la-time';
 import { laTime } from '../shows/show-format';
 import { useSaveGiveaway } from './queries';
+import { previewHtml } from './terms-preview';
 
 type Values = {
   title: string;
@@ -68,17 +69,19 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
 function TermsPreview({ values }: { values: Values }) {
   const start = fromLaInput(values.cust_start) || new Date().toISOString();
   const end = fromLaInput(values.cust_end) || start;
-  const html = fillTerms(values.tnc, { tncPrices: values.tnc_prices, startDate: start, endDate: end });
+  const html = previewHtml(fillTerms(values.tnc, { tncPrices: values.tnc_prices, startDate: start, endDate: end }));
   return (
-    <div className="flex flex-col gap-1.5">
-      <p className="text-sm font-bold text-ink">Preview with the placeholders filled</p>
-      <iframe
-        title="Terms preview"
-        sandbox=""
-        srcDoc={`<!doctype html><html lang="en"><body style="font-family: system-ui, sans-serif; line-height: 1.5; margin: 12px">${html}</body></html>`}
-        className="h-56 w-full rounded-lg border border-line bg-white"
+    <section aria-labelledby="terms-preview-heading" className="flex flex-col gap-1.5">
+      <h3 id="terms-preview-heading" className="text-sm font-bold text-ink">
+        Preview with the placeholders filled
+      </h3>
+      {/* Cleaned in the browser by previewHtml (terms-preview.ts): no scripts, handlers or javascript: links. */}
+      <div
+        data-testid="terms-preview"
+        className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        dangerouslySetInnerHTML={{ __html: html }}
       />
-    </div>
+    </section>
   );
 }
 

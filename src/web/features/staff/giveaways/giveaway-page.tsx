@@ -19,7 +19,7 @@ import { StateBadge } from './giveaways-page';
 import { PrizeTableEditor } from './prize-table-editor';
 import { staffGiveawayQuery, useDrawStep, type DrawStep } from './queries';
 
-const PICK_LABELS: Record<StaffPick['status'], string> = { pending: 'Waiting for the claim', repeat: 'Repeat winner: respin', claimed: 'Claimed', forfeited: 'Forfeited', respun: 'Respun' };
+const PICK_LABELS: Record<StaffPick['status'], string> = { pending: 'Waiting for the claim', repeat: 'Repeat winner: respin', claimed: 'Claimed', forfeited: 'Forfeited', respun: 'Repeat winner, respun' };
 
 function useSecondsLeft(until: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
