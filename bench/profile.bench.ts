@@ -1,10 +1,13 @@
 // `npm run bench`: requests per second and p99 latency of authenticated GET /api/profile_v1,
 // liveevent_v1 and checkifrsvpenroll_v1 (SQLite, and PostgreSQL when reachable) against a bare Node http server, measured in the same
-// run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing.
+// run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing. Then the
+// giveaway-entry surge (bench/giveaway-surge.ts): durable entries by distinct viewers, checked
+// against what is stored after the server is killed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { runEntrySurges } from './giveaway-surge';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -72,7 +75,8 @@ await gemcastCalls('SQLite', sqlite);
 await stop(sqlite);
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (await postgresReachable(pgUrl)) {
+const postgresUp = await postgresReachable(pgUrl);
+if (postgresUp) {
   const postgres = await startServer('bench/servers/gemcast.ts', { BENCH_DATABASE_URL: pgUrl });
   await gemcastCalls('PostgreSQL', postgres);
   await stop(postgres);
@@ -88,3 +92,5 @@ for (const r of results) {
   const verdict = r.title.startsWith('GET') && r.title.includes('SQLite') ? (meets ? 'meets target' : 'BELOW TARGET') : '';
   console.log(`  ${r.title.padEnd(40)} ${ratio.toFixed(2)}  ${verdict}`);
 }
+
+await runEntrySurges(pgUrl, postgresUp);

@@ -17,7 +17,7 @@ import * as giveaways from './migrations/009-giveaways';
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void>; /** The PostgreSQL schema, when not the default. */ schema?: string };
 
 export type DatabaseOptions =
   | { kind: 'sqlite'; file: string }
@@ -42,7 +42,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     options: `-c synchronous_commit=on${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy(), ...(options.schema ? { schema: options.schema } : {}) };
 }
 
 /** Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep recent ones. */
@@ -81,7 +81,14 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db: handle.db,
+    provider,
+    allowUnorderedMigrations: true,
+    // Kysely looks for its own tables in every schema unless told which: name ours, or a schema of
+    // another test or bench run on the same database makes it skip creating them here.
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

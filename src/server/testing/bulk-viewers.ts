@@ -6,6 +6,9 @@ import { sha256Hex, USER_TOKEN_PREFIX } from '../platform/secrets';
 
 export type BulkViewer = { id: number; token: string };
 
+/** The session token of bulk viewer `n` of `tag` (the bench computes them instead of passing thousands around). */
+export const bulkToken = (tag: string, n: number) => `${USER_TOKEN_PREFIX}${tag}-${n}-session`;
+
 /** Inserts `count` viewers named `${tag} Viewer<n>` with a session each; returns their ids and tokens in order. */
 export async function insertViewers(db: Db, count: number, tag: string, now: Date): Promise<BulkViewer[]> {
   const created = now.toISOString();
@@ -48,7 +51,7 @@ export async function insertViewers(db: Db, count: number, tag: string, now: Dat
         )
         .returning('id')
         .execute();
-      const tokens = numbers.map((n) => `${USER_TOKEN_PREFIX}${tag}-${n}-session`);
+      const tokens = numbers.map((n) => bulkToken(tag, n));
       await trx
         .insertInto('sessions')
         .values(users.map((u, i) => ({ user_id: u.id, token_hash: sha256Hex(tokens[i] ?? ''), created_at: created, expires_at: expires })))

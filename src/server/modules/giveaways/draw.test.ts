@@ -48,6 +48,8 @@ describeEachEngine('staff giveaways', (t) => {
     expect(stored.seed_hash).toBe(createHash('sha256').update(Buffer.from(stored.seed, 'hex')).digest('hex'));
     const terms = await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(record?.id) } });
     expect(terms.body.data[0]?.tnc).toBe(record?.tnc_html);
+    const detail = await t().get<StaffGiveawayDetail>(`/api/staff/giveaways/${record?.id}`, { token: staff.tokenvalue });
+    expect(detail.body.data[0]).toEqual(record);
   });
 
   it('sanitises terms edited later too, and keeps the window once winners are drawn', async () => {
@@ -268,6 +270,7 @@ describeEachEngine('staff giveaways', (t) => {
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
     const cases: [string, unknown, string][] = [
       [`/api/staff/giveaways/${giveaway.id}/claim`, {}, 'pick_id is a number.'],
+      [`/api/staff/giveaways/${giveaway.id}/respin`, { pick_id: 'first' }, 'pick_id is a number.'],
       [`/api/staff/giveaways/${giveaway.id}/forfeit`, { pick_id: 1, redraw: 'yes' }, 'redraw is true or false.'],
       [`/api/staff/giveaways/${giveaway.id}/announce`, {}, 'announced is true or false.'],
       [`/api/staff/giveaways/${giveaway.id}`, { winner_count: 0 }, 'winner_count is a whole number from 1 to 20.'],
@@ -279,5 +282,10 @@ describeEachEngine('staff giveaways', (t) => {
       expect([url, res.http, res.body.status, res.body.message]).toEqual([url, 400, -1, message]);
     }
     expect((await t().post('/api/staff/giveaways/9999/draw', undefined, { token: staff.tokenvalue })).http).toBe(404);
+    for (const url of ['/api/staff/giveaways/abc', '/api/staff/giveaways/abc/entries', '/api/staff/giveaways/abc/entries.csv', '/api/staff/giveaways/spin-prizes/abc']) {
+      const res = await t().get(url, { token: staff.tokenvalue });
+      expect([url, res.http, res.body.status]).toEqual([url, 400, -1]);
+    }
+    expect((await t().get('/api/staff/giveaways', { token: staff.tokenvalue, query: { on: 'soon' } })).body.message).toBe('on is upcoming, live, past or all.');
   });
 });

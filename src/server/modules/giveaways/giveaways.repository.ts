@@ -2,9 +2,10 @@
 // picks and the audit log. Unique constraints decide every race; callers own the transactions.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { EventsTable, GiveawayAuditTable, GiveawayPicksTable, GiveawaysTable } from '../../db/schema';
+import type { EventsTable, GiveawayAuditTable, GiveawayEntriesTable, GiveawayPicksTable, GiveawaysTable } from '../../db/schema';
 
 export type GiveawayRow = { event: Selectable<EventsTable>; details: Selectable<GiveawaysTable> };
+export type NewEntry = Insertable<GiveawayEntriesTable>;
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
 export const giveawaysRepository = {
@@ -31,13 +32,22 @@ export const giveawaysRepository = {
   },
 
   /** Inserts an entry; undefined when the viewer already has one (the unique constraint said so). */
-  insertEntry: (db: Db, row: { giveaway_id: number; user_id: number; entry_from: 'web' | 'live' | 'intergem' | 'whatnot'; whatnot_username: string | null; created_at: string }) =>
+  insertEntry: (db: Db, row: NewEntry) =>
     db
       .insertInto('giveaway_entries')
       .values(row)
       .onConflict((oc) => oc.columns(['giveaway_id', 'user_id']).doNothing())
       .returning(['id', 'created_at'])
       .executeTakeFirst(),
+
+  /** Inserts many entries in one statement (one commit); returns the rows that were new. */
+  insertEntries: (db: Db, rows: NewEntry[]) =>
+    db
+      .insertInto('giveaway_entries')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['giveaway_id', 'user_id']).doNothing())
+      .returning(['id', 'giveaway_id', 'user_id', 'created_at'])
+      .execute(),
 
   entryOf: (db: Db, giveawayId: number, userId: number) =>
     db.selectFrom('giveaway_entries').selectAll().where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).executeTakeFirst(),

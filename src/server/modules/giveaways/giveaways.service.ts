@@ -1,6 +1,6 @@
 // Giveaway rules for viewers: entry (account, window, private access code, one per giveaway),
 // social bonuses, banner clicks, the ledger, and the public reads (giveaway, terms, winners, the
-// draw proof). Entries are written through the group commit: answered only once on disk.
+// draw proof). Entries are written in groups (entry-writer.ts) and answered only once committed.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { DrawProof, EnterGiveawayNewRequest, Enrollment, GiveawayInfo, GiveawayState, GiveawayTerms, LedgerLine, SocialClickType, SocialEntryResult, Winner } from '../../../shared/contract/giveaways';
@@ -10,12 +10,12 @@ import { prizeValue } from '../../../shared/giveaway-terms';
 import { laDay } from '../../../shared/time';
 import { listDigest } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
-import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
 import type { UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { toEventRecord } from '../events/events.routes';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
+import { createEntryWriter } from './entry-writer';
 import { giveawaysRepository, type GiveawayRow } from './giveaways.repository';
 
 const FRESH_MS = 1000;
@@ -46,9 +46,10 @@ export function newSeed(ctx: Pick<AppContext, 'random'>): { seed: string; seed_h
   return { seed, seed_hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') };
 }
 
-export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>, writes: GroupCommit = createGroupCommit(ctx)) {
+export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock } = ctx;
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
+  const entries = createEntryWriter(db);
 
   /** The giveaway's event and details; the details (seed commitment) are created on first touch. */
   async function load(eventId: number): Promise<GiveawayRow> {
@@ -112,7 +113,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     const now = clock.now();
     if (!(await giveawaysRepository.entryOf(db, giveawayId, user.id))) throw new AppError(422, GIVEAWAY_MESSAGES.enterFirst);
     if (now.toISOString() < row.event.cust_start || now.toISOString() >= row.event.cust_end) throw new AppError(422, GIVEAWAY_MESSAGES.socialClosed);
-    const added = await writes.run((trx) => giveawaysRepository.insertSocial(trx, { giveaway_id: giveawayId, user_id: user.id, click_type: clickType, created_at: now.toISOString() }));
+    const added = await giveawaysRepository.insertSocial(db, { giveaway_id: giveawayId, user_id: user.id, click_type: clickType, created_at: now.toISOString() });
     return { result: { ...(await enrollment(giveawayId, user.id)), bonus_added: Boolean(added) }, message: added ? GIVEAWAY_MESSAGES.bonusAdded : GIVEAWAY_MESSAGES.bonusAlready };
   }
 
@@ -165,9 +166,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         if (!sameCode(input.code, row.details.access_code)) throw forbidden(GIVEAWAY_MESSAGES.wrongCode);
       }
       const createdAt = now.toISOString();
-      const inserted = await writes.run((trx) =>
-        giveawaysRepository.insertEntry(trx, { giveaway_id: input.eventid, user_id: user.id, entry_from: input.entry_from, whatnot_username: input.entry_from === 'whatnot' ? (input.whatnot_username ?? null) : null, created_at: createdAt }),
-      );
+      const inserted = await entries.write({ giveaway_id: input.eventid, user_id: user.id, entry_from: input.entry_from, whatnot_username: input.entry_from === 'whatnot' ? (input.whatnot_username ?? null) : null, created_at: createdAt });
       if (!inserted) return { created: false, enrollment: await enrollment(input.eventid, user.id) };
       // A new entry has no bonuses yet (they need the entry first), so its ledger is known without a read.
       return {
@@ -204,7 +203,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     async bannerClick(eventId: number, ip: string) {
       await cached(eventId);
       const hit = await ctx.limiter.hit(`fbbanner:${ip}`, BANNER_CLICKS_PER_MINUTE, 60_000);
-      if (hit.allowed) await writes.run((trx) => giveawaysRepository.countBannerClick(trx, eventId, laDay(clock.now())));
+      if (hit.allowed) await giveawaysRepository.countBannerClick(db, eventId, laDay(clock.now()));
       return { eventid: eventId, path: `/giveaway/${eventId}` };
     },
 

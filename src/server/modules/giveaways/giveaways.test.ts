@@ -68,6 +68,10 @@ describeEachEngine('giveaway entry', (t) => {
     expect(await t().db.selectFrom('giveaway_entries').select('id').execute()).toHaveLength(0);
     const right = await t().post('/api/giveawaydata_v1', { eventid: giveaway.id, code: 'tucson-2026' }, { token: viewer.tokenvalue });
     expect(right.http).toBe(200);
+    const info = await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } });
+    expect(info.body.data[0]).toMatchObject({ IS_Public: 0, needs_code: true });
+    expect(JSON.stringify(info.body)).not.toContain('TUCSON');
+    expect((await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'giveaway', on: 'live' } })).body.data).toEqual([]);
   });
 
   it('refuses unknown giveaways, events that are not giveaways, bad input and visitors', async () => {
@@ -242,6 +246,7 @@ describeEachEngine('giveaway public reads', (t) => {
     closeGiveaways(t());
     expect((await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } })).body.data[0]?.state).toBe('closed');
     expect((await t().get('/api/giveawayinfo_v1', { query: { eventid: '9999' } })).http).toBe(404);
+    expect((await t().get('/api/giveawayinfo_v1', { query: { eventid: '-1' } })).body.message).toBe('eventid is a number.');
     expect((await t().get('/api/giveawayproof_v1', { query: { eventid: 'x' } })).http).toBe(400);
   });
 
@@ -266,3 +271,28 @@ describeEachEngine('giveaway public reads', (t) => {
     expect((await t().db.selectFrom('giveaway_audit').select('action').execute()).map((r) => r.action)).toEqual(['commit']);
   });
 });
+
+describeEachEngine(
+  'giveaway answers as production serialises them',
+  (t) => {
+    it('keeps every field of the entry answers and of a 409', async () => {
+      const staff = await t().createStaff();
+      const viewer = await t().createViewer();
+      const giveaway = await createGiveaway(t(), staff.tokenvalue);
+      const first = await enter(t(), viewer.tokenvalue, giveaway.id);
+      const again = await enter(t(), viewer.tokenvalue, giveaway.id);
+      const expected = { exists: true, eventid: giveaway.id, entry_from: 'web', entries: 1, ledger: [{ kind: 'entry', click_type: null, label: '1 entry for entering', entries: 1 }] };
+      expect(first.body.data[0]).toMatchObject(expected);
+      expect(again.body.data[0]).toMatchObject(expected);
+      const info = await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } });
+      expect(info.body.data[0]).toMatchObject({ entrants: 1, seed: null, state: 'open', winners: [] });
+    });
+
+    it('lists the giveaway and spin calls in the OpenAPI document', async () => {
+      const doc: { paths: Record<string, Record<string, unknown>> } = (await t().app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      for (const path of ['/api/giveawaydata_v1', '/api/giveawaydata_new', '/api/socialgiveawayentries', '/api/spinrsvpinfo', '/api/spingiveawayinfo', '/api/staff/giveaways/{id}/draw']) expect(doc.paths[path]).toHaveProperty('post');
+      for (const path of ['/api/checkifgiveawayenroll_v1', '/api/fbbannerclick', '/api/dosocialentry', '/api/giveawayterms_v1', '/api/checkifrsvpspin', '/api/CheckIfGiveawaySpin', '/api/giveawayproof_v1']) expect(doc.paths[path]).toHaveProperty('get');
+    });
+  },
+  { validateResponses: false },
+);

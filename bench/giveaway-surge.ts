@@ -1,0 +1,121 @@
+// Giveaway-entry surge: POST /api/giveawaydata_v1 by distinct viewers at 100 connections, a
+// fixed number of entries (BENCH_ENTRIES, default 40,000) after a warm-up on another giveaway.
+// Prints entries per second and p99, then kills the server without warning (SIGKILL) and counts
+// the stored entries straight from the database: every acknowledged (200) entry must be there,
+// and nothing else. Targets: at least 4,000 entries/s and p99 under 100 ms on each engine.
+// Run alone with `npx tsx bench/giveaway-surge.ts`; `npm run bench` runs it after the reads.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import Sqlite from 'better-sqlite3';
+import pg from 'pg';
+import { bulkToken } from '../src/server/testing/bulk-viewers';
+
+const CONNECTIONS = 100;
+const TARGET_PER_SECOND = 4_000;
+const TARGET_P99_MS = 100;
+
+type SurgeServer = {
+  port: number;
+  giveaway: number;
+  warmupGiveaway: number;
+  viewers: number;
+  warmups: number;
+  warmTag: string;
+  surgeTag: string;
+  sqliteFile?: string;
+  pgSchema?: string;
+};
+
+export type SurgeResult = { engine: string; perSecond: number; p99: number; acknowledged: number; stored: number; failed: number };
+
+function launch(env: Record<string, string>): Promise<{ child: ChildProcess; info: SurgeServer }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/giveaway.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`bench/servers/giveaway.ts exited with ${code}`)));
+  });
+}
+
+/** `amount` entries, one per viewer of `tag`, counting the 200s as they are acknowledged. */
+async function surge(port: number, giveaway: number, tag: string, amount: number) {
+  let next = 0;
+  let acknowledged = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/giveawaydata_v1`,
+    connections: CONNECTIONS,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const n = next;
+          next += 1;
+          return { ...request, headers: { ...request.headers, 'content-type': 'application/json', token: bulkToken(tag, n) }, body: JSON.stringify({ eventid: giveaway }) };
+        },
+        onResponse: (status) => {
+          if (status === 200) acknowledged += 1;
+        },
+      },
+    ],
+  });
+  return { result, acknowledged, sent: next };
+}
+
+async function countStored(info: SurgeServer, pgUrl: string | undefined): Promise<number> {
+  if (info.sqliteFile) {
+    // A fresh connection after the kill: what survived is what the WAL holds on disk.
+    const db = new Sqlite(info.sqliteFile);
+    const row = db.prepare('select count(*) as n from giveaway_entries where giveaway_id = ?').get(info.giveaway);
+    db.close();
+    return typeof row === 'object' && row !== null && 'n' in row ? Number(row.n) : -1;
+  }
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${info.pgSchema}.giveaway_entries where giveaway_id = $1`, [info.giveaway]);
+    return Number(rows[0]?.n ?? -1);
+  } finally {
+    await client.query(`drop schema if exists ${info.pgSchema} cascade`);
+    await client.end();
+  }
+}
+
+export async function runEntrySurge(engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
+  const { child, info } = await launch(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
+  await surge(info.port, info.warmupGiveaway, info.warmTag, info.warmups);
+  const { result, acknowledged, sent } = await surge(info.port, info.giveaway, info.surgeTag, info.viewers);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  const stored = await countStored(info, pgUrl);
+  const perSecond = Math.round(result['2xx'] / result.duration);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  const meets = perSecond >= TARGET_PER_SECOND && result.latency.p99 < TARGET_P99_MS;
+  const title = `POST /api/giveawaydata_v1 surge (${engine})`;
+  console.log(
+    `${title.padEnd(44)} ${String(perSecond).padStart(6)} entries/s   p99 ${String(result.latency.p99).padStart(4)} ms   sent ${sent}, acknowledged ${acknowledged}, stored after kill -9 ${stored}` +
+      `   ${stored === acknowledged ? 'stored = acknowledged' : 'STORED != ACKNOWLEDGED'}${failed ? `, ${failed} failed` : ''}   ${meets ? 'meets target' : 'BELOW TARGET'}`,
+  );
+  return { engine, perSecond, p99: result.latency.p99, acknowledged, stored, failed };
+}
+
+export async function runEntrySurges(pgUrl: string, postgresUp: boolean): Promise<SurgeResult[]> {
+  console.log(`\nGiveaway-entry surge: distinct viewers, ${CONNECTIONS} connections, each entry durable before its 200 (targets ≥ ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms):`);
+  const results = [await runEntrySurge('SQLite')];
+  if (postgresUp) results.push(await runEntrySurge('PostgreSQL', pgUrl));
+  else console.log('PostgreSQL not reachable: surge skipped (set BENCH_DATABASE_URL).');
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
+  const postgresUp = await client.connect().then(
+    () => client.end().then(() => true),
+    () => false,
+  );
+  await runEntrySurges(pgUrl, postgresUp);
+}

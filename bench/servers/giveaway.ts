@@ -1,0 +1,70 @@
+// The giveaway-entry surge target: Gemcast as in production (one process) on a SQLite file
+// (synchronous=FULL, entries group-committed) or on PostgreSQL (BENCH_DATABASE_URL,
+// synchronous_commit=on), with two giveaways open now (warm-up and measured) and enough
+// viewers with sessions that every entry comes from a different viewer. Prints one JSON line:
+// the port, the giveaway ids, the viewer tags and where the data lives, so the bench can count
+// the stored entries itself after killing this process.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { insertViewers } from '../../src/server/testing/bulk-viewers';
+
+const viewers = Number(process.env.BENCH_ENTRIES ?? 40_000);
+const warmups = Number(process.env.BENCH_WARMUP_ENTRIES ?? 4_000);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-giveaway-'));
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+let database: DatabaseHandle;
+let where: { sqliteFile: string } | { pgSchema: string };
+if (pgUrl) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  database = openDatabase({ kind: 'postgres', url: pgUrl, schema, poolSize: 10 });
+  where = { pgSchema: schema };
+} else {
+  const file = path.join(dataDir, 'gemcast.db');
+  database = openDatabase({ kind: 'sqlite', file });
+  where = { sqliteFile: file };
+}
+process.on('SIGTERM', async () => {
+  await database.close();
+  if ('pgSchema' in where) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`drop schema ${where.pgSchema} cascade`);
+    await client.end();
+  }
+  process.exit(0);
+});
+const app = await buildApp(config, { database });
+const now = new Date();
+const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
+await app.ctx.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', staff?.id ?? 0).execute();
+const open = async (title: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/staff/giveaways',
+    headers: { token: staff?.token ?? '' },
+    payload: { title, cust_start: new Date(now.getTime() - 60_000).toISOString(), cust_end: new Date(now.getTime() + 2 * 60 * 60_000).toISOString(), prize: 'Bench prize' },
+  });
+  const id: unknown = res.json().data?.[0]?.id;
+  if (typeof id !== 'number') throw new Error(`could not create the bench giveaway: ${res.body}`);
+  return id;
+};
+const warmupGiveaway = await open('Warm-up giveaway');
+const giveaway = await open('Entry surge giveaway');
+await insertViewers(app.ctx.db, warmups, 'warm', now);
+await insertViewers(app.ctx.db, viewers, 'surge', now);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+if (address && typeof address === 'object') {
+  process.stdout.write(`${JSON.stringify({ port: address.port, giveaway, warmupGiveaway, viewers, warmups, warmTag: 'warm', surgeTag: 'surge', ...where })}\n`);
+}

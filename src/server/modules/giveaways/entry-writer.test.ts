@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type DatabaseHandle } from '../../db/database';
+import { insertViewers } from '../../testing/bulk-viewers';
+import { createEntryWriter } from './entry-writer';
+
+const NOW = new Date('2026-06-15T18:00:00Z');
+
+describe('grouped entry writes on a SQLite file', () => {
+  let dir = '';
+  let file = '';
+  let handle: DatabaseHandle;
+  let giveawayId = 0;
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'gemcast-entries-'));
+    file = path.join(dir, 'g.db');
+    handle = openDatabase({ kind: 'sqlite', file });
+    await migrate(handle);
+    const iso = NOW.toISOString();
+    const event = await handle.db.insertInto('events').values({ type: 'giveaway', title: 'G', description: '', image: null, cust_start: iso, cust_end: iso, is_public: 1, platform: 'hls', stream_url: null, created_at: iso }).returning('id').executeTakeFirstOrThrow();
+    giveawayId = event.id;
+    await handle.db.insertInto('giveaways').values({ event_id: giveawayId, show_id: null, prize: '', tnc: '', tnc_prices: '', winner_count: 1, access_code: null, seed: '00', seed_hash: '00', created_at: iso, updated_at: iso }).execute();
+  });
+  afterEach(async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const entryOf = (userId: number, giveaway = giveawayId) => ({ giveaway_id: giveaway, user_id: userId, entry_from: 'web' as const, whatnot_username: null, created_at: NOW.toISOString() });
+  const storedByAnotherConnection = () => {
+    const other = new Sqlite(file, { readonly: true });
+    const rows = other.prepare('select user_id from giveaway_entries order by user_id').all();
+    other.close();
+    return rows;
+  };
+
+  it('commits with synchronous=FULL, so an answered write is on disk', async () => {
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    expect(rows[0]?.synchronous).toBe(2);
+  });
+
+  it('answers each of 300 entries arriving together, one new row per viewer, settling duplicates in arrival order', async () => {
+    const viewers = await insertViewers(handle.db, 150, 'grp', NOW);
+    const writer = createEntryWriter(handle.db);
+    const answers = await Promise.all(viewers.flatMap((v) => [writer.write(entryOf(v.id)), writer.write(entryOf(v.id))]));
+    expect(answers.filter((_, i) => i % 2 === 0).every((a) => a !== undefined)).toBe(true);
+    expect(answers.filter((_, i) => i % 2 === 1).every((a) => a === undefined)).toBe(true);
+    expect(storedByAnotherConnection()).toEqual(viewers.map((v) => ({ user_id: v.id })));
+  });
+
+  it('keeps the good entries of a group when one of them cannot be stored', async () => {
+    const viewers = await insertViewers(handle.db, 2, 'bad', NOW);
+    const writer = createEntryWriter(handle.db);
+    const results = await Promise.allSettled([writer.write(entryOf(viewers[0]?.id ?? 0)), writer.write(entryOf(viewers[1]?.id ?? 0, 9999)), writer.write(entryOf(viewers[1]?.id ?? 0))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(storedByAnotherConnection()).toEqual(viewers.map((v) => ({ user_id: v.id })));
+  });
+});
