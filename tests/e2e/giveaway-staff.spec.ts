@@ -12,6 +12,7 @@ import { createStaff, scheduleAsStaff, signInAs } from './support/staff';
 const tag = () => randomUUID().slice(0, 6);
 
 test('staff create a giveaway and preview its terms with the placeholders filled', async ({ page, request, shot }) => {
+  test.setTimeout(90_000);
   const staff = await createStaff(request);
   await signInAs(page, staff);
   await page.goto('/staff/giveaways');
@@ -41,6 +42,7 @@ test('staff create a giveaway and preview its terms with the placeholders filled
 });
 
 test('the live draw: a repeat winner is respun, an unclaimed winner forfeited and redrawn, the claim confirmed and announced', async ({ page, request, shot }) => {
+  test.setTimeout(90_000);
   const staff = await createStaff(request);
   const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Ruby Night ${tag()}`, description: 'Rubies live.', startsInMinutes: -10, minutes: 120 });
   const first = await createGiveaway(request, staff, { title: `Early Ruby Giveaway ${tag()}`, show_id: show.id, startsInMinutes: -5, minutes: 60 });
@@ -113,6 +115,7 @@ test('the live draw: a repeat winner is respun, an unclaimed winner forfeited an
 });
 
 test('the staff giveaway list works at 375 px', async ({ page, request, shot }) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const staff = await createStaff(request);
   const giveaway = await createGiveaway(request, staff, { title: `Phone Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });

@@ -38,6 +38,8 @@ for (const [size, viewport] of [
     test.use({ viewport });
 
     test('a visitor logs in from the giveaway, enters, spins on the success page, and a second try is already in', async ({ page, request, shot }) => {
+      // A long journey on a busy machine: the wheel alone turns for 4 seconds.
+      test.setTimeout(120_000);
       const staff = await createStaff(request);
       const giveaway = await createGiveaway(request, staff, { title: `Opal Giveaway ${tag()}`, prize: 'A 3 ct Ethiopian opal ring', tnc_prices: '$1,200', startsInMinutes: -5, minutes: 60 });
       await setSpinPrizes(request, staff, giveaway.id, WHEEL);
@@ -98,6 +100,8 @@ for (const [size, viewport] of [
 }
 
 test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ page, request, login, shot }) => {
+  // A long journey on a busy machine: the wheel alone turns for 4 seconds.
+  test.setTimeout(120_000);
   const staff = await createStaff(request);
   const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Spinel Sunday ${tag()}`, description: 'Spinels from Burma and Tanzania.', startsInMinutes: 15, minutes: 60 });
   await setSpinPrizes(request, staff, show.id, WHEEL);
@@ -122,6 +126,7 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
 });
 
 test('the terms page fills its placeholders and runs no injected script', async ({ page, request, shot }) => {
+  test.setTimeout(120_000);
   const staff = await createStaff(request);
   const tnc = [
     '<h2>Prize</h2><p>One winner receives a prize worth {{VALUE}} ({{ VALUE }}).</p>',

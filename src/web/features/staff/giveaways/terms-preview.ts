@@ -31,7 +31,10 @@ function clean(source: Node, into: Node, doc: Document) {
 
 /** `html` reduced to inert text markup, for the preview. */
 export function previewHtml(html: string): string {
-  const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  // Handler attributes are cut from the text first: even an inert parse makes Chromium check them
+  // against the page's CSP and log an error. The allowlist below is what keeps the preview safe.
+  const withoutHandlers = html.replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+  const parsed = new DOMParser().parseFromString(`<body>${withoutHandlers}</body>`, 'text/html');
   const out = document.implementation.createHTMLDocument('');
   const holder = out.createElement('div');
   clean(parsed.body, holder, out);
