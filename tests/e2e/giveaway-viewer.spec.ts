@@ -3,13 +3,14 @@
 // adds a bonus line to the ledger. A viewer RSVPs to a show and spins for it. The terms page fills
 // its placeholders and runs none of the script staff tried to store. Axe on every page.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_PRIZE_VALUE, termsDate } from '../../src/shared/giveaway-terms';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createGiveaway, setSpinPrizes } from './support/giveaways';
 import { createStaff, scheduleAsStaff } from './support/staff';
+import { restingAngle } from '../../src/web/features/giveaways/wheel-geometry';
 
 const tag = () => randomUUID().slice(0, 6);
 
@@ -19,6 +20,12 @@ const WHEEL = [
   { label: '10% off', weight: 1, points: 0 },
   { label: 'Gem pouch', weight: 1, points: 0 },
 ];
+
+/** The wheel rests with the server's prize under the pointer (whole turns aside). */
+async function expectWheelOn(spin: Locator, segment: number, count: number) {
+  const angle = Number(await spin.locator('svg g[data-angle]').getAttribute('data-angle'));
+  expect(Math.abs((angle % 360) - restingAngle(segment, count))).toBeLessThan(0.01);
+}
 
 async function logInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole('link', { name: 'Log in with your password' }).click();
@@ -73,8 +80,9 @@ for (const [size, viewport] of [
       const shown = (await spin.getByTestId('spin-prize').textContent()) ?? '';
       // The wheel shows what the server chose and stored.
       const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, { headers: { token: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' } });
-      const label: string = (await stored.json()).data[0].result.label;
-      expect(shown).toContain(label);
+      const result: { label: string; segment: number; segments: unknown[] } = (await stored.json()).data[0].result;
+      expect(shown).toContain(result.label);
+      await expectWheelOn(spin, result.segment, result.segments.length);
       await shot(`giveaway-success-spun-${size}`);
 
       await second.getByRole('button', { name: `Enter ${giveaway.title}` }).click();
@@ -106,6 +114,8 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Spinel Sunday ${tag()}`, description: 'Spinels from Burma and Tanzania.', startsInMinutes: 15, minutes: 60 });
   await setSpinPrizes(request, staff, show.id, WHEEL);
   const { user } = await login();
+  // With reduced motion the wheel is placed on the prize at once, without turning.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/home');
   const card = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').filter({ hasText: show.title });
   await card.getByRole('button', { name: `RSVP for ${show.title}` }).click();
@@ -114,7 +124,9 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   await spin.getByRole('button', { name: 'Spin the wheel' }).click();
   await expect(spin.getByTestId('spin-prize')).toContainText('You won:', { timeout: 10_000 });
   const stored = await request.get(`/api/checkifrsvpspin?eventId=${show.id}`, { headers: { token: user.tokenvalue } });
-  expect(await spin.getByTestId('spin-prize').textContent()).toContain((await stored.json()).data[0].result.label);
+  const result: { label: string; segment: number; segments: unknown[] } = (await stored.json()).data[0].result;
+  expect(await spin.getByTestId('spin-prize').textContent()).toContain(result.label);
+  await expectWheelOn(spin, result.segment, result.segments.length);
   await card.scrollIntoViewIfNeeded();
   await shot('giveaway-rsvp-spun', { fullPage: false });
   await expectAccessible(page);
@@ -123,6 +135,7 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   await page.reload();
   await expect(card.getByRole('region', { name: 'Spin to win for RSVPing' }).getByTestId('spin-prize')).toContainText('You won:');
   await expect(card.getByRole('button', { name: 'Spin the wheel' })).toHaveCount(0);
+  await expectWheelOn(card.getByRole('region', { name: 'Spin to win for RSVPing' }), result.segment, result.segments.length);
 });
 
 test('the terms page fills its placeholders and runs no injected script', async ({ page, request, shot }) => {

@@ -26,7 +26,7 @@ function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number })
   const slice = 360 / segments.length;
   return (
     <svg viewBox="0 0 200 212" className="mx-auto w-full max-w-xs" role="img" aria-label={`Prize wheel with ${segments.length} prizes: ${segments.map((s) => s.label).join(', ')}`}>
-      <g style={{ transform: `rotate(${angle}deg)`, transformOrigin: '100px 100px' }}>
+      <g data-angle={angle} style={{ transform: `rotate(${angle}deg)`, transformOrigin: '100px 100px' }}>
         {segments.map((segment, i) => {
           const [x1, y1] = polar(i * slice, 96);
           const [x2, y2] = polar((i + 1) * slice, 96);

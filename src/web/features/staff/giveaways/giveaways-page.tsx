@@ -22,7 +22,7 @@ const STATE_STYLES: Record<GiveawayState, string> = {
 };
 
 export function StateBadge({ state }: { state: GiveawayState }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-black tracking-wide uppercase ${STATE_STYLES[state]}`}>{STATE_LABELS[state]}</span>;
+  return <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-black tracking-wide uppercase ${STATE_STYLES[state]}`}>{STATE_LABELS[state]}</span>;
 }
 
 function GiveawayRow({ giveaway }: { giveaway: StaffGiveaway }) {
