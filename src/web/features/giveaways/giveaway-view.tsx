@@ -178,7 +178,7 @@ function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
   }
   return (
     <div className={noteStyles}>
-      <p>{giveaway.state === 'drawn' ? 'This giveaway has closed and its winner has been drawn.' : 'This giveaway has closed; the winner is drawn on air.'} A new giveaway comes with every live show.</p>
+      <p>This giveaway has closed and its winner has been drawn. A new giveaway comes with every live show.</p>
       <Link to="/giveaways" className={buttonStyles('primary', 'md', 'mt-3')}>
         See open giveaways
       </Link>
