@@ -3,6 +3,8 @@
 // forfeit the new winner whose 5 minutes ran out and redraw, confirm the claim and announce; the
 // public page lists the winner as first name and last initial. Axe on each screen.
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ENTRY_CSV_COLUMNS } from '../../src/shared/contract/giveaways';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { createViewer, registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
@@ -101,6 +103,15 @@ test('the live draw: a repeat winner is respun, an unclaimed winner forfeited an
   await expect(picks).toContainText('Claimed');
   await expectAccessible(page);
   await shot('giveaway-staff-done');
+
+  // The entries as CSV, fetched with the staff token.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export entries (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`giveaway-${second.id}-entries.csv`);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(csv[0]).toBe(ENTRY_CSV_COLUMNS.join(','));
+  expect(csv).toHaveLength(4);
 
   const [firstName, lastName] = redrawn.split(' ');
   await page.goto(`/giveaway/${second.id}`);
