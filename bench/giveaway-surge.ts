@@ -83,9 +83,16 @@ async function countStored(info: SurgeServer, pgUrl: string | undefined): Promis
   }
 }
 
+/** A read on the same server just before the surge, so a busy machine shows in both numbers. */
+async function referenceRead(port: number, token: string) {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/profile_v1`, connections: CONNECTIONS, duration: 3, headers: { token } });
+  return Math.round(result.requests.average);
+}
+
 export async function runEntrySurge(engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
   const { child, info } = await launch(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
   await surge(info.port, info.warmupGiveaway, info.warmTag, info.warmups);
+  const reads = await referenceRead(info.port, bulkToken(info.warmTag, 0));
   const { result, acknowledged, sent } = await surge(info.port, info.giveaway, info.surgeTag, info.viewers);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
@@ -99,6 +106,7 @@ export async function runEntrySurge(engine: 'SQLite' | 'PostgreSQL', pgUrl?: str
     `${title.padEnd(44)} ${String(perSecond).padStart(6)} entries/s   p99 ${String(result.latency.p99).padStart(4)} ms   sent ${sent}, acknowledged ${acknowledged}, stored after kill -9 ${stored}` +
       `   ${stored === acknowledged ? 'stored = acknowledged' : 'STORED != ACKNOWLEDGED'}${failed ? `, ${failed} failed` : ''}   ${meets ? 'meets target' : 'BELOW TARGET'}`,
   );
+  console.log(`${''.padEnd(44)} (GET /api/profile_v1 on the same server just before: ${reads} req/s; entries at ${(perSecond / reads).toFixed(2)} of that)`);
   return { engine, perSecond, p99: result.latency.p99, acknowledged, stored, failed };
 }
 

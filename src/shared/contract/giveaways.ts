@@ -177,6 +177,10 @@ export const WinnersQuery = z
   .refine((q) => (q.eventid === undefined) !== (q.showid === undefined), { message: 'Give eventid or showid.', path: ['eventid'] });
 export const WinnersResponse = envelopeOf(Winner);
 
+/** What became of a pick: pending (5-minute claim window), claimed, forfeited, repeat (won earlier in the show) or respun. */
+export const PICK_STATUSES = ['pending', 'repeat', 'claimed', 'forfeited', 'respun'] as const;
+export type PickStatus = (typeof PICK_STATUSES)[number];
+
 /** One pick of the draw, as anyone can recompute it. */
 export const ProofPick = z.object({
   sequence: z.number().int(),
@@ -184,8 +188,7 @@ export const ProofPick = z.object({
   /** The ticket drawn, 0 ≤ ticket < total_weight, as a decimal string. */
   ticket: z.string(),
   total_weight: z.number().int(),
-  /** What became of the pick: pending (5-minute claim window), claimed, forfeited, repeat (won earlier in the show) or respun. */
-  status: z.enum(['pending', 'repeat', 'claimed', 'forfeited', 'respun']),
+  status: z.enum(PICK_STATUSES),
 });
 export type ProofPick = z.infer<typeof ProofPick>;
 
@@ -312,9 +315,6 @@ export const StaffGiveaway = GiveawayInfo.extend({
 export type StaffGiveaway = z.infer<typeof StaffGiveaway>;
 export const StaffGiveawayListQuery = z.object({ on: z.enum(['upcoming', 'live', 'past', 'all'], { error: 'on is upcoming, live, past or all.' }).default('all') });
 export const StaffGiveawayListResponse = envelopeOf(StaffGiveaway);
-
-export const PICK_STATUSES = ['pending', 'repeat', 'claimed', 'forfeited', 'respun'] as const;
-export type PickStatus = (typeof PICK_STATUSES)[number];
 
 export const StaffPick = z.object({
   id: z.number().int(),
