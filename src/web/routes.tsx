@@ -87,6 +87,8 @@ const routes: RouteObject[] = [
                   { path: '/staff/analytics', lazy: page(() => import('./features/staff/analytics-page')) },
                   { path: '/staff/shows', lazy: page(() => import('./features/staff/shows/shows-page')) },
                   { path: '/staff/shows/:id', lazy: page(() => import('./features/staff/shows/show-page')) },
+                  { path: '/staff/giveaways', lazy: page(() => import('./features/staff/giveaways/giveaways-page')) },
+                  { path: '/staff/giveaways/:id', lazy: page(() => import('./features/staff/giveaways/giveaway-page')) },
                 ],
               },
             ],

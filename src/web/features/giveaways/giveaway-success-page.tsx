@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
 import { buttonStyles } from '../../ui/button';
 import { Countdown } from '../../ui/countdown';
+import { useAuth } from '../auth/auth-store';
 import { EventById } from '../events/event-by-id';
 import { eventCountdown } from '../events/event-time';
 import { isGiveaway } from './giveaway-view';
+import { SpinWheel } from './spin-wheel';
 
 function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
   const countdown = eventCountdown(giveaway);
+  const { user } = useAuth();
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10 sm:py-14">
       <div className="flex flex-col gap-2">
@@ -27,6 +30,7 @@ function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
         {giveaway.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
         <Countdown target={countdown.target} kind="giveaway" label={countdown.label} className="text-2xl text-primary" />
       </div>
+      {user && <SpinWheel kind="giveaway" eventId={giveaway.id} userId={user.id} title="Spin to win for entering" />}
       <div className="flex flex-wrap gap-2">
         <Link to="/live" className={buttonStyles('primary')}>
           Back to the live show

@@ -1,12 +1,115 @@
 // /giveaway-terms/{id}: the official rules of one giveaway: who runs it, its entry period (Los
-// Angeles time) and the rules every giveaway shares.
+// Angeles time), the terms staff wrote with their placeholders filled, the rules every giveaway
+// shares, and how the draw works and can be checked. The terms HTML is sanitised by the server
+// when staff save it, and the values filled in are escaped (src/shared/giveaway-terms.ts).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
+import { fillTerms } from '../../../shared/giveaway-terms';
+import { commitmentOf, recomputePicks } from '../../../shared/verifiable-draw';
+import { errorMessage } from '../../api/client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { useBrand } from '../../shell/site-config';
 import { EventById } from '../events/event-by-id';
 import { showTime } from '../events/event-time';
 import { GiveawayRules } from './giveaway-rules';
 import { isGiveaway } from './giveaway-view';
+import { drawProofQuery, giveawayTermsQuery } from './queries';
+
+const linkStyles = 'font-bold text-primary underline underline-offset-4';
+
+/** Runs the published algorithm in the browser on the published seed and entry list. */
+function CheckTheDraw({ id }: { id: number }) {
+  const proof = useQuery({ ...drawProofQuery(id), enabled: false });
+  const [verdict, setVerdict] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function check() {
+    setBusy(true);
+    try {
+      const { data } = await proof.refetch({ throwOnError: true });
+      if (!data) return;
+      if (!data.seed) {
+        setVerdict({ tone: 'error', text: 'No winner has been drawn yet, so the seed is still secret. Come back after the draw.' });
+        return;
+      }
+      const commitmentMatches = (await commitmentOf(data.seed)) === data.commitment;
+      const picks = await recomputePicks(data.seed, data.eventid, data.entries, data.picks.length);
+      const picksMatch = picks.length === data.picks.length && picks.every((pick, i) => pick.entry_id === data.picks[i]?.entry_id && pick.ticket.toString() === data.picks[i]?.ticket);
+      setVerdict(
+        commitmentMatches && picksMatch
+          ? { tone: 'success', text: `Checked: the seed matches the published fingerprint, and all ${picks.length} picks come out the same (entries ${picks.map((p) => p.entry_id).join(', ')}).` }
+          : { tone: 'error', text: 'The recomputation does not match the published draw. Please contact us.' },
+      );
+    } catch (error) {
+      setVerdict({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button variant="outline" onClick={() => void check()} isBusy={busy}>
+        Check this draw in my browser
+      </Button>
+      {verdict && <Alert tone={verdict.tone}>{verdict.text}</Alert>}
+    </div>
+  );
+}
+
+function HowTheDrawWorks({ id }: { id: number }) {
+  return (
+    <section id="draw" aria-labelledby="draw-heading" className="flex scroll-mt-24 flex-col gap-3 rounded-xl bg-white p-5 ring-1 ring-line">
+      <h2 id="draw-heading" className="text-lg font-black text-ink">
+        How the winner is drawn, and how you can check it
+      </h2>
+      <p className="text-ink">
+        Nobody, not even our staff, can choose the winner. The draw follows a published recipe (we call it gemcast-draw-v1) that anyone can repeat:
+      </p>
+      <ol className="flex list-decimal flex-col gap-2 pl-5 text-ink marker:font-black marker:text-secondary">
+        <li>When the giveaway is created, our server picks a secret random number (the seed) and publishes its SHA-256 fingerprint on the giveaway page. From then on the seed cannot change without the fingerprint giving it away.</li>
+        <li>
+          When entries close, every entry is listed by its entry number with its weight: 1 for entering plus 1 for each bonus. The list is written one line per entry as{' '}
+          <code className="font-mono">entry_id:weight</code>, and its SHA-256 is the list digest.
+        </li>
+        <li>
+          For pick number k (1 for the first draw, counting every respin and redraw), the entries not picked before are the eligible ones. We compute HMAC-SHA256 with the seed as the key over the text{' '}
+          <code className="font-mono break-all">gemcast-draw-v1|giveaway id|list digest|k</code>, read it as a number and take the remainder after dividing by the eligible entries&apos; total weight. That is the ticket.
+        </li>
+        <li>Walking down the eligible entries and adding up their weights, the winner is the first entry whose running total goes past the ticket. An entry with 3 entries is three times as likely to win as one with 1.</li>
+        <li>With the first draw we reveal the seed. Check that its SHA-256 is the fingerprint published earlier, then repeat the steps above with the published entry list: you get the same winners.</li>
+      </ol>
+      <p className="text-ink">
+        The entry list, with names left out, and every pick are published at{' '}
+        <a href={`/api/giveawayproof_v1?eventid=${id}`} className={linkStyles}>
+          this giveaway&apos;s draw record
+        </a>
+        . Or let your browser repeat the draw for you:
+      </p>
+      <CheckTheDraw id={id} />
+    </section>
+  );
+}
+
+function StaffTerms({ id }: { id: number }) {
+  const terms = useQuery(giveawayTermsQuery(id));
+  if (terms.isPending) return <p className="text-muted">Loading the terms…</p>;
+  if (terms.isError) return <Alert tone="error">{errorMessage(terms.error)}</Alert>;
+  const html = fillTerms(terms.data.tnc, { tncPrices: terms.data.tnc_prices, startDate: terms.data.start_date, endDate: terms.data.end_date });
+  if (html.trim() === '') return null;
+  return (
+    <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
+      <h2 id="terms-heading" className="text-lg font-black text-ink">
+        Terms and conditions
+      </h2>
+      {/* Sanitised on the server when saved; the filled-in values are escaped. */}
+      <div data-testid="giveaway-terms" className="terms-html flex flex-col gap-3 text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-lg [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: html }} />
+    </section>
+  );
+}
 
 function Terms({ giveaway }: { giveaway: EventRecord }) {
   const brand = useBrand();
@@ -28,19 +131,21 @@ function Terms({ giveaway }: { giveaway: EventRecord }) {
           <time dateTime={giveaway.cust_end}>{showTime(giveaway.cust_end)}</time>
         </dd>
       </dl>
+      <StaffTerms id={giveaway.id} />
       <GiveawayRules />
+      <HowTheDrawWorks id={giveaway.id} />
       <p className="text-muted">
         Questions about this giveaway? Read the{' '}
-        <Link to="/faq" className="font-bold text-primary underline underline-offset-4">
+        <Link to="/faq" className={linkStyles}>
           Coupons &amp; Giveaway FAQ
         </Link>{' '}
         or{' '}
-        <Link to="/contact-us" className="font-bold text-primary underline underline-offset-4">
+        <Link to="/contact-us" className={linkStyles}>
           contact us
         </Link>
         .
       </p>
-      <Link to={`/giveaway/${giveaway.id}`} className="self-start font-bold text-primary underline underline-offset-4">
+      <Link to={`/giveaway/${giveaway.id}`} className={`self-start ${linkStyles}`}>
         Back to the giveaway
       </Link>
     </article>

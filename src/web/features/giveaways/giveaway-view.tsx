@@ -1,81 +1,306 @@
-// One giveaway: its details and countdown to the draw, how to enter it from where the viewer is
-// (logged out, logged in, closed), and the rules. Used inside the shell (/giveaway/:id) and on
-// its own (/intergem/giveaway/:id).
-import { Link, useLocation } from 'react-router';
+// One giveaway: its prize and countdown to the draw, entering it (log in first and come back),
+// bonus entries for sharing, the viewer's own entry ledger, the announced winners and the
+// verifiable-draw proof, and the rules. Used inside the shell (/giveaway/:id) and on its own
+// (/intergem/giveaway/:id), where entries are counted as kiosk entries.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
-import { buttonStyles } from '../../ui/button';
+import { SOCIAL_CLICK_TYPES, type Enrollment, type EntrySource, type GiveawayInfo, type SocialClickType } from '../../../shared/contract/giveaways';
+import type { AuthedUser } from '../../../shared/contract/user';
+import { clickTypeName } from '../../../shared/giveaway-messages';
+import { errorMessage } from '../../api/client';
+import { Alert } from '../../ui/alert';
+import { Button, buttonStyles } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { EventById } from '../events/event-by-id';
 import { EventDetail } from '../events/event-detail';
+import { showTime } from '../events/event-time';
 import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
 import { GiveawayRules } from './giveaway-rules';
+import { enrollmentQuery, giveawayInfoQuery, isAlreadyEntered, useEnterMutation, useSocialEntryMutation } from './queries';
 
 const noteStyles = 'rounded-xl bg-primary-soft p-4 text-ink';
+const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
-function HowToEnter({ giveaway }: { giveaway: EventRecord }) {
-  const { user } = useAuth();
-  const { pathname } = useLocation();
-  if (giveaway.status === 'past') {
+export const isGiveaway = (event: EventRecord) => event.type === 'giveaway';
+
+/** Where sharing goes, per platform: the giveaway's own page as the link. */
+function shareUrl(type: SocialClickType, pageUrl: string, title: string): string {
+  const url = encodeURIComponent(pageUrl);
+  const text = encodeURIComponent(`Enter "${title}" with me`);
+  switch (type) {
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${url}`;
+    case 'x':
+      return `https://x.com/intent/post?url=${url}&text=${text}`;
+    case 'pinterest':
+      return `https://www.pinterest.com/pin/create/button/?url=${url}&description=${text}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${text}%20${url}`;
+    case 'instagram':
+      return 'https://www.instagram.com/';
+    case 'email':
+      return `mailto:?subject=${text}&body=${url}`;
+  }
+}
+
+function Ledger({ enrollment }: { enrollment: Enrollment }) {
+  return (
+    <section aria-labelledby="ledger-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
+      <h2 id="ledger-heading" className="text-lg font-black text-ink">
+        Your entries: {enrollment.entries}
+      </h2>
+      <ul className="flex flex-col gap-1 text-ink">
+        {enrollment.ledger.map((line) => (
+          <li key={`${line.kind}-${line.click_type ?? 'entry'}`} className="flex justify-between gap-3">
+            <span>{line.label}</span>
+            <time dateTime={line.created_at} className="text-sm text-muted">
+              {showTime(line.created_at)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {enrollment.entry_id !== null && <p className="text-sm text-muted">Your number in the published entry list: {enrollment.entry_id}</p>}
+    </section>
+  );
+}
+
+function BonusEntries({ user, giveaway, enrollment }: { user: AuthedUser; giveaway: GiveawayInfo; enrollment: Enrollment }) {
+  const social = useSocialEntryMutation(user.id, giveaway.id);
+  const offered = SOCIAL_CLICK_TYPES.filter((type) => giveaway.social_click_types.includes(type));
+  if (offered.length === 0) return null;
+  const pageUrl = `${window.location.origin}/giveaway/${giveaway.id}`;
+  return (
+    <section aria-labelledby="bonus-heading" className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
+      <h2 id="bonus-heading" className="text-lg font-black text-ink">
+        Bonus entries
+      </h2>
+      <p className="text-ink">Share this giveaway for one extra entry per place you share it.</p>
+      <ul className="flex flex-wrap gap-2">
+        {offered.map((type) => {
+          const done = !enrollment.bonuses_left.includes(type);
+          const name = clickTypeName(type);
+          return (
+            <li key={type}>
+              {done ? (
+                <span className="inline-flex min-h-9 items-center rounded-lg bg-success-soft px-3 text-sm font-bold text-success">{`Shared on ${name} ✓`}</span>
+              ) : (
+                <a
+                  href={shareUrl(type, pageUrl, giveaway.title)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonStyles('outline', 'sm')}
+                  onClick={() => social.mutate(type)}
+                >
+                  {type === 'email' ? 'Share by e-mail' : `Share on ${name}`} (+1)
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {social.isError && <Alert tone="error">{errorMessage(social.error)}</Alert>}
+      {social.isSuccess && <Alert tone="success">{social.data.message}</Alert>}
+    </section>
+  );
+}
+
+function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: GiveawayInfo; from: EntrySource }) {
+  const navigate = useNavigate();
+  const enter = useEnterMutation(user.id, giveaway.id, from);
+  const [code, setCode] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    enter.mutate(
+      { code: giveaway.needs_code ? code : undefined },
+      {
+        onSuccess: () => void navigate(`/giveaway/success/${giveaway.id}`),
+        onError: (error) => {
+          if (isAlreadyEntered(error)) void navigate(`/giveaway/already-participated/${giveaway.id}`);
+        },
+      },
+    );
+  }
+
+  const problem = enter.isError && !isAlreadyEntered(enter.error) ? errorMessage(enter.error) : null;
+  return (
+    <form onSubmit={submit} className={`${noteStyles} flex flex-col gap-3`} noValidate>
+      <p>This giveaway is open. Entering is free: one entry per viewer, and sharing adds bonus entries.</p>
+      {giveaway.needs_code && (
+        <TextField label="Access code" hint="This giveaway is private; use the code you were given." value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+      )}
+      <Button type="submit" isBusy={enter.isPending} className="self-start" aria-label={`Enter ${giveaway.title}`}>
+        Enter the giveaway
+      </Button>
+      {problem && <Alert tone="error">{problem}</Alert>}
+    </form>
+  );
+}
+
+function ViewerEntry({ user, giveaway, from }: { user: AuthedUser; giveaway: GiveawayInfo; from: EntrySource }) {
+  const enrollment = useQuery(enrollmentQuery(user.id, giveaway.id));
+  if (enrollment.isPending) return <Button isBusy>Checking your entry</Button>;
+  if (enrollment.isError) {
     return (
-      <div className={noteStyles}>
-        <p>This giveaway has closed and its winner has been drawn. A new giveaway comes with every live show.</p>
-        <Link to="/giveaways" className={buttonStyles('primary', 'md', 'mt-3')}>
-          See open giveaways
-        </Link>
+      <div className="flex flex-col items-start gap-2">
+        <Alert tone="error">We could not check your entry just now.</Alert>
+        <Button variant="outline" size="sm" onClick={() => void enrollment.refetch()} isBusy={enrollment.isFetching}>
+          Try again
+        </Button>
       </div>
     );
   }
-  if (!user) {
+  if (enrollment.data.exists) {
     return (
-      <div className={noteStyles}>
-        <p>Entering a giveaway needs an account. Log in, or create one for free, and come back here.</p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Link to={loginPathFor(pathname)} className={buttonStyles('primary')}>
-            Log in to enter
-          </Link>
-          <Link to={`/register?redirectTo=${encodeURIComponent(pathname)}`} className={buttonStyles('outline')}>
-            Create an account
-          </Link>
-        </div>
-      </div>
+      <>
+        <p className="rounded-xl bg-success-soft p-4 font-black text-success">You have entered this giveaway. Good luck!</p>
+        <Ledger enrollment={enrollment.data} />
+        {giveaway.state === 'open' && <BonusEntries user={user} giveaway={giveaway} enrollment={enrollment.data} />}
+      </>
+    );
+  }
+  if (giveaway.state === 'open') return <EnterForm user={user} giveaway={giveaway} from={from} />;
+  return <NotOpen giveaway={giveaway} />;
+}
+
+function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
+  if (giveaway.state === 'upcoming') {
+    return (
+      <p className={noteStyles}>
+        Entries open on <time dateTime={giveaway.cust_start}>{showTime(giveaway.cust_start)}</time>. Come back then, or enter from the live show.
+      </p>
     );
   }
   return (
     <div className={noteStyles}>
-      <p>
-        {giveaway.status === 'live'
-          ? "This giveaway is open. Enter it from the live show: press 'Today's Giveaway' under the live show window."
-          : "Entries open when the giveaway starts, during the live show: press 'Today's Giveaway' under the live show window."}
-      </p>
-      <Link to="/live" className={buttonStyles('primary', 'md', 'mt-3')}>
-        Watch live
+      <p>This giveaway has closed and its winner has been drawn. A new giveaway comes with every live show.</p>
+      <Link to="/giveaways" className={buttonStyles('primary', 'md', 'mt-3')}>
+        See open giveaways
       </Link>
     </div>
   );
 }
 
-function Giveaway({ giveaway }: { giveaway: EventRecord }) {
-  const brand = useBrand();
-  usePageTitle(`${giveaway.title} - ${brand}`);
+function HowToEnter({ giveaway, from }: { giveaway: GiveawayInfo; from: EntrySource }) {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  if (user) return <ViewerEntry key={user.id} user={user} giveaway={giveaway} from={from} />;
+  if (giveaway.state !== 'open' && giveaway.state !== 'upcoming') return <NotOpen giveaway={giveaway} />;
   return (
-    <EventDetail event={giveaway} eyebrow="Giveaway">
-      <HowToEnter giveaway={giveaway} />
+    <div className={noteStyles}>
+      <p>Entering a giveaway needs an account. Log in, or create one for free, and you come straight back here to enter.</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={loginPathFor(pathname)} className={buttonStyles('primary')}>
+          Log in to enter
+        </Link>
+        <Link to={`/register?redirectTo=${encodeURIComponent(pathname)}`} className={buttonStyles('outline')}>
+          Create an account
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
+  return (
+    <section aria-labelledby="prize-heading" className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
+      <h2 id="prize-heading" className="text-xs font-bold tracking-wider text-muted uppercase">
+        The prize
+      </h2>
+      <p className="text-xl font-black text-ink">{giveaway.prize || giveaway.title}</p>
+      <p className="text-sm text-muted">
+        Valued at {giveaway.tnc_prices}. {giveaway.winner_count === 1 ? 'One winner' : `${giveaway.winner_count} winners`}; {giveaway.entrants}{' '}
+        {giveaway.entrants === 1 ? 'viewer has' : 'viewers have'} entered so far.
+      </p>
+    </section>
+  );
+}
+
+function Winners({ giveaway }: { giveaway: GiveawayInfo }) {
+  if (giveaway.winners.length === 0) return null;
+  return (
+    <section aria-labelledby="winners-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
+      <h2 id="winners-heading" className="text-lg font-black text-ink">
+        {giveaway.winners.length === 1 ? 'Winner' : 'Winners'}
+      </h2>
+      <ul className="flex flex-col gap-1 text-ink">
+        {giveaway.winners.map((winner) => (
+          <li key={winner.entry_id}>
+            <span className="font-bold">{winner.name}</span> <span className="text-sm text-muted">(entry {winner.entry_id})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
+  return (
+    <section aria-labelledby="proof-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
+      <h2 id="proof-heading" className="text-lg font-black text-ink">
+        A draw you can check
+      </h2>
+      <p className="text-sm text-ink">Before the first entry we published a fingerprint (SHA-256) of the secret number that decides the draw. After the draw we reveal the number, so anyone can confirm the winner.</p>
+      <dl className="grid gap-1 text-sm">
+        <dt className="font-bold text-muted">Published fingerprint</dt>
+        <dd className="font-mono break-all text-ink">{giveaway.commitment}</dd>
+        <dt className="font-bold text-muted">Revealed seed</dt>
+        {giveaway.seed ? <dd className="font-mono break-all text-ink">{giveaway.seed}</dd> : <dd className="text-ink">Kept secret until the first draw.</dd>}
+      </dl>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={`/giveaway-terms/${giveaway.id}#draw`} className={linkStyles}>
+          How to recompute the winner
+        </Link>
+        {giveaway.seed && (
+          <a href={`/api/giveawayproof_v1?eventid=${giveaway.id}`} className={linkStyles}>
+            Entry list and picks (JSON)
+          </a>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function Giveaway({ event, from }: { event: EventRecord; from: EntrySource }) {
+  const brand = useBrand();
+  usePageTitle(`${event.title} - ${brand}`);
+  const info = useQuery(giveawayInfoQuery(event.id));
+  return (
+    <EventDetail event={event} eyebrow="Giveaway" onCountdownEnd={() => void info.refetch()}>
+      {info.data ? (
+        <>
+          <Prize giveaway={info.data} />
+          <HowToEnter giveaway={info.data} from={from} />
+          <Winners giveaway={info.data} />
+          <DrawProof giveaway={info.data} />
+        </>
+      ) : info.isError ? (
+        <div className="flex flex-col items-start gap-2">
+          <Alert tone="error">The giveaway&apos;s entry details could not be loaded.</Alert>
+          <Button variant="outline" size="sm" onClick={() => void info.refetch()} isBusy={info.isFetching}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Button isBusy>Loading the entry details</Button>
+      )}
       <GiveawayRules />
-      <Link to={`/giveaway-terms/${giveaway.id}`} className="self-start font-bold text-primary underline underline-offset-4">
+      <Link to={`/giveaway-terms/${event.id}`} className="self-start font-bold text-primary underline underline-offset-4">
         Official rules of this giveaway
       </Link>
     </EventDetail>
   );
 }
 
-export const isGiveaway = (event: EventRecord) => event.type === 'giveaway';
-
-export function GiveawayView() {
+export function GiveawayView({ from = 'web' }: { from?: EntrySource }) {
   return (
     <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
-      {(giveaway) => <Giveaway giveaway={giveaway} />}
+      {(giveaway) => <Giveaway event={giveaway} from={from} />}
     </EventById>
   );
 }

@@ -12,7 +12,7 @@ export default function IntergemGiveawayPage() {
         </div>
       </header>
       <main id="main" className="flex-1">
-        <GiveawayView />
+        <GiveawayView from="intergem" />
       </main>
     </div>
   );

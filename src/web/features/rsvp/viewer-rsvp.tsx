@@ -12,6 +12,8 @@ import { isAlreadyIn, questionsQuery, rsvpStateQuery, useResendEmailMutation, us
 
 const loadQuizDialog = () => import('./quiz-dialog');
 const QuizDialog = lazy(loadQuizDialog);
+// Spin to win after an RSVP, loaded only once the viewer is in.
+const SpinWheel = lazy(() => import('../giveaways/spin-wheel').then((module) => ({ default: module.SpinWheel })));
 
 type Notice = { tone: 'success' | 'info'; text: string };
 
@@ -147,7 +149,12 @@ export default function ViewerRsvp({ event, user }: { event: EventRecord; user: 
           </Button>
         </div>
       ) : state.data.isIn ? (
-        <YoureIn event={event} hasAnswered={state.data.hasAnswered} notice={notice} focusRef={inRef} />
+        <>
+          <YoureIn event={event} hasAnswered={state.data.hasAnswered} notice={notice} focusRef={inRef} />
+          <Suspense fallback={null}>
+            <SpinWheel kind="rsvp" eventId={event.id} userId={user.id} title="Spin to win for RSVPing" />
+          </Suspense>
+        </>
       ) : (
         <NotYetIn event={event} hasQuiz={hasQuiz} isBusy={rsvp.isPending || (isSpecial && questions.isFetching)} onRsvp={questions.isError ? () => void questions.refetch() : handleRsvp} problem={problem} buttonRef={buttonRef} />
       )}

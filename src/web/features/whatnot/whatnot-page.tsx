@@ -1,11 +1,13 @@
 // /whatnot: our shows on Whatnot, the live shopping app: the upcoming shows scheduled on that
-// platform, and what stays on this site (account, giveaways, rewards).
+// platform, and what stays on this site (account, giveaways, rewards); entering the open giveaway
+// with a Whatnot username (decision 028).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useBrand } from '../../shell/site-config';
 import { EventCard } from '../events/event-card';
 import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
 import { eventListQuery } from '../events/queries';
+import { WhatnotEntry } from './whatnot-entry';
 
 const upcomingShows = eventListQuery('show', 'upcoming', 50);
 
@@ -22,6 +24,7 @@ export default function WhatnotPage() {
           on this site.
         </p>
       </header>
+      <WhatnotEntry />
       <section aria-labelledby="whatnot-shows-heading" className="flex flex-col gap-4">
         <h2 id="whatnot-shows-heading" className="text-2xl font-black text-ink">
           Upcoming shows on Whatnot

@@ -1,0 +1,120 @@
+// Giveaway data for the web: the public giveaway (prize, state, winners, commitment), its terms and
+// draw proof, the viewer's enrollment and ledger, entering, bonus entries and spin to win. These
+// modules load with the giveaway pages only (never with home), so they read answers with the
+// shared zod contract.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  DrawProofResponse,
+  EnrollmentResponse,
+  GiveawayInfoResponse,
+  GiveawayTermsResponse,
+  SocialEntryResponse,
+  SpinCheckResponse,
+  SpinResponse,
+  type Enrollment,
+  type EntrySource,
+  type SocialClickType,
+  type SpinKind,
+} from '../../../shared/contract/giveaways';
+import { ApiError, apiCall, recordOf } from '../../api/client';
+
+export const giveawayKeys = {
+  all: ['giveaway'] as const,
+  info: (id: number) => [...giveawayKeys.all, 'info', id] as const,
+  terms: (id: number) => [...giveawayKeys.all, 'terms', id] as const,
+  proof: (id: number) => [...giveawayKeys.all, 'proof', id] as const,
+  enrollment: (userId: number, id: number) => [...giveawayKeys.all, 'enrollment', userId, id] as const,
+  spin: (userId: number, kind: SpinKind, id: number) => [...giveawayKeys.all, 'spin', userId, kind, id] as const,
+};
+
+export function giveawayInfoQuery(id: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.info(id),
+    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayinfo_v1', { query: { eventid: String(id) }, schema: GiveawayInfoResponse, signal })),
+  });
+}
+
+export function giveawayTermsQuery(id: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.terms(id),
+    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayterms_v1', { query: { id: String(id) }, schema: GiveawayTermsResponse, signal })),
+  });
+}
+
+export function drawProofQuery(id: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.proof(id),
+    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayproof_v1', { query: { eventid: String(id) }, schema: DrawProofResponse, signal })),
+  });
+}
+
+/** checkifgiveawayenroll_v1: whether the signed-in viewer is in, with the ledger of their entries. */
+export function enrollmentQuery(userId: number, id: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.enrollment(userId, id),
+    queryFn: async ({ signal }) => recordOf(await apiCall('/api/checkifgiveawayenroll_v1', { query: { eventid: String(id) }, schema: EnrollmentResponse, signal })),
+  });
+}
+
+/** A 409 from an entry: the viewer was already in. */
+export const isAlreadyEntered = (error: unknown) => error instanceof ApiError && error.httpStatus === 409;
+
+/**
+ * Enters the giveaway: giveawaydata_v1 from the site, giveawaydata_new when the entry says where
+ * it came from (an exhibition kiosk, Whatnot with the viewer's username).
+ */
+export function useEnterMutation(userId: number, id: number, from: EntrySource = 'web') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (extra: { code?: string; whatnot_username?: string } = {}): Promise<Enrollment> => {
+      const body = { eventid: id, ...(extra.code ? { code: extra.code } : {}) };
+      const answer =
+        from === 'web'
+          ? await apiCall('/api/giveawaydata_v1', { method: 'POST', body, schema: EnrollmentResponse })
+          : await apiCall('/api/giveawaydata_new', { method: 'POST', body: { ...body, entry_from: from, whatnot_username: extra.whatnot_username }, schema: EnrollmentResponse });
+      return recordOf(answer);
+    },
+    onSuccess: (enrollment) => {
+      queryClient.setQueryData(giveawayKeys.enrollment(userId, id), enrollment);
+      void queryClient.invalidateQueries({ queryKey: giveawayKeys.info(id) });
+    },
+    onError: (error) => {
+      if (isAlreadyEntered(error)) void queryClient.invalidateQueries({ queryKey: giveawayKeys.enrollment(userId, id) });
+    },
+  });
+}
+
+/** socialgiveawayentries: the bonus entry for sharing on one platform. */
+export function useSocialEntryMutation(userId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (clickType: SocialClickType) => {
+      const answer = await apiCall('/api/socialgiveawayentries', { method: 'POST', query: { clickType }, body: { eventid: id }, schema: SocialEntryResponse });
+      return { result: recordOf(answer), message: answer.message };
+    },
+    onSuccess: ({ result }) => {
+      const { bonus_added: _added, ...enrollment } = result;
+      queryClient.setQueryData(giveawayKeys.enrollment(userId, id), enrollment);
+    },
+  });
+}
+
+const SPIN_PATHS: Record<SpinKind, { check: string; spin: string }> = {
+  rsvp: { check: '/api/checkifrsvpspin', spin: '/api/spinrsvpinfo' },
+  giveaway: { check: '/api/CheckIfGiveawaySpin', spin: '/api/spingiveawayinfo' },
+};
+
+/** checkifrsvpspin / CheckIfGiveawaySpin: whether the viewer may spin, the wheel, and an earlier result. */
+export function spinCheckQuery(userId: number, kind: SpinKind, eventId: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.spin(userId, kind, eventId),
+    queryFn: async ({ signal }) => recordOf(await apiCall(SPIN_PATHS[kind].check, { query: { eventId: String(eventId) }, schema: SpinCheckResponse, signal })),
+  });
+}
+
+/** spinrsvpinfo / spingiveawayinfo: the server picks the prize; a second spin answers the first result. */
+export function useSpinMutation(kind: SpinKind, eventId: number) {
+  return useMutation({
+    mutationFn: async () => recordOf(await apiCall(SPIN_PATHS[kind].spin, { method: 'POST', body: { eventId }, schema: SpinResponse })),
+  });
+}

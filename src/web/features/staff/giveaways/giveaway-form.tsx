@@ -1,0 +1,173 @@
+// Creating or editing a giveaway: title, prize and its value, the entry window (Los Angeles time),
+// the show it belongs to, visibility and access code, the number of winners, and the terms with a
+// live preview of their placeholders, cleaned in the browser before it is shown; the server
+// sanitises the terms when they are saved. What the server refuses shows under its field.
+import { useState, type FormEvent } from 'react';
+import type { StaffGiveaway } from '../../../../shared/contract/giveaways';
+import { fillTerms } from '../../../../shared/giveaway-terms';
+import { ApiError, errorMessage } from '../../../api/client';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { SelectField, TextAreaField } from '../shows/form-fields';
+import { fromLaInput, toLaInput } from '../shows/la-time';
+import { laTime } from '../shows/show-format';
+import { useSaveGiveaway } from './queries';
+import { previewHtml } from './terms-preview';
+
+type Values = {
+  title: string;
+  description: string;
+  prize: string;
+  tnc_prices: string;
+  cust_start: string;
+  cust_end: string;
+  show_id: string;
+  IS_Public: '1' | '0';
+  access_code: string;
+  winner_count: string;
+  tnc: string;
+};
+
+const HOUR = 3_600_000;
+
+export const STARTER_TERMS =
+  '<h2>Prize</h2>\n<p>One winner receives the prize described on the giveaway page, worth {{VALUE}}.</p>\n<h2>Entry period</h2>\n<p>Entries open {{START_DATE}} and close {{END_DATE}}.</p>\n<h2>How to enter</h2>\n<p>Enter with a free account. One entry per viewer; sharing adds bonus entries.</p>';
+
+function valuesOf(giveaway: StaffGiveaway | undefined): Values {
+  if (!giveaway) {
+    const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR);
+    return {
+      title: '',
+      description: '',
+      prize: '',
+      tnc_prices: '',
+      cust_start: toLaInput(start.toISOString()),
+      cust_end: toLaInput(new Date(start.getTime() + 2 * HOUR).toISOString()),
+      show_id: '',
+      IS_Public: '1',
+      access_code: '',
+      winner_count: '1',
+      tnc: STARTER_TERMS,
+    };
+  }
+  return {
+    title: giveaway.title,
+    description: giveaway.description,
+    prize: giveaway.prize,
+    tnc_prices: giveaway.tnc_prices_raw,
+    cust_start: toLaInput(giveaway.cust_start),
+    cust_end: toLaInput(giveaway.cust_end),
+    show_id: giveaway.show_id === null ? '' : String(giveaway.show_id),
+    IS_Public: giveaway.IS_Public === 0 ? '0' : '1',
+    access_code: giveaway.access_code,
+    winner_count: String(giveaway.winner_count),
+    tnc: giveaway.tnc_html,
+  };
+}
+
+function TermsPreview({ values }: { values: Values }) {
+  const start = fromLaInput(values.cust_start) || new Date().toISOString();
+  const end = fromLaInput(values.cust_end) || start;
+  const html = previewHtml(fillTerms(values.tnc, { tncPrices: values.tnc_prices, startDate: start, endDate: end }));
+  return (
+    <section aria-labelledby="terms-preview-heading" className="flex flex-col gap-1.5">
+      <h3 id="terms-preview-heading" className="text-sm font-bold text-ink">
+        Preview with the placeholders filled
+      </h3>
+      {/* Cleaned in the browser by previewHtml (terms-preview.ts): no scripts, handlers or javascript: links. */}
+      <div
+        data-testid="terms-preview"
+        className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </section>
+  );
+}
+
+type GiveawayFormProps = { giveaway?: StaffGiveaway; onSaved: (giveaway: StaffGiveaway, message: string) => void; onCancel: () => void };
+
+export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps) {
+  const save = useSaveGiveaway(giveaway?.id ?? null);
+  const [values, setValues] = useState<Values>(() => valuesOf(giveaway));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: event.target.value }));
+  const locked = giveaway !== undefined && giveaway.state === 'drawn';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const start = fromLaInput(values.cust_start);
+    const end = fromLaInput(values.cust_end);
+    const local: Record<string, string> = {};
+    if (!values.title.trim()) local.title = 'Give the giveaway a title.';
+    if (!start) local.cust_start = 'Pick the opening date and time.';
+    if (!end) local.cust_end = 'Pick the closing date and time.';
+    if (values.show_id && !/^\d+$/.test(values.show_id)) local.show_id = 'The show id is a number (leave it empty for none).';
+    setProblems(local);
+    if (Object.keys(local).length > 0 || !start || !end) return;
+    const body = {
+      title: values.title,
+      description: values.description,
+      prize: values.prize,
+      tnc_prices: values.tnc_prices,
+      ...(locked ? {} : { cust_start: start, cust_end: end }),
+      show_id: values.show_id ? Number(values.show_id) : null,
+      IS_Public: values.IS_Public === '1' ? (1 as const) : (0 as const),
+      access_code: values.access_code,
+      winner_count: Number(values.winner_count),
+      tnc: values.tnc,
+    };
+    save.mutate(body, {
+      onSuccess: ({ detail, message }) => onSaved(detail, message),
+      onError: (error) => {
+        if (error instanceof ApiError) setProblems(Object.fromEntries(error.fieldIssues.map((issue) => [issue.field, issue.message])));
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Title" value={values.title} onChange={set('title')} error={problems.title} className="sm:col-span-2" required />
+        <TextField label="Prize" labelNote="(optional)" value={values.prize} onChange={set('prize')} error={problems.prize} hint="What the winner gets, e.g. a 2 ct sapphire ring." />
+        <TextField label="Prize value" labelNote="(optional)" value={values.tnc_prices} onChange={set('tnc_prices')} error={problems.tnc_prices} hint="Fills {{VALUE}} in the terms; $10,000 when empty." />
+        <TextField
+          label="Opens"
+          type="datetime-local"
+          value={values.cust_start}
+          onChange={set('cust_start')}
+          error={problems.cust_start}
+          disabled={locked}
+          hint={locked ? 'Winners have been drawn: the window is fixed.' : `Los Angeles time${fromLaInput(values.cust_start) ? `: ${laTime(fromLaInput(values.cust_start))}` : ''}.`}
+        />
+        <TextField label="Closes" type="datetime-local" value={values.cust_end} onChange={set('cust_end')} error={problems.cust_end} disabled={locked} hint="Los Angeles time. The draw can start once it closes." />
+        <TextField label="Show id" labelNote="(optional)" inputMode="numeric" value={values.show_id} onChange={set('show_id')} error={problems.show_id} hint="The show this giveaway belongs to; repeat winners are checked per show." />
+        <TextField label="Winners" type="number" min={1} max={20} value={values.winner_count} onChange={set('winner_count')} error={problems.winner_count} />
+        <SelectField label="Visibility" value={values.IS_Public} onChange={set('IS_Public')} error={problems.IS_Public}>
+          <option value="1">Public</option>
+          <option value="0">Private (access code)</option>
+        </SelectField>
+        <TextField label="Access code" labelNote={values.IS_Public === '1' ? '(private giveaways only)' : undefined} value={values.access_code} onChange={set('access_code')} error={problems.access_code} autoComplete="off" />
+        <TextAreaField label="Description" labelNote="(optional)" value={values.description} onChange={set('description')} error={problems.description} className="sm:col-span-2" />
+      </div>
+      <TextAreaField
+        label="Terms (HTML)"
+        value={values.tnc}
+        onChange={set('tnc')}
+        error={problems.tnc}
+        className="[&_textarea]:min-h-48 [&_textarea]:font-mono [&_textarea]:text-sm"
+        hint="Placeholders: {{VALUE}}, {{START_DATE}}, {{END_DATE}} (also {{START DATE}} and {{END DATE}}). Scripts, event handlers and javascript: links are removed when saved."
+      />
+      <TermsPreview values={values} />
+      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" isBusy={save.isPending}>
+          {giveaway ? 'Save changes' : 'Create giveaway'}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,294 @@
+// /staff/giveaways/:id: one giveaway for staff. The live draw screen comes first, large enough to
+// show on air: draw, respin a repeat winner, the winner's 5-minute claim countdown, confirm the
+// claim, forfeit and redraw, announce. Then the entry counts and CSV export, the spin prize table,
+// the details and terms editor, the picks and the audit log.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { StaffGiveawayDetail, StaffPick } from '../../../../shared/contract/giveaways';
+import { ApiError, errorMessage } from '../../../api/client';
+import { currentCredentials } from '../../../api/credentials';
+import { Alert } from '../../../ui/alert';
+import { Button, buttonStyles } from '../../../ui/button';
+import { eventIdFrom } from '../../events/queries';
+import { LoadState } from '../load-state';
+import { laTime, timeRange } from '../shows/show-format';
+import { StaffOnly } from '../staff-only';
+import { GiveawayForm } from './giveaway-form';
+import { StateBadge } from './giveaways-page';
+import { PrizeTableEditor } from './prize-table-editor';
+import { staffGiveawayQuery, useDrawStep, type DrawStep } from './queries';
+
+const PICK_LABELS: Record<StaffPick['status'], string> = { pending: 'Waiting for the claim', repeat: 'Repeat winner: respin', claimed: 'Claimed', forfeited: 'Forfeited', respun: 'Repeat winner, respun' };
+
+function useSecondsLeft(until: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  if (!until) return null;
+  return Math.max(0, Math.ceil((new Date(until).getTime() - now) / 1000));
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+function ClaimCountdown({ pick }: { pick: StaffPick }) {
+  const left = useSecondsLeft(pick.claim_by);
+  if (left === null) return null;
+  return (
+    <div className="flex flex-col items-center">
+      <span className="text-sm font-bold tracking-widest text-white/80 uppercase">{left > 0 ? 'Time left to message in' : 'Claim window over'}</span>
+      <span role="timer" aria-label={left > 0 ? `${Math.floor(left / 60)} minutes ${left % 60} seconds left to claim` : 'The claim window is over'} className="font-mono text-6xl font-black tabular-nums sm:text-8xl">
+        {clock(left)}
+      </span>
+    </div>
+  );
+}
+
+function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
+  const step = useDrawStep(giveaway.id);
+  const [message, setMessage] = useState<string | null>(null);
+  const current = [...giveaway.picks].reverse().find((p) => p.status === 'pending' || p.status === 'repeat') ?? null;
+  const claimed = giveaway.picks.filter((p) => p.status === 'claimed');
+  const done = claimed.length >= giveaway.winner_count;
+  const canDraw = giveaway.state === 'closed' || giveaway.state === 'drawn';
+
+  function run(action: DrawStep) {
+    setMessage(null);
+    step.mutate(action, { onSuccess: ({ message: said }) => setMessage(said) });
+  }
+
+  return (
+    <section aria-labelledby="draw-heading" className="flex flex-col gap-5 rounded-2xl bg-ink p-5 text-white sm:p-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="draw-heading" className="text-2xl font-black sm:text-3xl">
+          Live draw
+        </h2>
+        <p className="text-lg font-bold text-white/80">
+          {giveaway.entrants} entrants · {giveaway.tickets} entries · {claimed.length} of {giveaway.winner_count} {giveaway.winner_count === 1 ? 'winner' : 'winners'} claimed
+        </p>
+      </div>
+      {current ? (
+        <div className="flex flex-col items-center gap-4 rounded-xl bg-white/10 p-6 text-center">
+          <p className="text-lg font-black tracking-widest text-white/80 uppercase">{current.status === 'repeat' ? 'Already won in this show' : `Pick ${current.sequence}`}</p>
+          <p data-testid="drawn-name" className="text-5xl leading-tight font-black wrap-anywhere sm:text-7xl">
+            {current.name}
+          </p>
+          <p className="text-lg text-white/80">
+            Entry {current.entry_id} · {current.weight} {current.weight === 1 ? 'entry' : 'entries'} · ticket {current.ticket} of {current.total_weight}
+            {current.whatnot_username && ` · Whatnot: ${current.whatnot_username}`}
+          </p>
+          {current.status === 'pending' && <ClaimCountdown pick={current} />}
+          <div className="flex flex-wrap justify-center gap-3">
+            {current.status === 'repeat' ? (
+              <Button size="md" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'respin', pick_id: current.id })} isBusy={step.isPending}>
+                Respin
+              </Button>
+            ) : (
+              <>
+                <Button variant="secondary" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'claim', pick_id: current.id })} isBusy={step.isPending}>
+                  Claimed
+                </Button>
+                <Button variant="outline" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'forfeit', pick_id: current.id, redraw: true })} isBusy={step.isPending}>
+                  Forfeit and redraw
+                </Button>
+              </>
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col items-center gap-4 rounded-xl bg-white/10 p-6 text-center">
+          <p className="text-xl font-bold">
+            {done ? 'Every winner has claimed. Well done!' : canDraw ? 'Entries are closed. Ready when you are.' : 'Entries are still open: the draw starts once the giveaway closes.'}
+          </p>
+          {!done && (
+            <Button className="min-h-16 px-10 text-2xl" onClick={() => run({ step: 'draw' })} isBusy={step.isPending} disabled={!canDraw}>
+              Draw a winner
+            </Button>
+          )}
+        </div>
+      )}
+      <div aria-live="polite">
+        {message && <p className="rounded-lg bg-white px-4 py-3 text-lg font-bold text-ink">{message}</p>}
+        {step.isError && <p className="rounded-lg bg-danger-soft px-4 py-3 text-lg font-bold text-danger">{errorMessage(step.error)}</p>}
+      </div>
+      {claimed.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="outline" onClick={() => run({ step: 'announce', announced: !giveaway.announced })} isBusy={step.isPending}>
+            {giveaway.announced ? 'Hide the winners from the public page' : 'Announce the winners on the public page'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Picks({ picks }: { picks: StaffPick[] }) {
+  if (picks.length === 0) return null;
+  return (
+    <section aria-labelledby="picks-heading" className="flex flex-col gap-3">
+      <h2 id="picks-heading" className="text-xl font-black text-ink">
+        Picks
+      </h2>
+      <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-canvas text-muted">
+            <tr>
+              <th className="px-3 py-2">#</th>
+              <th className="px-3 py-2">Winner</th>
+              <th className="px-3 py-2">Contact</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">Drawn</th>
+            </tr>
+          </thead>
+          <tbody>
+            {picks.map((pick) => (
+              <tr key={pick.id} className="border-t border-line">
+                <td className="px-3 py-2 tabular-nums">{pick.sequence}</td>
+                <td className="px-3 py-2 font-bold">
+                  {pick.name} <span className="font-normal text-muted">(entry {pick.entry_id})</span>
+                </td>
+                <td className="px-3 py-2 wrap-anywhere">
+                  {pick.email}
+                  {pick.phone && ` · ${pick.phone}`}
+                </td>
+                <td className="px-3 py-2">{PICK_LABELS[pick.status]}</td>
+                <td className="px-3 py-2">
+                  {laTime(pick.drawn_at)} by {pick.drawn_by}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function AuditLog({ giveaway }: { giveaway: StaffGiveawayDetail }) {
+  return (
+    <details className="rounded-xl border border-line bg-white p-4">
+      <summary className="cursor-pointer font-black text-ink">Audit log ({giveaway.log.length})</summary>
+      <ol className="mt-3 flex flex-col gap-2 text-sm">
+        {giveaway.log.map((line) => (
+          <li key={line.id}>
+            <span className="font-bold">{laTime(line.created_at)}</span> · {line.actor}: {line.detail}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
+  const { state } = useLocation();
+  const [isEditing, setIsEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(() => (state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null));
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
+      <Link to="/staff/giveaways" className="self-start font-bold text-primary underline underline-offset-4">
+        All giveaways
+      </Link>
+      <header className="flex flex-col gap-2">
+        <StateBadge state={giveaway.state} />
+        <h1 className="text-3xl font-black text-ink wrap-anywhere sm:text-4xl">{giveaway.title}</h1>
+        <p className="font-bold text-muted">
+          {timeRange(giveaway.cust_start, giveaway.cust_end)}
+          {giveaway.show_title && ` · ${giveaway.show_title}`}
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={`/giveaway/${giveaway.id}`} className="font-bold text-primary underline underline-offset-4">
+            Public page
+          </Link>
+          <Link to={`/giveaway-terms/${giveaway.id}`} className="font-bold text-primary underline underline-offset-4">
+            Terms page
+          </Link>
+          <a href={`/api/staff/giveaways/${giveaway.id}/entries.csv`} download className="font-bold text-primary underline underline-offset-4" onClick={(event) => downloadCsv(event, giveaway.id)}>
+            Export entries (CSV)
+          </a>
+        </p>
+      </header>
+      {notice && <Alert tone="success">{notice}</Alert>}
+      <LiveDraw giveaway={giveaway} />
+      <Picks picks={giveaway.picks} />
+      <PrizeTableEditor eventId={giveaway.id} />
+      <section aria-labelledby="details-heading" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="details-heading" className="text-xl font-black text-ink">
+            Details and terms
+          </h2>
+          {!isEditing && (
+            <Button variant="outline" size="sm" onClick={() => setIsEditing(true)}>
+              Edit
+            </Button>
+          )}
+        </div>
+        {isEditing ? (
+          <GiveawayForm
+            giveaway={giveaway}
+            onCancel={() => setIsEditing(false)}
+            onSaved={(_saved, message) => {
+              setIsEditing(false);
+              setNotice(message);
+            }}
+          />
+        ) : (
+          <dl className="grid gap-2 rounded-xl border border-line bg-white p-4 sm:grid-cols-[auto_1fr] sm:gap-x-6">
+            <dt className="font-bold text-muted">Prize</dt>
+            <dd>{giveaway.prize || '—'}</dd>
+            <dt className="font-bold text-muted">Prize value</dt>
+            <dd>{giveaway.tnc_prices}</dd>
+            <dt className="font-bold text-muted">Winners</dt>
+            <dd>{giveaway.winner_count}</dd>
+            <dt className="font-bold text-muted">Visibility</dt>
+            <dd>{giveaway.IS_Public === 1 ? 'Public' : `Private, code ${giveaway.access_code}`}</dd>
+            <dt className="font-bold text-muted">Seed commitment</dt>
+            <dd className="font-mono text-sm break-all">{giveaway.commitment}</dd>
+            <dt className="font-bold text-muted">Banner clicks</dt>
+            <dd>{giveaway.banner_clicks}</dd>
+          </dl>
+        )}
+      </section>
+      <AuditLog giveaway={giveaway} />
+    </div>
+  );
+}
+
+/** The CSV needs the staff token header, so it is fetched and handed to the browser as a file. */
+function downloadCsv(event: MouseEvent<HTMLAnchorElement>, id: number) {
+  event.preventDefault();
+  void (async () => {
+    const response = await fetch(`/api/staff/giveaways/${id}/entries.csv`, { headers: { token: currentCredentials().token } });
+    if (!response.ok) return;
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `giveaway-${id}-entries.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  })();
+}
+
+export default function StaffGiveawayPage() {
+  const id = eventIdFrom(useParams().id);
+  const query = useQuery({ ...staffGiveawayQuery(id ?? 0), enabled: id !== null });
+  if (query.error instanceof ApiError && query.error.httpStatus === 403) return <StaffOnly what="giveaways" />;
+  if (id === null || (query.error instanceof ApiError && query.error.httpStatus === 404)) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-3xl font-black text-ink">We could not find that giveaway</h1>
+        <Link to="/staff/giveaways" className={buttonStyles('primary')}>
+          All giveaways
+        </Link>
+      </div>
+    );
+  }
+  if (query.data) return <Giveaway giveaway={query.data} />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <LoadState error={query.error} isPending={query.isPending} onRetry={() => void query.refetch()} loadingLabel="Loading the giveaway" />
+    </div>
+  );
+}
