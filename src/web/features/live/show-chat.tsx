@@ -7,7 +7,7 @@ const ChatPanel = lazy(async () => ({ default: (await import('../chat/chat-panel
 
 export function ShowChat({ eventId }: { eventId: number }) {
   return (
-    <div className="h-[28rem] overflow-hidden rounded-xl border border-line bg-white lg:h-[calc(100vh-10rem)] lg:max-h-[44rem]">
+    <div className="h-[28rem] lg:h-[calc(100vh-10rem)] lg:max-h-[44rem]">
       <Suspense
         fallback={
           <div className="grid h-full place-items-center">
