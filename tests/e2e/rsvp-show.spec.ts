@@ -152,7 +152,8 @@ test.describe('when the server cannot be reached', () => {
 test('RSVP appears on upcoming shows and their page, never on past shows or giveaways', async ({ page, login, shot }) => {
   const show = upcomingShow();
   const past = scheduleEvent({ type: 'show', title: `Agate Archive ${tag()}`, startsInMinutes: -90, minutes: 60 });
-  const giveaway = scheduleEvent({ type: 'giveaway', title: `Jasper Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
+  // Open for a day already: home lists the longest-open giveaways first, whatever else is open.
+  const giveaway = scheduleEvent({ type: 'giveaway', title: `Jasper Giveaway ${tag()}`, startsInMinutes: -24 * 60, minutes: 24 * 60 + 60 });
   await login();
   await page.goto(`/past/${show.id}`);
   await expect(page.getByRole('heading', { level: 1, name: show.title })).toBeVisible();

@@ -12,11 +12,13 @@ const tag = () => randomUUID().slice(0, 6);
 // Puts a show on air, holding the on-air lock so no other journey's show is on air meanwhile.
 test('home shows the live show, upcoming shows with countdowns, open giveaways and past shows; /live the show on air', async ({ page, login, shot }) => {
   const release = await claimOnAir();
-  const upcoming = scheduleEvent({ type: 'show', title: `Sapphire Sunday ${tag()}`, description: 'Blue stones all evening.', startsInMinutes: 60 * 26 + 5, minutes: 90 });
+  // Home lists the six soonest upcoming shows, the three longest-open giveaways and the three
+  // latest past shows; other journeys schedule theirs meanwhile, so these sit at the front.
+  const upcoming = scheduleEvent({ type: 'show', title: `Sapphire Sunday ${tag()}`, description: 'Blue stones all evening.', startsInMinutes: 3, minutes: 90 });
   const live = scheduleEvent({ type: 'show', title: `Opal Hour ${tag()}`, description: 'Fire and colour, live.', startsInMinutes: -20, minutes: 60 });
-  const giveaway = scheduleEvent({ type: 'giveaway', title: `Garnet Giveaway ${tag()}`, startsInMinutes: -30, minutes: 45 });
-  // Ended ten minutes ago: newer than any other past show, so it leads the home page's list.
-  const past = scheduleEvent({ type: 'show', title: `Pearl Night ${tag()}`, startsInMinutes: -70, minutes: 60 });
+  const giveaway = scheduleEvent({ type: 'giveaway', title: `Garnet Giveaway ${tag()}`, startsInMinutes: -24 * 60, minutes: 24 * 60 + 15 });
+  // Started three minutes ago and ended one minute ago: it leads the home page's past shows.
+  const past = scheduleEvent({ type: 'show', title: `Pearl Night ${tag()}`, startsInMinutes: -3, minutes: 2 });
 
   await page.goto('/home');
   const onAir = page.getByRole('region', { name: 'On air now' });
@@ -26,10 +28,10 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
 
   const upcomingCard = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').filter({ hasText: upcoming.title });
   const timer = upcomingCard.getByRole('timer');
-  await expect(timer).toHaveAttribute('aria-label', /^Starts in 1 day, 2 hours, [45] minutes and \d+ seconds?$/);
+  await expect(timer).toHaveAttribute('aria-label', /^Starts in 0 days, 0 hours, [23] minutes and \d+ seconds?$/);
   const before = await timer.getAttribute('aria-label');
   await expect.poll(() => timer.getAttribute('aria-label'), { timeout: 3000 }).not.toBe(before);
-  await expect(timer).toHaveText(/01\s*days\s*:\s*02\s*hours\s*:\s*0[45]\s*min\s*:\s*\d\d\s*sec/);
+  await expect(timer).toHaveText(/00\s*days\s*:\s*00\s*hours\s*:\s*0[23]\s*min\s*:\s*\d\d\s*sec/);
   await expect(upcomingCard.getByRole('link', { name: `Log in to RSVP for ${upcoming.title}` })).toHaveAttribute('href', '/login?redirectTo=%2Fhome');
 
   const giveawayCard = page.getByRole('region', { name: 'Giveaways open now' }).getByRole('article').filter({ hasText: giveaway.title });
@@ -55,7 +57,8 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
 });
 
 test('a logged-in viewer gets the RSVP button instead of the RSVP login', async ({ page, login }) => {
-  const upcoming = scheduleEvent({ type: 'show', title: `Emerald Evening ${tag()}`, startsInMinutes: 60 * 24 * 3, minutes: 60 });
+  // The soonest upcoming show, so it is among the six home lists whatever else is scheduled.
+  const upcoming = scheduleEvent({ type: 'show', title: `Emerald Evening ${tag()}`, startsInMinutes: 3, minutes: 60 });
   await login();
   await page.goto('/home');
   const card = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').filter({ hasText: upcoming.title });
@@ -100,7 +103,8 @@ test('a giveaway page shows its draw countdown, how to enter and its rules', asy
 });
 
 test('/giveaways lists open, coming and past giveaways; a past one says its winner was drawn', async ({ page, shot }) => {
-  const open = scheduleEvent({ type: 'giveaway', title: `Onyx Open ${tag()}`, startsInMinutes: -1, minutes: 30 });
+  // Open for a day already: the longest-open giveaway leads the list, whatever else is open.
+  const open = scheduleEvent({ type: 'giveaway', title: `Onyx Open ${tag()}`, startsInMinutes: -24 * 60, minutes: 24 * 60 + 30 });
   const coming = scheduleEvent({ type: 'giveaway', title: `Jade Soon ${tag()}`, startsInMinutes: 60 * 24 * 2 + 5, minutes: 30 });
   const closed = scheduleEvent({ type: 'giveaway', title: `Amber Closed ${tag()}`, startsInMinutes: -90, minutes: 30 });
   await page.goto('/giveaways');
