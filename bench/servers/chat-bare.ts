@@ -1,7 +1,7 @@
 // The chat yardstick: a bare `ws` server that sends every text frame it receives to every client.
 // Answers `mem` on stdin with its memory use after a garbage collection.
-import { createInterface } from 'node:readline';
 import { WebSocketServer } from 'ws';
+import { answerMemoryRequests } from './memory-probe';
 
 const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
 wss.on('connection', (socket) => {
@@ -13,10 +13,5 @@ wss.on('listening', () => {
   const address = wss.address();
   if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
 });
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line !== 'mem') return;
-  globalThis.gc?.();
-  globalThis.gc?.();
-  process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
-});
+answerMemoryRequests();
 process.on('SIGTERM', () => process.exit(0));

@@ -4,17 +4,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { BLANK_PROFILE } from '../../src/server/modules/auth/auth.repository';
 import { sha256Hex } from '../../src/server/platform/secrets';
+import { answerMemoryRequests } from './memory-probe';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 1000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-chat-bench-'));
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }));
 const now = new Date().toISOString();
 const expires = new Date(Date.now() + 24 * 60 * 60_000).toISOString();
-const blank = { middle_name: '', nickname: '', address: '', city: '', state: '', country: 'United States', zip: '', recipient_name: '', profile_picture: null, birthday: null, anniversary: null, invited_code: null, invited_by: null, ref_id: null, password_hash: null, isactive: 1, created_at: now, updated_at: now };
+const blank = { ...BLANK_PROFILE, country: 'United States', password_hash: null, isactive: 1, created_at: now, updated_at: now };
 
 // Accounts straight into the database (registering 5,000 through the API would time argon2, not chat).
 const sessionTokens: string[] = [];
@@ -46,10 +47,5 @@ for (let i = 0; i < 3; i++) {
 const address = app.server.address();
 if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ port: address.port, sender: chatTokens[0], viewers: chatTokens.slice(1) })}\n`);
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line !== 'mem') return;
-  globalThis.gc?.();
-  globalThis.gc?.();
-  process.stdout.write(`${JSON.stringify(process.memoryUsage())}\n`);
-});
+answerMemoryRequests();
 process.on('SIGTERM', () => process.exit(0));

@@ -3,36 +3,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { openBenchDatabase } from './bench-database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-let database: DatabaseHandle;
-if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  database = openDatabase({ kind: 'postgres', url: pgUrl, schema, poolSize: 10 });
-  process.on('SIGTERM', async () => {
-    await database.close();
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-    process.exit(0);
-  });
-} else {
-  database = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'gemcast.db') });
-  process.on('SIGTERM', () => process.exit(0));
-  process.on('SIGINT', () => process.exit(0));
-}
+const { database, drop } = await openBenchDatabase(dataDir, pgUrl);
+const stop = async () => {
+  await database.close();
+  await drop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
 const app = await buildApp(config, { database });
 const registered = await app.inject({
   method: 'POST',

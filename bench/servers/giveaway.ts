@@ -7,41 +7,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
+import { openBenchDatabase } from './bench-database';
 
 const viewers = Number(process.env.BENCH_ENTRIES ?? 40_000);
 const warmups = Number(process.env.BENCH_WARMUP_ENTRIES ?? 4_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-giveaway-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-let database: DatabaseHandle;
-let where: { sqliteFile: string } | { pgSchema: string };
-if (pgUrl) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  database = openDatabase({ kind: 'postgres', url: pgUrl, schema, poolSize: 10 });
-  where = { pgSchema: schema };
-} else {
-  const file = path.join(dataDir, 'gemcast.db');
-  database = openDatabase({ kind: 'sqlite', file });
-  where = { sqliteFile: file };
-}
+const { database, where, drop } = await openBenchDatabase(dataDir, pgUrl);
 process.on('SIGTERM', async () => {
   await database.close();
-  if ('pgSchema' in where) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`drop schema ${where.pgSchema} cascade`);
-    await client.end();
-  }
+  await drop();
   process.exit(0);
 });
 const app = await buildApp(config, { database });

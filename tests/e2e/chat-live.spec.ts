@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { AuthedUser } from '../../src/shared/contract/user';
-import { createViewer, registerViewer } from './support/factories';
+import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { grantStaff, scheduleEvent } from './support/site-data';
 
@@ -21,15 +21,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-async function storeUser(page: Page, user: AuthedUser) {
-  await page.goto('/favicon.svg');
-  await page.evaluate((stored) => {
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('token', stored.tokenvalue);
-    localStorage.setItem('myInviteCode', stored.myInviteCode);
-  }, user);
-}
-
 /** Another person in their own browser context, with the same console watch as the main page. */
 async function personInNewContext(browser: Browser, baseURL: string, user: AuthedUser, problems: string[]) {
   const context = await browser.newContext({ baseURL });
@@ -40,7 +31,7 @@ async function personInNewContext(browser: Browser, baseURL: string, user: Authe
     const isProblem = message.type() === 'error' || message.type() === 'warning';
     if (isProblem && !OFFLINE_NOISE.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
   });
-  await storeUser(page, user);
+  await signInAs(page, user);
   return { context, page };
 }
 
@@ -63,7 +54,7 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
   grantStaff(host.viewer.email);
 
   const problems: string[] = [];
-  await storeUser(page, amber.user);
+  await signInAs(page, amber.user);
   const jadeSide = await personInNewContext(browser, baseURL ?? '', jade.user, problems);
   const hostSide = await personInNewContext(browser, baseURL ?? '', host.user, problems);
   const jadePage = jadeSide.page;

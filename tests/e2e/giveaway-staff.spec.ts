@@ -6,17 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ENTRY_CSV_COLUMNS } from '../../src/shared/contract/giveaways';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
-import { createViewer, registerViewer } from './support/factories';
+import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { closeGiveaway, createGiveaway, drawAndClaim, endClaimWindow, enterGiveaway, nextPick } from './support/giveaways';
-import { createStaff, scheduleAsStaff, signInAs } from './support/staff';
+import { createStaff, scheduleAsStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
 
 test('staff create a giveaway and preview its terms with the placeholders filled', async ({ page, request, shot }) => {
   test.setTimeout(90_000);
   const staff = await createStaff(request);
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.goto('/staff/giveaways');
   await expect(page.getByRole('heading', { level: 1, name: 'Giveaways' })).toBeVisible();
   await page.getByRole('button', { name: 'New giveaway' }).click();
@@ -66,7 +66,7 @@ test('the live draw: a repeat winner is respun, an unclaimed winner forfeited an
   await drawAndClaim(request, staff, first.id);
   await closeGiveaway(request, staff, second.id);
 
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.goto(`/staff/giveaways/${second.id}`);
   const draw = page.getByRole('region', { name: 'Live draw' });
   await expect(draw).toContainText('3 entrants');
@@ -130,7 +130,7 @@ test('the staff giveaway list works at 375 px', async ({ page, request, shot }) 
   await page.setViewportSize({ width: 375, height: 740 });
   const staff = await createStaff(request);
   const giveaway = await createGiveaway(request, staff, { title: `Phone Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.goto('/staff/giveaways');
   await expect(page.getByRole('link', { name: giveaway.title })).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_PRIZE_VALUE, termsDate } from '../../src/shared/giveaway-terms';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
+import { SCREEN_SIZES } from './support/env';
 import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createGiveaway, setSpinPrizes } from './support/giveaways';
@@ -37,10 +38,7 @@ async function logInWithPassword(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-for (const [size, viewport] of [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const) {
+for (const [size, viewport] of SCREEN_SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 

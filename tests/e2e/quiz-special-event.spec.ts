@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './support/axe';
+import { SCREEN_SIZES } from './support/env';
 import { expect, test } from './support/fixtures';
 import { mailsTo } from './support/outbox';
 import { scheduleEvent } from './support/site-data';
@@ -33,10 +34,7 @@ function eventCard(page: Page, title: string) {
   return page.getByRole('region', { name: 'Special events' }).getByRole('article').filter({ hasText: title });
 }
 
-for (const [size, viewport] of [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const) {
+for (const [size, viewport] of SCREEN_SIZES) {
   test(`a viewer answers a special event's questions to RSVP (${size})`, async ({ page, login, shot }) => {
     // A long journey (two axe runs, a reload, two e-mails): more time than the default on a busy machine.
     test.setTimeout(60_000);

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { MESSAGES, SPEC_MESSAGES } from '../../src/shared/messages';
 import { expectAccessible } from './support/axe';
+import { SCREEN_SIZES } from './support/env';
 import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { mailsTo } from './support/outbox';
@@ -34,10 +35,7 @@ async function confirmationMail(email: string, title: string) {
   return mail;
 }
 
-for (const [size, viewport] of [
-  ['desktop', { width: 1280, height: 900 }],
-  ['phone', { width: 375, height: 740 }],
-] as const) {
+for (const [size, viewport] of SCREEN_SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 

@@ -3,47 +3,24 @@
 // empty period has its own state; a viewer, or an account whose staff rights were taken away, is
 // told the page is for staff.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import type { AnalyticsReport } from '../../src/shared/contract/analytics';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { expectAccessible } from './support/axe';
-import { E2E_DATA_DIR } from './support/env';
-import { createViewer, registerViewer } from './support/factories';
+import { createViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
+import { grantStaff } from './support/site-data';
+import { createStaff } from './support/staff';
 
 // The cookie notice is the shell's journey; here it would only cover the text in the screenshots.
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-function setStaff(email: string, isStaff: boolean) {
-  const db = new Database(path.join(E2E_DATA_DIR, 'gemcast.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const changed = db.prepare('update users set is_staff = ? where email = ?').run(isStaff ? 1 : 0, email).changes;
-    expect(changed, `user ${email} in the e2e database`).toBe(1);
-  } finally {
-    db.close();
-  }
-}
-
 /** A new viewer promoted to staff, logged in through the API and stored in the browser as the app does. */
 async function loginAsStaff(page: Page, request: APIRequestContext): Promise<AuthedUser> {
-  const { viewer } = await registerViewer(request);
-  setStaff(viewer.email, true);
-  const response = await request.post('/api/login_v1', { data: { email: viewer.email, password: viewer.password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const user: AuthedUser | undefined = (await response.json()).data[0];
-  if (!user) throw new Error('login answered without a user');
-  expect(user.is_staff).toBe(1);
-  await page.goto('/favicon.svg');
-  await page.evaluate((stored) => {
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('token', stored.tokenvalue);
-    localStorage.setItem('myInviteCode', stored.myInviteCode);
-  }, user);
+  const user = await createStaff(request);
+  await signInAs(page, user);
   return user;
 }
 
@@ -159,7 +136,7 @@ test('a period with nothing recorded says so', async ({ page, request, shot }) =
 
 test('an account whose staff rights were taken away is told the page is for staff', async ({ page, request, shot }) => {
   const user = await loginAsStaff(page, request);
-  setStaff(user.email, false);
+  grantStaff(user.email, false);
   // A change made behind the server's back applies within its few-second session cache.
   await expect.poll(async () => (await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status(), { timeout: 10_000 }).toBe(403);
   await page.goto('/staff/analytics');

@@ -10,9 +10,9 @@ import type { StaffEventRecord } from '../../src/shared/contract/staff-events';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { toLaInput } from '../../src/web/features/staff/shows/la-time';
 import { expectAccessible } from './support/axe';
-import { registerViewer } from './support/factories';
+import { registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
-import { createStaff, scheduleAsStaff, signInAs, staffEvents } from './support/staff';
+import { createStaff, scheduleAsStaff, staffEvents } from './support/staff';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -53,7 +53,7 @@ test.describe('on a computer set to Tokyo time', () => {
     const endsAt = new Date(startsAt.getTime() + 90 * 60_000);
     const showTitle = title('Tanzanite Tuesday');
 
-    await signInAs(page, staff);
+    await signInAs(page, staff, { clearFirst: true });
     await page.setViewportSize(PHONE);
     await page.goto('/home');
     // Staff reach the page from the account menu.
@@ -97,13 +97,13 @@ test.describe('on a computer set to Tokyo time', () => {
     await expectNoSidewaysScroll(page);
     await shot('staff-shows-created-375');
 
-    await signInAs(page, viewer);
+    await signInAs(page, viewer, { clearFirst: true });
     await page.goto('/home');
     const upcoming = page.getByRole('region', { name: 'Upcoming shows' });
     await expect(upcoming.getByRole('heading', { name: showTitle })).toBeVisible();
 
     const newTitle = title('Tanzanite and Tsavorite');
-    await signInAs(page, staff);
+    await signInAs(page, staff, { clearFirst: true });
     await page.setViewportSize(DESKTOP);
     await page.goto(`/staff/shows/${id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -121,7 +121,7 @@ test.describe('on a computer set to Tokyo time', () => {
     await expectAccessible(page, '/staff/shows on a desktop');
     await shot('staff-shows-list-1280');
 
-    await signInAs(page, viewer);
+    await signInAs(page, viewer, { clearFirst: true });
     await page.goto('/home');
     await expect(upcoming.getByRole('heading', { name: newTitle })).toBeVisible();
     await expect(upcoming.getByRole('heading', { name: showTitle })).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe('on a computer set to Tokyo time', () => {
 test('an end before the start and a stream that is not one are refused, and nothing is created', async ({ page, request, shot }) => {
   const staff = await createStaff(request);
   const badTitle = title('Backwards Beryl');
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.setViewportSize(PHONE);
   await openStaffShows(page);
   await page.getByRole('button', { name: 'New event' }).click();
@@ -169,7 +169,7 @@ test('an end before the start and a stream that is not one are refused, and noth
 test('staff end a live show after confirming, and it moves to the past', async ({ page, request, shot }) => {
   const staff = await createStaff(request);
   const live = await scheduleAsStaff(request, staff, { type: 'show', title: title('Ruby Rush'), startsInMinutes: -10, minutes: 60, stream_url: 'https://stream.example.com/live/ruby.m3u8' });
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.setViewportSize(PHONE);
   await openStaffShows(page, '?on=live');
   await expect(page.getByRole('radio', { name: 'Live now' })).toBeChecked();
@@ -214,7 +214,7 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   const special = await scheduleAsStaff(request, staff, { type: 'specialshow', title: title('Collectors’ Night'), startsInMinutes: 180, minutes: 90 });
   await viewerRsvp(request, viewer, show.id);
 
-  await signInAs(page, staff);
+  await signInAs(page, staff, { clearFirst: true });
   await page.setViewportSize(PHONE);
   await openStaffShows(page);
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: show.title }) });

@@ -18,7 +18,7 @@ import * as giveaways from './migrations/009-giveaways';
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void>; /** The PostgreSQL schema, when not the default. */ schema?: string };
+export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
 
 export type DatabaseOptions =
   | { kind: 'sqlite'; file: string }
@@ -31,7 +31,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // FULL: a commit is on disk before it returns, so an acknowledged write survives a power cut
-    // (docs/decisions/023-durable-entries-and-group-commit.md).
+    // (docs/decisions/023-durable-entries-and-grouped-commits.md).
     sqlite.pragma('synchronous = FULL');
     const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
@@ -43,7 +43,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     options: `-c synchronous_commit=on${options.schema ? ` -c search_path=${options.schema}` : ''}`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy(), ...(options.schema ? { schema: options.schema } : {}) };
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /** Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep recent ones. */

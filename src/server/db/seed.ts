@@ -5,6 +5,7 @@
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
+import { BLANK_PROFILE } from '../modules/auth/auth.repository';
 import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
@@ -27,7 +28,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
   const now = isoNow(clock);
   const staffEmail = 'staff@gemcast.test';
   const staffPassword = `gem-${random.bytes(9).toString('base64url')}`;
-  const blank = { middle_name: '', nickname: '', address: '', city: '', state: '', country: 'United States', zip: '', recipient_name: '', profile_picture: null, birthday: null, anniversary: null, invited_code: null, invited_by: null, ref_id: null, created_at: now, updated_at: now };
+  const blank = { ...BLANK_PROFILE, country: 'United States', created_at: now, updated_at: now };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')

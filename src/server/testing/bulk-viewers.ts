@@ -2,6 +2,7 @@
 // through the API would spend most of a test or bench hashing passwords). Used by the giveaway
 // concurrency test and the entry-surge bench.
 import type { Db } from '../db/database';
+import { BLANK_PROFILE } from '../modules/auth/auth.repository';
 import { sha256Hex, USER_TOKEN_PREFIX } from '../platform/secrets';
 
 export type BulkViewer = { id: number; token: string };
@@ -25,26 +26,13 @@ export async function insertViewers(db: Db, count: number, tag: string, now: Dat
           numbers.map((n) => ({
             email: `${tag}-${n}@bulk.example.com`,
             phone: `+1${tag}${String(n).padStart(9, '0')}`,
+            ...BLANK_PROFILE,
             password_hash: null,
             first_name: tag,
-            middle_name: '',
             last_name: `Viewer${n}`,
-            nickname: '',
-            address: '',
-            city: '',
-            state: '',
-            country: '',
-            zip: '',
-            recipient_name: '',
-            profile_picture: null,
-            birthday: null,
-            anniversary: null,
             isactive: 1,
             is_staff: 0,
             my_invite_code: `${tag}${n}`.toUpperCase(),
-            invited_code: null,
-            invited_by: null,
-            ref_id: null,
             created_at: created,
             updated_at: created,
           })),

@@ -4,6 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
 import ContactCards from './contact-cards';
+import { DialogCloseButton } from '../ui/dialog-close';
 
 type ContactDrawerProps = {
   open: boolean;
@@ -25,11 +26,7 @@ export default function ContactDrawer({ open, onOpenChange, returnFocusTo }: Con
           className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[450px] flex-col gap-5 overflow-y-auto bg-canvas p-5 shadow-2xl transition-transform duration-200 ease-out starting:translate-x-full focus:outline-none motion-reduce:transition-none sm:p-6">
           <div className="flex items-center justify-between gap-4">
             <Dialog.Title className="text-2xl font-black text-ink">Contact us</Dialog.Title>
-            <Dialog.Close className="grid size-11 place-items-center rounded-full text-muted hover:bg-primary-soft hover:text-primary" aria-label="Close">
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
           <Dialog.Description className="text-muted">Questions about a show, an order or a giveaway? Our team is glad to help.</Dialog.Description>
           <ContactCards headingLevel={3} />

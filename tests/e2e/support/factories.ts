@@ -1,6 +1,6 @@
 // Test people: unique viewers, created through the same API the app uses.
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 
 export type Viewer = { first_name: string; last_name: string; email: string; phone: string; password: string };
@@ -28,4 +28,22 @@ export async function registerViewer(request: APIRequestContext, viewer: Viewer 
   const user = body.data[0];
   if (!user) throw new Error('registration answered without a user');
   return { viewer, user };
+}
+
+/**
+ * Stores `user` in the page's localStorage as a login does; the next navigation is signed in.
+ * `clearFirst` also forgets whatever else the browser had stored (another person's session).
+ */
+export async function signInAs(page: Page, user: AuthedUser, { clearFirst = false } = {}): Promise<void> {
+  // Any same-origin document gives access to the app's localStorage.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ stored, clear }) => {
+      if (clear) localStorage.clear();
+      localStorage.setItem('user', JSON.stringify(stored));
+      localStorage.setItem('token', stored.tokenvalue);
+      localStorage.setItem('myInviteCode', stored.myInviteCode);
+    },
+    { stored: user, clear: clearFirst },
+  );
 }

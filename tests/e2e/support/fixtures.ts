@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 import { SCREENSHOT_DIR } from './env';
-import { createViewer, registerViewer, type Viewer } from './factories';
+import { createViewer, registerViewer, signInAs, type Viewer } from './factories';
 
 type Options = {
   /** Console errors or warnings a test provokes on purpose (a cut network), on top of the 4xx resource lines. */
@@ -38,13 +38,7 @@ export const test = base.extend<Options & Fixtures>({
   login: async ({ page, request }, use) => {
     await use(async (viewer = createViewer()) => {
       const registered = await registerViewer(request, viewer);
-      // Any same-origin document gives access to the app's localStorage.
-      await page.goto('/favicon.svg');
-      await page.evaluate((user) => {
-        localStorage.setItem('user', JSON.stringify(user));
-        localStorage.setItem('token', user.tokenvalue);
-        localStorage.setItem('myInviteCode', user.myInviteCode);
-      }, registered.user);
+      await signInAs(page, registered.user);
       return registered;
     });
   },

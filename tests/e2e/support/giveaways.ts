@@ -2,26 +2,13 @@
 // entries made through the viewer API, and from the e2e server's SQLite file what only a test
 // may see (the secret seed, to know in advance who a draw picks) or do (end a claim window
 // without waiting 5 minutes).
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { CreateGiveawayRequest, SetSpinPrizesRequest, StaffGiveawayDetail } from '../../../src/shared/contract/giveaways';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 import { pickWinner } from '../../../src/shared/verifiable-draw';
-import { E2E_DATA_DIR } from './env';
+import { withDatabase } from './site-data';
 
-const DB_FILE = path.join(E2E_DATA_DIR, 'gemcast.db');
 const MINUTE = 60_000;
-
-function withDatabase<T>(readonly: boolean, action: (db: Database.Database) => T): T {
-  const db = new Database(DB_FILE, { readonly, fileMustExist: true });
-  try {
-    db.pragma('busy_timeout = 5000');
-    return action(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A giveaway through the staff API, open from `startsInMinutes` (negative: already open) for `minutes`. */
 export async function createGiveaway(

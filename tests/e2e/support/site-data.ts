@@ -9,7 +9,8 @@ import type { VisitsTable } from '../../../src/server/db/schema';
 
 const DB_FILE = path.join(E2E_DATA_DIR, 'gemcast.db');
 
-function withDatabase<T>(readonly: boolean, action: (db: Database.Database) => T): T {
+/** Opens the e2e server's database for one action; it waits out the server's own writes. */
+export function withDatabase<T>(readonly: boolean, action: (db: Database.Database) => T): T {
   const db = new Database(DB_FILE, { readonly, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -54,9 +55,10 @@ export function scheduleEvent(options: {
   return { id, title: options.title };
 }
 
-/** What `npm run staff -- add EMAIL` does. */
-export function grantStaff(email: string): void {
-  withDatabase(false, (db) => db.prepare('update users set is_staff = 1 where email = ?').run(email.toLowerCase()));
+/** What `npm run staff -- add EMAIL` does (or, with `isStaff` false, takes back). */
+export function grantStaff(email: string, isStaff = true): void {
+  const changed = withDatabase(false, (db) => db.prepare('update users set is_staff = ? where email = ?').run(isStaff ? 1 : 0, email.toLowerCase()).changes);
+  if (changed !== 1) throw new Error(`no user ${email} in the e2e database`);
 }
 
 /** A stored visit, as the server's schema describes it. */

@@ -1,24 +1,12 @@
 // Staff people and staff data for the journeys: a viewer promoted to staff (as `npm run staff --
-// add` does) and logged in through the API, events scheduled through the staff API, and signing a
-// browser page in as someone, as the app stores a login; a special event's questions and answers.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+// add` does) and logged in through the API, events scheduled through the staff API, and a special
+// event's questions and answers.
+import { expect, type APIRequestContext } from '@playwright/test';
 import type { Question, QuizSubmission, SetQuestionsRequest } from '../../../src/shared/contract/quiz';
 import type { StaffEventRecord, CreateEventRequest } from '../../../src/shared/contract/staff-events';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 import { registerViewer } from './factories';
 import { grantStaff } from './site-data';
-
-/** Stores `user` in the page's localStorage as a login does; the next navigation is signed in. */
-export async function signInAs(page: Page, user: AuthedUser): Promise<void> {
-  // Any same-origin document gives access to the app's localStorage.
-  await page.goto('/favicon.svg');
-  await page.evaluate((stored) => {
-    localStorage.clear();
-    localStorage.setItem('user', JSON.stringify(stored));
-    localStorage.setItem('token', stored.tokenvalue);
-    localStorage.setItem('myInviteCode', stored.myInviteCode);
-  }, user);
-}
 
 /** A new account with staff rights, logged in (the token carries the rights on the server). */
 export async function createStaff(request: APIRequestContext): Promise<AuthedUser> {

@@ -4,6 +4,24 @@ import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { CodeRow, NewUser, UserRow, UserUpdate } from '../../db/schema';
 
+/** The profile fields of a new account that its sign-up leaves empty (seeds, bulk test viewers). */
+export const BLANK_PROFILE = {
+  middle_name: '',
+  nickname: '',
+  address: '',
+  city: '',
+  state: '',
+  country: '',
+  zip: '',
+  recipient_name: '',
+  profile_picture: null,
+  birthday: null,
+  anniversary: null,
+  invited_code: null,
+  invited_by: null,
+  ref_id: null,
+} satisfies Partial<NewUser>;
+
 export const usersRepository = {
   byId: (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
   byEmail: (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),

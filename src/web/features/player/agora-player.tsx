@@ -4,8 +4,7 @@
 import type { IAgoraRTCClient, IRemoteAudioTrack } from 'agora-rtc-sdk-ng';
 import { useEffect, useRef, useState } from 'react';
 import type { RtcToken } from '../../../shared/contract/live';
-import { Button } from '../../ui/button';
-import { PlayerMessage, PlayerStage, SoundOnButton } from './player-parts';
+import { PlayerFailed, PlayerStage, SoundOnButton } from './player-parts';
 
 type Phase = 'connecting' | 'waiting' | 'playing' | 'failed';
 
@@ -71,17 +70,13 @@ export function AgoraPlayer({ token, label }: { token: RtcToken; label: string }
 
   if (phase === 'failed') {
     return (
-      <PlayerMessage isAlert title={PHASE_TEXT.failed}>
-        <Button
-          variant="outline"
-          onClick={() => {
-            setPhase('connecting');
-            setAttempt((n) => n + 1);
-          }}
-        >
-          Try again
-        </Button>
-      </PlayerMessage>
+      <PlayerFailed
+        title={PHASE_TEXT.failed}
+        onRetry={() => {
+          setPhase('connecting');
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   }
   return (

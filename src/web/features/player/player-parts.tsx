@@ -34,3 +34,14 @@ export function SoundOnButton({ onClick, children = 'Turn sound on', position = 
     </div>
   );
 }
+
+/** A failed player, in words, with a way to try again. */
+export function PlayerFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <PlayerMessage isAlert title={title}>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </PlayerMessage>
+  );
+}

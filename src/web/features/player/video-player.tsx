@@ -2,8 +2,7 @@
 // hls.js (loaded only when needed, so it stays out of the first page's download). Starts muted so
 // browsers let it play by itself, inline on phones, with a large button to turn the sound on.
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../ui/button';
-import { PlayerMessage, PlayerStage, SoundOnButton } from './player-parts';
+import { PlayerFailed, PlayerMessage, PlayerStage, SoundOnButton } from './player-parts';
 import { hlsEngine } from './stream-source';
 
 type VideoPlayerProps = {
@@ -127,17 +126,13 @@ export function VideoPlayer({ kind, url, label, restartAtEnd = false }: VideoPla
   if (problem === 'unsupported') return <PlayerMessage isAlert title="This browser cannot play the video. Try a current version of Chrome, Edge, Firefox or Safari." />;
   if (problem === 'failed') {
     return (
-      <PlayerMessage isAlert title="The video stopped or could not be loaded.">
-        <Button
-          variant="outline"
-          onClick={() => {
-            setProblem(null);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          Try again
-        </Button>
-      </PlayerMessage>
+      <PlayerFailed
+        title="The video stopped or could not be loaded."
+        onRetry={() => {
+          setProblem(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   }
 

@@ -11,6 +11,7 @@ import { cx } from '../../ui/cx';
 import { inputStyles } from '../../ui/text-field';
 import { ANSWER_MAX_LENGTH, fieldOfIssue, questionField, quizProblems, quizRequest, type QuizValues } from './quiz-answers';
 import { isAlreadyIn, useQuizMutation } from './queries';
+import { DialogCloseButton } from '../../ui/dialog-close';
 
 /** Up to this many choices show as radio buttons; more as a drop-down list. */
 const MAX_RADIO_CHOICES = 4;
@@ -184,11 +185,7 @@ export default function QuizDialog({ event, userId, questions, open, onOpenChang
               <p className="text-sm font-black tracking-widest text-secondary uppercase">Special event</p>
               <Dialog.Title className="text-2xl leading-tight font-black text-ink">A few questions before you RSVP</Dialog.Title>
             </div>
-            <Dialog.Close className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-primary-soft hover:text-primary" aria-label="Close">
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton className="-mt-1 -mr-2" />
           </div>
           <Dialog.Description className="text-muted">
             <span className="font-bold text-ink">{event.title}</span> asks every guest a few questions, so our hosts can plan the evening around you. Please

@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cx } from '../../../ui/cx';
+import { DialogCloseButton } from '../../../ui/dialog-close';
 
 type ModalProps = {
   open: boolean;
@@ -27,11 +28,7 @@ export function Modal({ open, onOpenChange, title, description, children, size =
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-2xl font-black text-ink">{title}</Dialog.Title>
-            <Dialog.Close className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-primary-soft hover:text-primary" aria-label="Close">
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton className="-mt-1 -mr-2" />
           </div>
           <Dialog.Description className="mt-1 text-muted">{description}</Dialog.Description>
           <div className="mt-5">{children}</div>
