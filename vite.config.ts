@@ -2,6 +2,7 @@
 // In development Vite serves the app and forwards /api and /media to the server on port 3000.
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiServer = process.env.API_URL ?? 'http://localhost:3000';
@@ -24,8 +25,24 @@ function preloadFonts(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports point only at its development build (remix-run/react-router
+ * issue 12532), which keeps its warnings; the production build ships beside it. Builds use that
+ * one: both entries share the same chunks, so the router context stays one module.
+ */
+const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), preloadFonts()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -60,4 +77,4 @@ export default defineConfig({
       '/media': { target: apiServer, changeOrigin: true },
     },
   },
-});
+}));

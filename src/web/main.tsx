@@ -7,10 +7,10 @@ import './styles/app.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { AuthProvider } from './features/auth/auth-store';
-import { createRouter } from './routes';
+import { RootLayout } from './shell/root-layout';
 import { siteConfigQuery } from './shell/site-config';
 
 const container = document.getElementById('root');
@@ -23,7 +23,10 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RouterProvider router={createRouter()} />
+        {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
+        <BrowserRouter useTransitions={false}>
+          <RootLayout />
+        </BrowserRouter>
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,105 +1,96 @@
 // The route table of spec §2 in one place: onboarding screens and the partner giveaway page
 // outside the shell, every other page inside it, the old onboarding paths redirected, live and
 // chat screens behind the login guard, staff screens behind the staff guard, and every screen
-// loaded on demand (the full-screen spinner shows meanwhile).
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// loaded on demand (the full-screen spinner shows meanwhile; see shell/root-layout.tsx).
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type Location, type RouteObject } from 'react-router';
 import { queryClient } from './api/query-client';
-import type { OnboardingMode } from './features/auth/onboarding-page';
 import { RequireUser } from './features/auth/require-user';
 import { loadHomeLists } from './features/home/home-lists';
 import { MovedTo } from './shell/moved-to';
-import { RootLayout } from './shell/root-layout';
-import { RouteError } from './shell/route-error';
 import { ShellLayout } from './shell/shell-layout';
-import { FullScreenSpinner } from './ui/spinner';
 
-function onboarding(mode: OnboardingMode) {
-  return async () => {
-    const { OnboardingPage } = await import('./features/auth/onboarding-page');
-    return { element: <OnboardingPage mode={mode} /> };
-  };
+/** A screen loaded on demand, from a module that default-exports it. */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazy(load);
+  return <Screen />;
 }
 
-/** A screen whose module default-exports its page. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/** The same, for a module that exports the screen under a name. */
+function named<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return screen(async () => ({ default: pick(await load()) }));
 }
 
-const livePage = page(() => import('./features/live/live-page'));
-const chatPage = page(() => import('./features/live/chat-page'));
-const exhibitionThanksPage = page(() => import('./features/exhibitions/exhibition-thanks-page'));
+const Onboarding = lazy(() => import('./features/auth/onboarding-page').then((module) => ({ default: module.OnboardingPage })));
+const Home = lazy(async () => {
+  // The lists load alongside the page's code instead of after it.
+  const [module] = await Promise.all([import('./features/home/home-page'), loadHomeLists(queryClient)]);
+  return { default: module.HomePage };
+});
+const LivePage = lazy(() => import('./features/live/live-page'));
+const ChatPage = lazy(() => import('./features/live/chat-page'));
+const ExhibitionThanksPage = lazy(() => import('./features/exhibitions/exhibition-thanks-page'));
+const RequireStaff = lazy(() => import('./shell/require-staff').then((module) => ({ default: module.RequireStaff })));
 
 const routes: RouteObject[] = [
+  { path: '/register', element: <Onboarding mode="register" /> },
+  { path: '/login', element: <Onboarding mode="login-code" /> },
+  { path: '/login/password', element: <Onboarding mode="login-password" /> },
+  { path: '/forgot-password', element: <Onboarding mode="forgot-password" /> },
+  { path: '/intergem/giveaway/:id', element: screen(() => import('./features/giveaways/intergem-giveaway-page')) },
+  { path: '/', element: <MovedTo path="/home" /> },
+  { path: '/onboarding/login', element: <MovedTo path="/login" /> },
+  { path: '/onboarding/register', element: <MovedTo path="/register" /> },
+  { path: '/onboarding/resetPassword', element: <MovedTo path="/forgot-password" /> },
   {
-    Component: RootLayout,
-    HydrateFallback: FullScreenSpinner,
-    ErrorBoundary: RouteError,
+    element: <ShellLayout />,
     children: [
-      { path: '/register', lazy: onboarding('register') },
-      { path: '/login', lazy: onboarding('login-code') },
-      { path: '/login/password', lazy: onboarding('login-password') },
-      { path: '/forgot-password', lazy: onboarding('forgot-password') },
-      { path: '/intergem/giveaway/:id', lazy: page(() => import('./features/giveaways/intergem-giveaway-page')) },
-      { path: '/', element: <MovedTo path="/home" /> },
-      { path: '/onboarding/login', element: <MovedTo path="/login" /> },
-      { path: '/onboarding/register', element: <MovedTo path="/register" /> },
-      { path: '/onboarding/resetPassword', element: <MovedTo path="/forgot-password" /> },
+      { path: '/home', element: <Home /> },
+      { path: '/contact-us', element: screen(() => import('./features/static/contact-us-page')) },
+      { path: '/about', element: screen(() => import('./features/static/about-page')) },
+      { path: '/privacy', element: screen(() => import('./features/static/privacy-page')) },
+      { path: '/terms', element: screen(() => import('./features/static/terms-page')) },
+      { path: '/faq', element: screen(() => import('./features/static/faq-page')) },
+      { path: '/rewards', element: screen(() => import('./features/rewards/rewards-page')) },
+      { path: '/giveaways', element: screen(() => import('./features/giveaways/giveaways-page')) },
+      { path: '/giveaway/:id', element: screen(() => import('./features/giveaways/giveaway-page')) },
+      { path: '/giveaway/success/:id', element: screen(() => import('./features/giveaways/giveaway-success-page')) },
+      { path: '/giveaway/already-participated/:id', element: screen(() => import('./features/giveaways/already-participated-page')) },
+      { path: '/giveaway-terms/:id', element: screen(() => import('./features/giveaways/giveaway-terms-page')) },
+      { path: '/past/:id', element: screen(() => import('./features/past/past-page')) },
+      { path: '/whatnot', element: screen(() => import('./features/whatnot/whatnot-page')) },
+      { path: '/whatnot/success', element: screen(() => import('./features/whatnot/whatnot-success-page')) },
+      { path: '/product-register', element: screen(() => import('./features/exhibitions/product-register-page')) },
+      { path: '/exhibition-thanks', element: <ExhibitionThanksPage /> },
+      { path: '/exhibition-thanks/:id', element: <ExhibitionThanksPage /> },
       {
-        Component: ShellLayout,
+        element: <RequireUser />,
         children: [
+          { path: '/profile', element: named(() => import('./features/profile/profile-page'), (module) => module.ProfilePage) },
+          { path: '/live', element: <LivePage /> },
+          { path: '/live/:platform', element: <LivePage /> },
+          { path: '/live-agora', element: <LivePage /> },
+          { path: '/chat', element: <ChatPage /> },
+          { path: '/agora-chat', element: <ChatPage /> },
           {
-            path: '/home',
-            // The lists load alongside the page's code instead of after it.
-            loader: () => loadHomeLists(queryClient),
-            lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
-          },
-          { path: '/contact-us', lazy: page(() => import('./features/static/contact-us-page')) },
-          { path: '/about', lazy: page(() => import('./features/static/about-page')) },
-          { path: '/privacy', lazy: page(() => import('./features/static/privacy-page')) },
-          { path: '/terms', lazy: page(() => import('./features/static/terms-page')) },
-          { path: '/faq', lazy: page(() => import('./features/static/faq-page')) },
-          { path: '/rewards', lazy: page(() => import('./features/rewards/rewards-page')) },
-          { path: '/giveaways', lazy: page(() => import('./features/giveaways/giveaways-page')) },
-          { path: '/giveaway/:id', lazy: page(() => import('./features/giveaways/giveaway-page')) },
-          { path: '/giveaway/success/:id', lazy: page(() => import('./features/giveaways/giveaway-success-page')) },
-          { path: '/giveaway/already-participated/:id', lazy: page(() => import('./features/giveaways/already-participated-page')) },
-          { path: '/giveaway-terms/:id', lazy: page(() => import('./features/giveaways/giveaway-terms-page')) },
-          { path: '/past/:id', lazy: page(() => import('./features/past/past-page')) },
-          { path: '/whatnot', lazy: page(() => import('./features/whatnot/whatnot-page')) },
-          { path: '/whatnot/success', lazy: page(() => import('./features/whatnot/whatnot-success-page')) },
-          { path: '/product-register', lazy: page(() => import('./features/exhibitions/product-register-page')) },
-          { path: '/exhibition-thanks', lazy: exhibitionThanksPage },
-          { path: '/exhibition-thanks/:id', lazy: exhibitionThanksPage },
-          {
-            Component: RequireUser,
+            element: <RequireStaff />,
             children: [
-              { path: '/profile', lazy: async () => ({ Component: (await import('./features/profile/profile-page')).ProfilePage }) },
-              { path: '/live', lazy: livePage },
-              { path: '/live/:platform', lazy: livePage },
-              { path: '/live-agora', lazy: livePage },
-              { path: '/chat', lazy: chatPage },
-              { path: '/agora-chat', lazy: chatPage },
-              {
-                lazy: async () => ({ Component: (await import('./shell/require-staff')).RequireStaff }),
-                children: [
-                  { path: '/test-live', lazy: page(() => import('./features/live/test-live-page')) },
-                  { path: '/staff/analytics', lazy: page(() => import('./features/staff/analytics-page')) },
-                  { path: '/staff/shows', lazy: page(() => import('./features/staff/shows/shows-page')) },
-                  { path: '/staff/shows/:id', lazy: page(() => import('./features/staff/shows/show-page')) },
-                  { path: '/staff/giveaways', lazy: page(() => import('./features/staff/giveaways/giveaways-page')) },
-                  { path: '/staff/giveaways/:id', lazy: page(() => import('./features/staff/giveaways/giveaway-page')) },
-                ],
-              },
+              { path: '/test-live', element: screen(() => import('./features/live/test-live-page')) },
+              { path: '/staff/analytics', element: screen(() => import('./features/staff/analytics-page')) },
+              { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },
+              { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },
+              { path: '/staff/giveaways', element: screen(() => import('./features/staff/giveaways/giveaways-page')) },
+              { path: '/staff/giveaways/:id', element: screen(() => import('./features/staff/giveaways/giveaway-page')) },
             ],
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./shell/not-found-page')).NotFoundPage }) },
         ],
       },
+      { path: '*', element: named(() => import('./shell/not-found-page'), (module) => module.NotFoundPage) },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The screen for a location: the layouts and page its path matches. */
+export function useScreen(location: Location) {
+  return useRoutes(routes, location);
 }

@@ -157,3 +157,33 @@ test('scrolls to the top on every route change, and the footer button goes back 
   await footer.getByRole('button', { name: 'Back to top' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test.describe('loading a screen', () => {
+  // The failed chunk below is logged by the browser and by the error boundary.
+  test.use({ expectedConsoleErrors: [/net::ERR_FAILED|Failed to fetch dynamically imported module|terms-page/] });
+
+  test('the current page stays under the spinner while the next screen loads', async ({ page }) => {
+    await page.route(/\/assets\/about-page-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1, name: 'Coupons & Giveaway FAQ' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Coupons & Giveaway FAQ' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the page' })).toHaveCount(0);
+    await expect(page).toHaveTitle('About Page - Gemcast');
+  });
+
+  test('a screen that cannot load says so, and going back recovers', async ({ page }) => {
+    await page.route(/\/assets\/terms-page-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/faq');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Coupons & Giveaway FAQ' })).toBeVisible();
+  });
+});

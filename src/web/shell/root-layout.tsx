@@ -1,18 +1,26 @@
 // The root of every route: per-navigation chores (document title, scroll to top, referral and
 // referrer capture, the visit record and page view) and the full-screen spinner while a lazy
 // screen loads. The cookie banner sits under every screen, shell or not.
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+//
+// The location is deferred: on a link to a screen whose code has not arrived, the current screen
+// stays with the spinner over it until the next one can render, and the chores run for a screen
+// once it shows. Only the very first screen waits behind the Suspense fallback.
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { trackRouteChange } from '../features/analytics/route-tracker';
 import { FullScreenSpinner } from '../ui/spinner';
 import { CookieConsent } from './cookie-consent';
 import { PageTitleContext, pageTitle } from './page-title';
 import { captureReferral, captureReferrer } from './referral';
+import { RouteErrorBoundary } from './route-error';
+import { useScreen } from '../routes';
 import { useBrand } from './site-config';
 
 export function RootLayout() {
-  const { key, pathname, search } = useLocation();
-  const navigation = useNavigation();
+  const location = useLocation();
+  const shown = useDeferredValue(location);
+  const screen = useScreen(shown);
+  const { key, pathname, search } = shown;
   const brand = useBrand();
   const [ownTitle, setOwnTitle] = useState<string | null>(null);
   const ruleTitle = pageTitle(pathname, brand);
@@ -34,8 +42,10 @@ export function RootLayout() {
 
   return (
     <PageTitleContext value={setOwnTitle}>
-      {navigation.state === 'loading' && <FullScreenSpinner />}
-      <Outlet />
+      {shown !== location && <FullScreenSpinner />}
+      <RouteErrorBoundary path={pathname}>
+        <Suspense fallback={<FullScreenSpinner />}>{screen}</Suspense>
+      </RouteErrorBoundary>
       <CookieConsent />
     </PageTitleContext>
   );

@@ -1,13 +1,10 @@
 // Shown when a screen fails to load or render, most often a stale app after an update: reloading
-// fetches the current version.
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+// fetches the current version. The boundary clears when the visitor goes to another path.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 
 export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-5 px-4 text-center">
       <Logo />
@@ -16,4 +13,28 @@ export function RouteError() {
       <Button onClick={() => window.location.reload()}>Reload the page</Button>
     </main>
   );
+}
+
+type BoundaryProps = { path: string; children: ReactNode };
+type BoundaryState = { failedAt: string | null };
+
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.failedAt === '') return { failedAt: props.path };
+    return state.failedAt !== null && state.failedAt !== props.path ? { failedAt: null } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />;
+  }
 }
