@@ -54,11 +54,15 @@ export function createChatConnection(room: RoomRef, lastSeenId: () => number | u
     if (heartbeat) clearInterval(heartbeat);
     heartbeat = null;
     if (!old) return;
-    old.onopen = null;
     old.onmessage = null;
     old.onclose = null;
     old.onerror = null;
-    if (old.readyState === WebSocket.OPEN || old.readyState === WebSocket.CONNECTING) old.close();
+    // Closing a socket that is still connecting makes the browser log a warning: let it open first.
+    if (old.readyState === WebSocket.CONNECTING) old.onopen = () => old.close();
+    else {
+      old.onopen = null;
+      if (old.readyState === WebSocket.OPEN) old.close();
+    }
   }
 
   function retry(note?: string) {
