@@ -41,6 +41,7 @@ const routes: RouteObject[] = [
       { path: '/login/password', lazy: onboarding('login-password') },
       { path: '/forgot-password', lazy: onboarding('forgot-password') },
       { path: '/intergem/giveaway/:id', lazy: page(() => import('./features/giveaways/intergem-giveaway-page')) },
+      { path: '/intergem/giveaway/success/:id', lazy: page(() => import('./features/giveaways/intergem-success-page')) },
       { path: '/', element: <MovedTo path="/home" /> },
       { path: '/onboarding/login', element: <MovedTo path="/login" /> },
       { path: '/onboarding/register', element: <MovedTo path="/register" /> },
