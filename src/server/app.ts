@@ -180,10 +180,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const liveLookup = createLiveLookup(ctx);
   await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards, liveLookup));
   await app.register(quizRoutes(ctx, quiz, guards));
-  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup), guards));
+  const giveaways = createGiveawayService(ctx, liveLookup);
+  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup, giveaways), guards));
   await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
-  const giveaways = createGiveawayService(ctx, liveLookup);
   const spins = createSpinService(ctx);
   await app.register(giveawayRoutes(ctx, giveaways, spins, guards));
   await app.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));

@@ -35,6 +35,7 @@ export const GIVEAWAY_MESSAGES = {
   notAGiveaway: 'That event is not a giveaway.',
   showNotFound: 'show_id must be the id of a show.',
   windowLocked: 'Winners have been drawn, so the entry window can no longer change.',
+  typeLocked: 'Winners have been drawn, so this event stays a giveaway.',
   codeForPrivate: 'A private giveaway needs an access code so invited viewers can enter.',
   drawBeforeClose: 'Entries are still open. Close the giveaway (end it) before drawing.',
   drawPending: 'Resolve the current pick first: confirm the claim, forfeit it, or respin a repeat winner.',

@@ -38,6 +38,7 @@ const routes: RouteObject[] = [
   { path: '/login/password', element: <Onboarding mode="login-password" /> },
   { path: '/forgot-password', element: <Onboarding mode="forgot-password" /> },
   { path: '/intergem/giveaway/:id', element: screen(() => import('./features/giveaways/intergem-giveaway-page')) },
+  { path: '/intergem/giveaway/success/:id', element: screen(() => import('./features/giveaways/intergem-success-page')) },
   { path: '/', element: <MovedTo path="/home" /> },
   { path: '/onboarding/login', element: <MovedTo path="/login" /> },
   { path: '/onboarding/register', element: <MovedTo path="/register" /> },

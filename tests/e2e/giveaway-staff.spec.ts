@@ -125,7 +125,40 @@ test('the live draw: a repeat winner is respun, an unclaimed winner forfeited an
   await shot('giveaway-public-drawn');
 });
 
-test('the staff giveaway list works at 375 px', async ({ page, request, shot }) => {
+test('on the schedule screen a drawn giveaway can be renamed, but its window cannot move', async ({ page, request, shot }) => {
+  test.setTimeout(90_000);
+  const staff = await createStaff(request);
+  const giveaway = await createGiveaway(request, staff, { title: `Scheduled Spinel Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
+  const { user } = await registerViewer(request);
+  await enterGiveaway(request, user, giveaway.id);
+  // Closed at this very second: the stored end has seconds the form's minute inputs cannot show.
+  await closeGiveaway(request, staff, giveaway.id);
+  await drawAndClaim(request, staff, giveaway.id);
+  const publicRecord = async () => (await (await request.get(`/api/giveawayinfo_v1?eventid=${giveaway.id}`)).json()).data[0];
+  const drawn = await publicRecord();
+
+  await signInAs(page, staff, { clearFirst: true });
+  await page.goto(`/staff/shows/${giveaway.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit the giveaway' });
+  const renamed = `${giveaway.title} (drawn)`;
+  await edit.getByLabel('Title').fill(renamed);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const ends = edit.getByLabel('Ends');
+  const later = new Date(new Date(`${await ends.inputValue()}:00Z`).getTime() + 30 * 60_000).toISOString().slice(0, 16);
+  await ends.fill(later);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('Winners have been drawn, so the entry window can no longer change.');
+  await expectAccessible(page);
+  await shot('giveaway-staff-window-locked', { fullPage: false });
+  expect(await publicRecord()).toMatchObject({ title: renamed, state: 'drawn', cust_start: drawn.cust_start, cust_end: drawn.cust_end });
+});
+
+test('the staff giveaway list works at 375 px, and an export refused by the server says why', async ({ page, request, shot }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const staff = await createStaff(request);
@@ -139,4 +172,9 @@ test('the staff giveaway list works at 375 px', async ({ page, request, shot }) 
   await expect(page.getByRole('region', { name: 'Live draw' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot('giveaway-staff-phone');
+
+  // The session ends before the export: the page says so instead of doing nothing.
+  await page.route('**/entries.csv', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 0, statusCode: 401, message: 'Unauthorized', data: [] }) }));
+  await page.getByRole('link', { name: 'Export entries (CSV)' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your session has ended. Log in again to export the entries.');
 });

@@ -3,11 +3,11 @@
 // adds a bonus line to the ledger. A viewer RSVPs to a show and spins for it. The terms page fills
 // its placeholders and runs none of the script staff tried to store. Axe on every page.
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { DEFAULT_PRIZE_VALUE, termsDate } from '../../src/shared/giveaway-terms';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { SCREEN_SIZES } from './support/env';
-import { registerViewer } from './support/factories';
+import { logInWithPassword, registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createGiveaway, setSpinPrizes } from './support/giveaways';
 import { createStaff, scheduleAsStaff } from './support/staff';
@@ -26,16 +26,6 @@ const WHEEL = [
 async function expectWheelOn(spin: Locator, segment: number, count: number) {
   const angle = Number(await spin.locator('svg g[data-angle]').getAttribute('data-angle'));
   expect(Math.abs((angle % 360) - restingAngle(segment, count))).toBeLessThan(0.01);
-}
-
-async function logInWithPassword(page: Page, email: string, password: string) {
-  await page.getByRole('link', { name: 'Log in with your password' }).click();
-  await expect(page).toHaveURL(/\/login\/password\?redirectTo=/);
-  await expect(page.getByRole('heading', { name: 'Log in with your password' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
-  await expect(page.getByLabel('E-mail')).toHaveValue(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 for (const [size, viewport] of SCREEN_SIZES) {

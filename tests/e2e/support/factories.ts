@@ -1,4 +1,4 @@
-// Test people: unique viewers, created through the same API the app uses.
+// Test people: unique viewers, created through the same API the app uses, and ways to sign them in.
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthedUser } from '../../../src/shared/contract/user';
@@ -46,4 +46,15 @@ export async function signInAs(page: Page, user: AuthedUser, { clearFirst = fals
     },
     { stored: user, clear: clearFirst },
   );
+}
+
+/** From the login page: on to the password form, and log in as a person would (the page then goes where redirectTo says). */
+export async function logInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('link', { name: 'Log in with your password' }).click();
+  await expect(page).toHaveURL(/\/login\/password\?redirectTo=/);
+  await expect(page.getByRole('heading', { name: 'Log in with your password' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }

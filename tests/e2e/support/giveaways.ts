@@ -57,6 +57,12 @@ export async function drawAndClaim(request: APIRequestContext, staff: AuthedUser
   expect(claimed.status(), await claimed.text()).toBe(200);
 }
 
+/** Shows the claimed winners on the public pages, as the live draw screen's Announce button does. */
+export async function announceWinners(request: APIRequestContext, staff: AuthedUser, id: number): Promise<void> {
+  const response = await request.post(`/api/staff/giveaways/${id}/announce`, { data: { announced: true }, headers: { token: staff.tokenvalue } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** The entry the next draw picks, computed from the secret seed as the server will (tests only). */
 export async function nextPick(id: number, alreadyPicked: number[] = []): Promise<number> {
   const { seed, entries } = withDatabase(true, (db) => {

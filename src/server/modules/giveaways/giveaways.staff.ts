@@ -38,6 +38,20 @@ function csvCell(value: string | number | null): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
+/**
+ * Once a pick exists the published entry list must not change, so a giveaway's window stays where
+ * it is and the giveaway stays a giveaway (decision 025). Both the giveaway call and the generic
+ * staff events call apply this before they write; the answer is 409 and nothing is changed.
+ */
+export async function keepDrawnGiveawayFixed(db: Db, current: Pick<Selectable<EventsTable>, 'id' | 'type' | 'cust_start' | 'cust_end'>, next: Pick<Selectable<EventsTable>, 'type' | 'cust_start' | 'cust_end'>): Promise<void> {
+  if (current.type !== 'giveaway') return;
+  const movesWindow = next.cust_start !== current.cust_start || next.cust_end !== current.cust_end;
+  const changesType = next.type !== 'giveaway';
+  if (!movesWindow && !changesType) return;
+  if ((await giveawaysRepository.picks(db, current.id)).length === 0) return;
+  throw conflict(changesType ? GIVEAWAY_MESSAGES.typeLocked : GIVEAWAY_MESSAGES.windowLocked);
+}
+
 export function createStaffGiveawayService(ctx: AppContext, giveaways: GiveawayService, liveLookup: Pick<LiveLookup, 'invalidate'>) {
   const { db, clock } = ctx;
 
@@ -241,9 +255,7 @@ export function createStaffGiveawayService(ctx: AppContext, giveaways: GiveawayS
       const start = input.cust_start ? utc(input.cust_start) : event.cust_start;
       const end = input.cust_end ? utc(input.cust_end) : event.cust_end;
       if (end <= start) throw badRequest('The closing time must come after the opening time.', [{ field: 'cust_end', message: 'The closing time must come after the opening time.' }]);
-      if (start !== event.cust_start || end !== event.cust_end) {
-        if ((await giveawaysRepository.picks(db, id)).length) throw conflict(GIVEAWAY_MESSAGES.windowLocked);
-      }
+      await keepDrawnGiveawayFixed(db, event, { type: 'giveaway', cust_start: start, cust_end: end });
       await checkShow(input.show_id);
       const isPublic = input.IS_Public ?? event.is_public;
       const accessCode = input.access_code !== undefined ? input.access_code || null : details.access_code;

@@ -1,5 +1,6 @@
 // Staff scheduling: create, edit and end events, set their stream, list them with RSVP counts
-// and see who RSVPed. Instants arrive with an offset and are stored in UTC.
+// and see who RSVPed. Instants arrive with an offset and are stored in UTC. A giveaway keeps its
+// window and type once winners are drawn, as through the giveaway calls.
 import type { z } from 'zod';
 import type { CreateEventRequest, RsvpEntry, StaffEventRecord, UpdateEventRequest } from '../../../shared/contract/staff-events';
 import { MESSAGES } from '../../../shared/messages';
@@ -10,6 +11,8 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 import { toEventRecord } from '../events/events.routes';
 import type { LiveLookup } from '../events/live-lookup';
+import type { GiveawayService } from '../giveaways/giveaways.service';
+import { keepDrawnGiveawayFixed } from '../giveaways/giveaways.staff';
 
 const utc = (instant: string) => new Date(instant).toISOString();
 
@@ -19,8 +22,14 @@ const utc = (instant: string) => new Date(instant).toISOString();
  */
 const storedImage = (image: string) => (image.startsWith('/media/') ? image.slice('/media/'.length) : image) || null;
 
-export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'invalidate'>) {
+export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'invalidate'>, giveaways: Pick<GiveawayService, 'forget'>) {
   const { db, clock, config } = ctx;
+
+  /** The live answers and the giveaway entry check remember events for a moment: an edit applies at once. */
+  function changed(id: number) {
+    liveLookup.invalidate();
+    giveaways.forget(id);
+  }
 
   function record(row: Selectable<EventsTable>, rsvpCount: number): StaffEventRecord {
     return { ...toEventRecord(row, clock.now(), config.mediaBaseUrl), stream_url: row.stream_url ?? '', replay_url: row.replay_url ?? '', rsvp_count: rsvpCount };
@@ -56,6 +65,7 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
       const start = input.cust_start ? utc(input.cust_start) : current.cust_start;
       const end = input.cust_end ? utc(input.cust_end) : current.cust_end;
       if (end <= start) throw badRequest('The end must come after the start.', [{ field: 'cust_end', message: 'The end must come after the start.' }]);
+      await keepDrawnGiveawayFixed(db, current, { type: input.type ?? current.type, cust_start: start, cust_end: end });
       const patch: Updateable<EventsTable> = { cust_start: start, cust_end: end };
       if (input.type !== undefined) patch.type = input.type;
       if (input.title !== undefined) patch.title = input.title;
@@ -66,7 +76,7 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
       if (input.stream_url !== undefined) patch.stream_url = input.stream_url || null;
       if (input.replay_url !== undefined) patch.replay_url = input.replay_url || null;
       const row = await eventsRepository.update(db, id, patch);
-      liveLookup.invalidate();
+      changed(id);
       if (!row) throw notFound(MESSAGES.eventNotFound);
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
     },
@@ -78,7 +88,7 @@ export function createStaffEventsService(ctx: AppContext, liveLookup: Pick<LiveL
       if (current.cust_start > now) throw new AppError(422, MESSAGES.eventNotStarted);
       if (current.cust_end <= now) throw new AppError(422, MESSAGES.eventAlreadyEnded);
       const row = await eventsRepository.update(db, id, { cust_end: now });
-      liveLookup.invalidate();
+      changed(id);
       if (!row) throw notFound(MESSAGES.eventNotFound);
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
     },

@@ -3,6 +3,9 @@ import type { EventRecord } from '../../../shared/contract/events';
 import type { RsvpEntry, StaffEventRecord } from '../../../shared/contract/staff-events';
 import { isValidStream } from '../../../shared/contract/staff-events';
 import { describeEachEngine } from '../../testing/harness';
+import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
+
+const MINUTE = 60_000;
 
 const newShow = (overrides: Record<string, unknown> = {}) => ({
   type: 'show',
@@ -106,6 +109,53 @@ describeEachEngine('staff scheduling', (t) => {
     expect(res.http).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await t().db.selectFrom('events').select('id').execute()).toHaveLength(0);
+  });
+
+  it('keeps a drawn giveaway\'s window and type, answering 409 and changing nothing', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    closeGiveaways(t());
+    expect((await t().post(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, { token: staff.tokenvalue })).http).toBe(200);
+    const before = await t().db.selectFrom('events').selectAll().where('id', '=', giveaway.id).executeTakeFirstOrThrow();
+    const later = (minutes: number) => new Date(t().clock.now().getTime() + minutes * MINUTE).toISOString();
+    for (const [edit, message] of [
+      [{ cust_end: later(60) }, 'Winners have been drawn, so the entry window can no longer change.'],
+      [{ cust_start: new Date(new Date(giveaway.cust_start).getTime() - MINUTE).toISOString(), title: 'Moved' }, 'Winners have been drawn, so the entry window can no longer change.'],
+      [{ type: 'show' }, 'Winners have been drawn, so this event stays a giveaway.'],
+    ] as const) {
+      const res = await t().post(`/api/staff/events/${giveaway.id}`, edit, { token: staff.tokenvalue });
+      expect(res.http).toBe(409);
+      expect(res.body).toEqual({ status: 0, statusCode: 409, message, data: [] });
+    }
+    expect(await t().db.selectFrom('events').selectAll().where('id', '=', giveaway.id).executeTakeFirstOrThrow()).toEqual(before);
+    // Details that do not touch the draw can still be edited.
+    const renamed = await t().post<StaffEventRecord>(`/api/staff/events/${giveaway.id}`, { title: 'Sapphire pendant giveaway (drawn)', cust_end: giveaway.cust_end }, { token: staff.tokenvalue });
+    expect(renamed.http).toBe(200);
+    expect(renamed.body.data[0]).toMatchObject({ title: 'Sapphire pendant giveaway (drawn)', cust_end: before.cust_end, type: 'giveaway' });
+  });
+
+  it('moves the window of a giveaway that has not been drawn yet', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const end = new Date(t().clock.now().getTime() + 90 * MINUTE).toISOString();
+    const moved = await t().post<StaffEventRecord>(`/api/staff/events/${giveaway.id}`, { cust_end: end }, { token: staff.tokenvalue });
+    expect(moved.http).toBe(200);
+    expect(moved.body.data[0]?.cust_end).toBe(end);
+  });
+
+  it('ends a giveaway early and the next entry is refused at once', async () => {
+    const staff = await t().createStaff();
+    const [early, late] = [await t().createViewer(), await t().createViewer()];
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    expect((await enter(t(), early.tokenvalue, giveaway.id)).http).toBe(200);
+    expect((await t().post(`/api/staff/events/${giveaway.id}/end`, {}, { token: staff.tokenvalue })).http).toBe(200);
+    const refused = await enter(t(), late.tokenvalue, giveaway.id);
+    expect([refused.http, refused.body.message]).toEqual([422, 'This giveaway has closed. A new giveaway comes with every live show.']);
+    expect(await t().db.selectFrom('giveaway_entries').select('user_id').where('giveaway_id', '=', giveaway.id).execute()).toEqual([{ user_id: early.id }]);
   });
 
   it('keeps viewers out with 403 and visitors with 401, changing nothing', async () => {

@@ -1,12 +1,13 @@
 // Logging out: the server revokes the token, this device forgets the session, and the person
-// lands on the login page. The local part happens even when the call fails (offline).
+// lands on the login page (or `then`, e.g. a kiosk's giveaway for the next visitor). The local
+// part happens even when the call fails (offline).
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '../../../shared/messages';
 import { anyEnvelope, apiCall } from '../../api/client';
 import { useSignOut } from './auth-store';
 
-export function useLogout() {
+export function useLogout(then = '/login') {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isLoggingOut, setLoggingOut] = useState(false);
@@ -20,7 +21,7 @@ export function useLogout() {
       setLoggingOut(false);
       signOut({ type: 'logout', message: MESSAGES.loggedOut });
     }
-    await navigate('/login');
-  }, [signOut, navigate]);
+    await navigate(then);
+  }, [signOut, navigate, then]);
   return { logout, isLoggingOut };
 }

@@ -1,5 +1,7 @@
 // /giveaway/success/{id}: where an entry lands. It names the giveaway and says what happens after
-// entering: the draw, the announcement on air and the 5-minute window to claim the prize.
+// entering: the draw, the announcement on air and the 5-minute window to claim the prize, and
+// offers the spin to win. The kiosk's success page shows the same with its own ways on.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
 import { buttonStyles } from '../../ui/button';
@@ -10,7 +12,8 @@ import { eventCountdown } from '../events/event-time';
 import { isGiveaway } from './giveaway-view';
 import { SpinWheel } from './spin-wheel';
 
-function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
+/** What happens next, and the spin; `actions` are the ways on from here. */
+export function AfterEntering({ giveaway, actions }: { giveaway: EventRecord; actions: ReactNode }) {
   const countdown = eventCountdown(giveaway);
   const { user } = useAuth();
   return (
@@ -31,14 +34,7 @@ function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
         <Countdown target={countdown.target} kind="giveaway" label={countdown.label} className="text-2xl text-primary" />
       </div>
       {user && <SpinWheel kind="giveaway" eventId={giveaway.id} userId={user.id} title="Spin to win for entering" />}
-      <div className="flex flex-wrap gap-2">
-        <Link to="/live" className={buttonStyles('primary')}>
-          Back to the live show
-        </Link>
-        <Link to={`/giveaway/${giveaway.id}`} className={buttonStyles('outline')}>
-          Giveaway details
-        </Link>
-      </div>
+      <div className="flex flex-wrap gap-2">{actions}</div>
     </section>
   );
 }
@@ -46,7 +42,21 @@ function AfterEntering({ giveaway }: { giveaway: EventRecord }) {
 export default function GiveawaySuccessPage() {
   return (
     <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
-      {(giveaway) => <AfterEntering giveaway={giveaway} />}
+      {(giveaway) => (
+        <AfterEntering
+          giveaway={giveaway}
+          actions={
+            <>
+              <Link to="/live" className={buttonStyles('primary')}>
+                Back to the live show
+              </Link>
+              <Link to={`/giveaway/${giveaway.id}`} className={buttonStyles('outline')}>
+                Giveaway details
+              </Link>
+            </>
+          }
+        />
+      )}
     </EventById>
   );
 }

@@ -3,13 +3,13 @@
 // verifiable-draw proof, and the rules. Used inside the shell (/giveaway/:id) and on its own
 // (/intergem/giveaway/:id), where entries are counted as kiosk entries.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
 import { SOCIAL_CLICK_TYPES, type Enrollment, type EntrySource, type GiveawayInfo, type SocialClickType } from '../../../shared/contract/giveaways';
 import type { AuthedUser } from '../../../shared/contract/user';
 import { clickTypeName } from '../../../shared/giveaway-messages';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button, buttonStyles } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -22,6 +22,7 @@ import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
 import { GiveawayRules } from './giveaway-rules';
 import { enrollmentQuery, giveawayInfoQuery, isAlreadyEntered, useEnterMutation, useSocialEntryMutation } from './queries';
+import { WinnersList } from './winners-list';
 
 const noteStyles = 'rounded-xl bg-primary-soft p-4 text-ink';
 const linkStyles = 'font-bold text-primary underline underline-offset-4';
@@ -109,30 +110,51 @@ function BonusEntries({ user, giveaway, enrollment }: { user: AuthedUser; giveaw
   );
 }
 
+/** A refusal about the access code (missing, wrong or malformed) belongs on the code field. */
+function codeProblemOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.httpStatus === 403) return error.message;
+  return error.fieldIssues.find((issue) => issue.field === 'code')?.message;
+}
+
 function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: GiveawayInfo; from: EntrySource }) {
   const navigate = useNavigate();
   const enter = useEnterMutation(user.id, giveaway.id, from);
   const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // A kiosk stays in its own frame; there a second entry just shows the viewer is already in.
+    const isKiosk = from === 'intergem';
     enter.mutate(
       { code: giveaway.needs_code ? code : undefined },
       {
-        onSuccess: () => void navigate(`/giveaway/success/${giveaway.id}`),
+        onSuccess: () => void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`),
         onError: (error) => {
-          if (isAlreadyEntered(error)) void navigate(`/giveaway/already-participated/${giveaway.id}`);
+          if (isAlreadyEntered(error) && !isKiosk) void navigate(`/giveaway/already-participated/${giveaway.id}`);
+          else if (giveaway.needs_code && codeProblemOf(error)) codeField.current?.focus();
         },
       },
     );
   }
 
-  const problem = enter.isError && !isAlreadyEntered(enter.error) ? errorMessage(enter.error) : null;
+  const refusal = enter.isError && !isAlreadyEntered(enter.error) ? enter.error : null;
+  const codeProblem = giveaway.needs_code ? codeProblemOf(refusal) : undefined;
+  const problem = refusal && !codeProblem ? errorMessage(refusal) : null;
   return (
     <form onSubmit={submit} className={`${noteStyles} flex flex-col gap-3`} noValidate>
       <p>This giveaway is open. Entering is free: one entry per viewer, and sharing adds bonus entries.</p>
       {giveaway.needs_code && (
-        <TextField label="Access code" hint="This giveaway is private; use the code you were given." value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+        <TextField
+          ref={codeField}
+          label="Access code"
+          hint="This giveaway is private; use the code you were given."
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={codeProblem}
+          autoComplete="off"
+        />
       )}
       <Button type="submit" isBusy={enter.isPending} className="self-start" aria-label={`Enter ${giveaway.title}`}>
         Enter the giveaway
@@ -178,7 +200,11 @@ function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
   }
   return (
     <div className={noteStyles}>
-      <p>This giveaway has closed and its winner has been drawn. A new giveaway comes with every live show.</p>
+      <p>
+        {giveaway.state === 'drawn'
+          ? 'This giveaway has closed and its winner has been drawn. A new giveaway comes with every live show.'
+          : 'Entries have closed. The winner is drawn live on air, and a new giveaway comes with every live show.'}
+      </p>
       <Link to="/giveaways" className={buttonStyles('primary', 'md', 'mt-3')}>
         See open giveaways
       </Link>
@@ -222,20 +248,13 @@ function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
 }
 
 function Winners({ giveaway }: { giveaway: GiveawayInfo }) {
-  if (giveaway.winners.length === 0) return null;
+  if (giveaway.state !== 'drawn') return null;
   return (
-    <section aria-labelledby="winners-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
-      <h2 id="winners-heading" className="text-lg font-black text-ink">
-        {giveaway.winners.length === 1 ? 'Winner' : 'Winners'}
-      </h2>
-      <ul className="flex flex-col gap-1 text-ink">
-        {giveaway.winners.map((winner) => (
-          <li key={winner.entry_id}>
-            <span className="font-bold">{winner.name}</span> <span className="text-sm text-muted">(entry {winner.entry_id})</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <WinnersList
+      heading={giveaway.winners.length > 1 ? 'Winners' : 'Winner'}
+      winners={giveaway.winners}
+      empty="The draw has been made. The winner is named here once they have claimed the prize."
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import {
   SocialEntryResponse,
   SpinCheckResponse,
   SpinResponse,
+  WinnersResponse,
   type Enrollment,
   type EntrySource,
   type SocialClickType,
@@ -23,6 +24,7 @@ export const giveawayKeys = {
   info: (id: number) => [...giveawayKeys.all, 'info', id] as const,
   terms: (id: number) => [...giveawayKeys.all, 'terms', id] as const,
   proof: (id: number) => [...giveawayKeys.all, 'proof', id] as const,
+  showWinners: (showId: number) => [...giveawayKeys.all, 'show-winners', showId] as const,
   enrollment: (userId: number, id: number) => [...giveawayKeys.all, 'enrollment', userId, id] as const,
   spin: (userId: number, kind: SpinKind, id: number) => [...giveawayKeys.all, 'spin', userId, kind, id] as const,
 };
@@ -45,6 +47,14 @@ export function drawProofQuery(id: number) {
   return queryOptions({
     queryKey: giveawayKeys.proof(id),
     queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayproof_v1', { query: { eventid: String(id) }, schema: DrawProofResponse, signal })),
+  });
+}
+
+/** giveawaywinners_v1?showid: the announced winners of every public giveaway of a show, for its past-show page. */
+export function showWinnersQuery(showId: number) {
+  return queryOptions({
+    queryKey: giveawayKeys.showWinners(showId),
+    queryFn: async ({ signal }) => (await apiCall('/api/giveawaywinners_v1', { query: { showid: String(showId) }, schema: WinnersResponse, signal })).data,
   });
 }
 

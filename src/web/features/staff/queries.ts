@@ -126,11 +126,11 @@ export function useCreateShowMutation() {
   });
 }
 
-/** Saves the whole form: every field as the staff member sees it. */
+/** Saves the form: every field as the staff member sees it (the schedule only when they changed it). */
 export function useUpdateShowMutation(id: number) {
   const onSaved = useShowSaved();
   return useMutation({
-    mutationFn: (input: ShowInput) => savedShow(`/api/staff/events/${id}`, input),
+    mutationFn: (input: ShowInput | Omit<ShowInput, 'cust_start' | 'cust_end'>) => savedShow(`/api/staff/events/${id}`, input),
     onSuccess: ({ show }) => onSaved(show),
   });
 }

@@ -186,6 +186,7 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
   const { state } = useLocation();
   const [isEditing, setIsEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(() => (state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null));
+  const [csvProblem, setCsvProblem] = useState<string | null>(null);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
       <Link to="/staff/giveaways" className="self-start font-bold text-primary underline underline-offset-4">
@@ -205,10 +206,9 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
           <Link to={`/giveaway-terms/${giveaway.id}`} className="font-bold text-primary underline underline-offset-4">
             Terms page
           </Link>
-          <a href={`/api/staff/giveaways/${giveaway.id}/entries.csv`} download className="font-bold text-primary underline underline-offset-4" onClick={(event) => downloadCsv(event, giveaway.id)}>
-            Export entries (CSV)
-          </a>
+          <CsvExport id={giveaway.id} onProblem={setCsvProblem} />
         </p>
+        {csvProblem && <Alert tone="error">{csvProblem}</Alert>}
       </header>
       {notice && <Alert tone="success">{notice}</Alert>}
       <LiveDraw giveaway={giveaway} />
@@ -256,19 +256,35 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
   );
 }
 
-/** The CSV needs the staff token header, so it is fetched and handed to the browser as a file. */
-function downloadCsv(event: MouseEvent<HTMLAnchorElement>, id: number) {
-  event.preventDefault();
-  void (async () => {
-    const response = await fetch(`/api/staff/giveaways/${id}/entries.csv`, { headers: { token: currentCredentials().token } });
-    if (!response.ok) return;
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `giveaway-${id}-entries.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
-  })();
+/**
+ * The CSV needs the staff token header, so it is fetched and handed to the browser as a file. A
+ * refusal (the session ended, the giveaway is gone) is said next to the link instead of nothing happening.
+ */
+function CsvExport({ id, onProblem }: { id: number; onProblem: (message: string | null) => void }) {
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    onProblem(null);
+    try {
+      const response = await fetch(`/api/staff/giveaways/${id}/entries.csv`, { headers: { token: currentCredentials().token } });
+      if (!response.ok) {
+        onProblem(response.status === 401 ? 'Your session has ended. Log in again to export the entries.' : 'The entries could not be exported just now. Please try again.');
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `giveaway-${id}-entries.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      onProblem('The entries could not be exported: the server did not answer. Check your connection and try again.');
+    }
+  }
+  return (
+    <a href={`/api/staff/giveaways/${id}/entries.csv`} download className="font-bold text-primary underline underline-offset-4" onClick={(event) => void download(event)}>
+      Export entries (CSV)
+    </a>
+  );
 }
 
 export default function StaffGiveawayPage() {

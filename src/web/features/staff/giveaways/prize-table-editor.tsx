@@ -1,11 +1,14 @@
 // The spin-to-win prize table of an event (a giveaway here): up to 12 prizes with their relative
 // weights and reward points, and how often each came up. An empty table switches spinning off.
+// The table is checked with the contract's own schema before it is sent; what is wrong, here or
+// on the server, is listed by prize number and its fields are marked.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { SpinPrizeTable } from '../../../../shared/contract/giveaways';
-import { errorMessage } from '../../../api/client';
+import { SetSpinPrizesRequest, type SpinPrizeTable } from '../../../../shared/contract/giveaways';
+import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
 import { inputStyles } from '../../../ui/text-field';
 import { spinPrizesQuery, useSavePrizes } from './queries';
 
@@ -15,6 +18,17 @@ let nextKey = 1;
 const rowsOf = (table: SpinPrizeTable): Row[] => table.prizes.map((p) => ({ key: nextKey++, label: p.label, weight: String(p.weight), points: String(p.points) }));
 const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0' });
 
+/** A number field as typed: empty (or not a number) stays NaN, so the schema names it instead of reading 0. */
+const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+type Problem = { field: string; message: string };
+
+/** 'prizes.1.weight' → 'Prize 2: weight is …'; table-wide problems as they are. */
+function describe({ field, message }: Problem): string {
+  const row = /^prizes\.(\d+)\./.exec(field);
+  return row ? `Prize ${Number(row[1]) + 1}: ${message}` : message;
+}
+
 function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) {
   const save = useSavePrizes(eventId);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(table));
@@ -22,13 +36,26 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
   const totalWeight = rows.reduce((sum, row) => sum + (Number(row.weight) || 0), 0);
   const won = new Map(table.prizes.map((p) => [p.label, p.won]));
 
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const isWrong = (index: number, field: 'label' | 'weight' | 'points') => problems.some((p) => p.field === `prizes.${index}.${field}`);
+
   function change(key: number, field: 'label' | 'weight' | 'points', value: string) {
     setRows((old) => old.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ prizes: rows.map((row) => ({ label: row.label, weight: Number(row.weight), points: Number(row.points) })) });
+    save.reset();
+    const body = { prizes: rows.map((row) => ({ label: row.label, weight: typedNumber(row.weight), points: typedNumber(row.points) })) };
+    const checked = SetSpinPrizesRequest.safeParse(body);
+    if (!checked.success) {
+      setProblems(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+      return;
+    }
+    setProblems([]);
+    save.mutate(checked.data, {
+      onError: (error) => setProblems(error instanceof ApiError && error.fieldIssues.length ? error.fieldIssues : [{ field: 'prizes', message: errorMessage(error) }]),
+    });
   }
 
   return (
@@ -55,14 +82,14 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
               {rows.map((row, i) => (
                 <tr key={row.key}>
                   <td className="px-2 py-1">
-                    <input aria-label={`Prize ${i + 1}`} className={`${inputStyles} min-w-36`} value={row.label} onChange={(e) => change(row.key, 'label', e.target.value)} />
+                    <input aria-label={`Prize ${i + 1}`} aria-invalid={isWrong(i, 'label') || undefined} className={cx(inputStyles, 'min-w-36')} value={row.label} onChange={(e) => change(row.key, 'label', e.target.value)} />
                   </td>
                   <td className="px-2 py-1">
-                    <input aria-label={`Weight of prize ${i + 1}`} type="number" min={0} className={`${inputStyles} w-24`} value={row.weight} onChange={(e) => change(row.key, 'weight', e.target.value)} />
+                    <input aria-label={`Weight of prize ${i + 1}`} aria-invalid={isWrong(i, 'weight') || undefined} type="number" min={0} className={cx(inputStyles, 'w-24')} value={row.weight} onChange={(e) => change(row.key, 'weight', e.target.value)} />
                   </td>
                   <td className="px-2 py-1 tabular-nums">{totalWeight > 0 ? `${Math.round(((Number(row.weight) || 0) / totalWeight) * 1000) / 10}%` : '—'}</td>
                   <td className="px-2 py-1">
-                    <input aria-label={`Points of prize ${i + 1}`} type="number" min={0} className={`${inputStyles} w-24`} value={row.points} onChange={(e) => change(row.key, 'points', e.target.value)} />
+                    <input aria-label={`Points of prize ${i + 1}`} aria-invalid={isWrong(i, 'points') || undefined} type="number" min={0} className={cx(inputStyles, 'w-24')} value={row.points} onChange={(e) => change(row.key, 'points', e.target.value)} />
                   </td>
                   <td className="px-2 py-1 tabular-nums">{won.get(row.label) ?? 0}</td>
                   <td className="px-2 py-1">
@@ -84,7 +111,16 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
           Save the wheel
         </Button>
       </div>
-      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {problems.length > 0 && (
+        <Alert tone="error">
+          <p>The wheel was not saved:</p>
+          <ul className="list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={`${problem.field}-${problem.message}`}>{describe(problem)}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {save.isSuccess && <Alert tone="success">{save.data.message}</Alert>}
     </form>
   );

@@ -44,9 +44,21 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
   const { errors, isSubmitting } = form.formState;
   const [type, platform, start, end] = form.watch(['type', 'platform', 'cust_start', 'cust_end']);
 
+  /**
+   * An edit sends the schedule only when it was changed: the inputs hold whole minutes while a
+   * stored time may carry seconds (an early end), and a drawn giveaway refuses any change to its
+   * window (decision 029), so saving a new title must not move the times.
+   */
+  function unlessScheduleChanged(input: ShowInput) {
+    const { dirtyFields } = form.formState;
+    if (dirtyFields.cust_start || dirtyFields.cust_end) return input;
+    const { cust_start: _start, cust_end: _end, ...rest } = input;
+    return rest;
+  }
+
   const handleSubmit = form.handleSubmit(async (input) => {
     try {
-      const saved = await save.mutateAsync(input);
+      const saved = show ? await update.mutateAsync(unlessScheduleChanged(input)) : await create.mutateAsync(input);
       onSaved(saved.show, saved.message);
     } catch (error) {
       if (error instanceof ApiError) applyFieldIssues(error.fieldIssues, SHOW_FIELDS, form.setError);
