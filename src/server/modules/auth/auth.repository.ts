@@ -1,5 +1,6 @@
 // SQL for accounts, sessions and one-time codes. Every function takes the db or a transaction,
 // so the caller owns the transaction.
+import { sql } from 'kysely';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { CodeRow, NewUser, UserRow, UserUpdate } from '../../db/schema';
@@ -55,12 +56,25 @@ const userByToken = compiledRead<UserRow, [tokenHash: string, nowIso: string]>((
   db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').selectAll('users').where('sessions.token_hash', '=', '').where('sessions.expires_at', '>', ''),
 );
 
+/** The same read for many tokens at once, on PostgreSQL (`token_hash = any($1)`, one parameter). */
+const usersByTokens = compiledRead<UserRow & { token_hash: string }, [tokenHashes: string[], nowIso: string]>((db) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.token_hash')
+    .where('sessions.token_hash', '=', sql<string>`any(${[]})`)
+    .where('sessions.expires_at', '>', ''),
+);
+
 export const sessionsRepository = {
   insert: (db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) =>
     db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).execute(),
   async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
     return (await userByToken(db, tokenHash, nowIso))[0];
   },
+  /** PostgreSQL only: the users behind several token hashes, each row with its hash. */
+  usersByTokenHashes: (db: Db, tokenHashes: string[], nowIso: string) => usersByTokens(db, tokenHashes, nowIso),
   deleteByTokenHash: (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
 };

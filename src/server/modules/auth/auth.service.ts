@@ -20,6 +20,7 @@ import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../..
 import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
 import { assertNotFuture } from '../../http/dates';
 import { codesRepository, sessionsRepository, usersRepository } from './auth.repository';
+import { createTokenLookup } from './token-lookup';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
 
@@ -42,6 +43,7 @@ type Purpose = CodeRow['purpose'];
 
 export function createAuthService(ctx: AppContext) {
   const { db, clock, random, signer, limiter, config, sessions } = ctx;
+  const lookUpToken = createTokenLookup(db, ctx.dialect);
 
   async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
     // Per-IP limits scale for places where many people share one address (a trade-show floor).
@@ -230,7 +232,7 @@ export function createAuthService(ctx: AppContext) {
       const cached = sessions.get(token, nowMs);
       if (cached) return cached;
       const tokenHash = sha256Hex(token);
-      const user = await sessionsRepository.userByTokenHash(db, tokenHash, new Date(nowMs).toISOString());
+      const user = await lookUpToken(tokenHash, new Date(nowMs).toISOString());
       if (!user) return null;
       const session = { user, tokenHash };
       sessions.set(token, session, nowMs);

@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type DatabaseHandle } from '../../db/database';
 import { insertViewers } from '../../testing/bulk-viewers';
+import { describeEachEngine } from '../../testing/harness';
 import { createEntryWriter } from './entry-writer';
+import { createGiveaway } from './giveaway-factories';
 
 const NOW = new Date('2026-06-15T18:00:00Z');
 
@@ -58,5 +60,23 @@ describe('grouped entry writes on a SQLite file', () => {
     const results = await Promise.allSettled([writer.write(entryOf(viewers[0]?.id ?? 0)), writer.write(entryOf(viewers[1]?.id ?? 0, 9999)), writer.write(entryOf(viewers[1]?.id ?? 0))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(storedByAnotherConnection()).toEqual(viewers.map((v) => ({ user_id: v.id })));
+  });
+});
+
+describeEachEngine('grouped entry writes with several groups in flight', (t) => {
+  it('gives each viewer exactly one row when their two requests land in different groups', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const viewers = await insertViewers(t().db, 150, 'par', NOW);
+    const writer = createEntryWriter(t().db, { groupsInFlight: 4 });
+    const entry = (userId: number) => ({ giveaway_id: giveaway.id, user_id: userId, entry_from: 'web' as const, whatnot_username: null, created_at: NOW.toISOString() });
+    // Two waves a turn apart: each viewer's second request is in a later group than the first.
+    const first = viewers.map((v) => writer.write(entry(v.id)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = viewers.map((v) => writer.write(entry(v.id)));
+    const [a, b] = [await Promise.all(first), await Promise.all(second)];
+    expect(viewers.every((_, i) => (a[i] === undefined) !== (b[i] === undefined))).toBe(true);
+    const stored = await t().db.selectFrom('giveaway_entries').select('user_id').where('giveaway_id', '=', giveaway.id).orderBy('user_id').execute();
+    expect(stored).toEqual(viewers.map((v) => ({ user_id: v.id })));
   });
 });

@@ -5,6 +5,11 @@
 // (giveaway, viewer) constraint still decides who is new; duplicates inside one group are settled
 // in arrival order. If the group statement fails, its rows are retried one by one so one bad row
 // cannot fail the others.
+//
+// SQLite writes one group at a time. PostgreSQL may have a few groups in flight: each waits for its
+// WAL flush, and flushes of concurrent commits overlap, so more groups in flight mean more entries
+// per second. A viewer whose two requests land in different groups still gets one row: the unique
+// constraint makes the second insert wait for the first to commit, then do nothing.
 import type { Db } from '../../db/database';
 import { giveawaysRepository, type NewEntry } from './giveaways.repository';
 
@@ -14,9 +19,10 @@ type Pending = { row: NewEntry; resolve: (written: WrittenEntry | undefined) => 
 const MAX_GROUP = 1000;
 const keyOf = (giveawayId: number, userId: number) => `${giveawayId}:${userId}`;
 
-export function createEntryWriter(db: Db) {
-  let queue: Pending[] = [];
-  let flushing = false;
+export function createEntryWriter(db: Db, { groupsInFlight = 1 } = {}) {
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let isScheduled = false;
 
   async function writeGroup(group: Pending[]) {
     const rows = await giveawaysRepository.insertEntries(
@@ -43,17 +49,31 @@ export function createEntryWriter(db: Db) {
     }
   }
 
-  async function flush() {
-    while (queue.length) {
-      const group = queue.slice(0, MAX_GROUP);
-      queue = queue.slice(MAX_GROUP);
-      try {
-        await writeGroup(group);
-      } catch {
-        await writeOneByOne(group);
-      }
+  async function writeSafely(group: Pending[]) {
+    try {
+      await writeGroup(group);
+    } catch {
+      await writeOneByOne(group);
     }
-    flushing = false;
+  }
+
+  function startGroups() {
+    isScheduled = false;
+    while (queue.length && inFlight < groupsInFlight) {
+      const group = queue.splice(0, MAX_GROUP);
+      inFlight += 1;
+      void writeSafely(group).finally(() => {
+        inFlight -= 1;
+        schedule();
+      });
+    }
+  }
+
+  /** Entries that arrive while this turn of the event loop runs join the same group. */
+  function schedule() {
+    if (isScheduled || !queue.length || inFlight >= groupsInFlight) return;
+    isScheduled = true;
+    setImmediate(startGroups);
   }
 
   return {
@@ -61,11 +81,7 @@ export function createEntryWriter(db: Db) {
     write(row: NewEntry): Promise<WrittenEntry | undefined> {
       return new Promise((resolve, reject) => {
         queue.push({ row, resolve, reject });
-        if (!flushing) {
-          flushing = true;
-          // Entries that arrive while this turn of the event loop runs join the same group.
-          setImmediate(() => void flush());
-        }
+        schedule();
       });
     },
   };

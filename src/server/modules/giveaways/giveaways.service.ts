@@ -20,6 +20,8 @@ import { giveawaysRepository, type GiveawayRow } from './giveaways.repository';
 
 const FRESH_MS = 1000;
 const BANNER_CLICKS_PER_MINUTE = 30;
+/** Entry groups committing at once on PostgreSQL (of the pool's ten connections); see entry-writer.ts. */
+const GROUPS_IN_FLIGHT_ON_POSTGRES = 4;
 
 /** 'Ruby A.': first name and last initial, all that is ever shown publicly of a winner. */
 export function publicName(first: string, last: string): string {
@@ -49,7 +51,7 @@ export function newSeed(ctx: Pick<AppContext, 'random'>): { seed: string; seed_h
 export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock } = ctx;
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
-  const entries = createEntryWriter(db);
+  const entries = createEntryWriter(db, { groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1 });
 
   /** The giveaway's event and details; the details (seed commitment) are created on first touch. */
   async function load(eventId: number): Promise<GiveawayRow> {
