@@ -9,7 +9,7 @@ import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ReactionIcon } from './reaction-icon';
-import { StaffBadge } from './message-row';
+import { StaffBadge, WinnerBadge } from './message-row';
 import type { Moderate } from './moderation-menu';
 import { useChat } from './use-chat';
 
@@ -70,7 +70,10 @@ function ChatRoom({ room }: { room: RoomRef }) {
         <div className="flex items-start gap-2 border-b border-line bg-primary-soft px-3 py-2 text-sm">
           <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-[0.6875rem] font-black text-white uppercase">Pinned</span>
           <p className="min-w-0 flex-1 break-words text-ink">
-            <span className="font-bold">{state.pinned.name}: </span>
+            <span className="font-bold">{state.pinned.name}</span>
+            {state.pinned.isStaff && <StaffBadge className="ml-1.5" />}
+            {state.winners.has(state.pinned.userId) && <WinnerBadge className="ml-1.5" />}
+            <span className="font-bold">: </span>
             {state.pinned.text}
           </p>
           {moderate && (
@@ -87,6 +90,7 @@ function ChatRoom({ room }: { room: RoomRef }) {
       ) : (
         <MessageList
           messages={state.messages}
+          winners={state.winners}
           myName={me?.name ?? ''}
           myId={me?.userId ?? null}
           pinnedId={state.pinned?.id ?? null}
