@@ -89,6 +89,7 @@ const routes: RouteObject[] = [
                   { path: '/staff/shows/:id', lazy: page(() => import('./features/staff/shows/show-page')) },
                   { path: '/staff/giveaways', lazy: page(() => import('./features/staff/giveaways/giveaways-page')) },
                   { path: '/staff/giveaways/:id', lazy: page(() => import('./features/staff/giveaways/giveaway-page')) },
+                  { path: '/staff/chat', lazy: page(() => import('./features/staff/chat/sanctions-page')) },
                 ],
               },
             ],
