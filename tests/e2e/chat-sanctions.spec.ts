@@ -40,6 +40,8 @@ test('staff lift a chat ban and a mute from the staff screen; both viewers can c
     await say(amberSide.page, `Buy my rings at my own shop instead ${tag}`);
     await say(jadeSide.page, `SPAM SPAM SPAM ${tag}`);
     await expect(messageList(page).getByText(`SPAM SPAM SPAM ${tag}`)).toBeVisible();
+    await expect(chatPanel(page).getByRole('link', { name: 'Bans and mutes' })).toHaveAttribute('href', '/staff/chat');
+    await expect(chatPanel(amberSide.page).getByRole('link', { name: 'Bans and mutes' })).toHaveCount(0);
 
     // Staff mute Jade for an hour and ban Amber from the chat itself.
     await moderate(page, 'Jade W.', 'Mute for 1 hour');

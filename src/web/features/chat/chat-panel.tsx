@@ -1,7 +1,9 @@
 // The chat panel: one room (a show's, or the lobby when eventId is null) with its connection
-// status, member count, pinned message, messages, reactions during a show, the composer and, for
-// staff, moderation inline. It fills the height its parent gives it and fits a narrow column.
+// status, member count, pinned message, messages (staff and winner marks on names), reactions
+// during a show, the composer and, for staff, moderation inline and a link to bans and mutes. It
+// fills the height its parent gives it and fits a narrow column.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
@@ -132,6 +134,11 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
           {state.me?.isStaff && <StaffBadge />}
         </p>
       </div>
+      {state.me?.isStaff && (
+        <Link to="/staff/chat" className="rounded px-1 text-xs font-bold text-primary underline-offset-2 hover:underline">
+          Bans and mutes
+        </Link>
+      )}
       {onSlowMode && state.room && (
         <label className="flex items-center gap-1.5 text-xs font-bold text-muted">
           Slow mode
