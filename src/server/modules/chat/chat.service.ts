@@ -53,6 +53,11 @@ export function displayName(row: Pick<AuthorRow, 'first_name' | 'last_name' | 'n
   return initial ? `${row.first_name} ${initial}.` : row.first_name;
 }
 
+/** The chat name of a joined account, or null when the join found none (a deleted account). */
+function joinedName(first: string | null, last: string | null, nickname: string | null): string | null {
+  return first === null ? null : displayName({ first_name: first, last_name: last ?? '', nickname: nickname ?? '' });
+}
+
 export function roomKey(ref: RoomRef): string {
   return ref === 'lobby' ? 'lobby' : `show:${ref}`;
 }
@@ -301,7 +306,7 @@ export function createChatService(ctx: AppContext) {
           email: r.email,
           room,
           roomTitle: room === null ? null : room === 'lobby' ? 'Lobby' : (titles.get(room) ?? null),
-          staffName: r.staff_first_name === null ? '' : displayName({ first_name: r.staff_first_name, last_name: r.staff_last_name ?? '', nickname: r.staff_nickname ?? '' }),
+          staffName: joinedName(r.staff_first_name, r.staff_last_name, r.staff_nickname) ?? '',
           createdAt: r.created_at,
           until: r.until,
         };
@@ -323,7 +328,7 @@ export function createChatService(ctx: AppContext) {
         staffId: r.staff_id,
         staffName: displayName(r),
         targetUserId: r.target_user_id,
-        targetName: r.target_first_name === null ? null : displayName({ first_name: r.target_first_name, last_name: r.target_last_name ?? '', nickname: r.target_nickname ?? '' }),
+        targetName: joinedName(r.target_first_name, r.target_last_name, r.target_nickname),
         messageId: r.message_id,
         detail: r.detail,
         createdAt: r.created_at,

@@ -388,34 +388,19 @@ describeEachEngine(
 
       const res = await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue });
       expect([res.http, res.body.message]).toEqual([200, 'Bans and mutes in force.']);
-      const staffName = `Viewer ${staff.user.last_name.charAt(0)}.`;
+      /** The listing of one sanction given by `staff` to `who`. */
+      const given = (who: { user: { id: number; last_name: string; email: string } }, fields: Pick<ChatSanction, 'kind' | 'room' | 'roomTitle' | 'createdAt' | 'until'>) => ({
+        id: expect.any(Number),
+        userId: who.user.id,
+        name: `Viewer ${who.user.last_name.charAt(0)}.`,
+        fullName: `Viewer ${who.user.last_name}`,
+        email: who.user.email,
+        staffName: `Viewer ${staff.user.last_name.charAt(0)}.`,
+        ...fields,
+      });
       expect(res.body.data).toEqual([
-        {
-          id: expect.any(Number),
-          kind: 'ban',
-          userId: banned.user.id,
-          name: `Viewer ${banned.user.last_name.charAt(0)}.`,
-          fullName: `Viewer ${banned.user.last_name}`,
-          email: banned.user.email,
-          room: 'lobby',
-          roomTitle: 'Lobby',
-          staffName,
-          createdAt: t().clock.now().toISOString(),
-          until: null,
-        },
-        {
-          id: expect.any(Number),
-          kind: 'mute',
-          userId: muted.user.id,
-          name: `Viewer ${muted.user.last_name.charAt(0)}.`,
-          fullName: `Viewer ${muted.user.last_name}`,
-          email: muted.user.email,
-          room: show.id,
-          roomTitle: show.title,
-          staffName,
-          createdAt: mutedAt,
-          until: mutedUntil,
-        },
+        given(banned, { kind: 'ban', room: 'lobby', roomTitle: 'Lobby', createdAt: t().clock.now().toISOString(), until: null }),
+        given(muted, { kind: 'mute', room: show.id, roomTitle: show.title, createdAt: mutedAt, until: mutedUntil }),
       ]);
       expect((await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: '1' } })).body.data.map((r) => r.kind)).toEqual(['ban']);
       const bad = await t().get('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: 'all' } });
