@@ -50,6 +50,8 @@ test('staff lift a chat ban and a mute from the staff screen; both viewers can c
     await page.getByRole('menuitem', { name: 'Ban from chat…' }).click();
     await page.getByRole('menuitem', { name: 'Yes, ban Amber Q.' }).click();
     await expect(chatPanel(amberSide.page).getByText('You can no longer take part in chat.')).toBeVisible();
+    await expectAccessible(page, 'the show chat with staff controls');
+    await shot('chat-staff-controls');
 
     // The staff menu leads to the bans and mutes screen.
     await page.getByRole('button', { name: /^Account menu for/ }).click();

@@ -135,7 +135,7 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
         </p>
       </div>
       {state.me?.isStaff && (
-        <Link to="/staff/chat" className="rounded px-1 text-xs font-bold text-primary underline-offset-2 hover:underline">
+        <Link to="/staff/chat" className="inline-flex min-h-9 items-center rounded-md px-2 text-xs font-bold text-primary hover:bg-primary-soft">
           Bans and mutes
         </Link>
       )}
