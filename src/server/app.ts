@@ -23,7 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { chatRoutes } from './modules/chat/chat.routes';
+import { announceShowWinners, chatRoutes } from './modules/chat/chat.routes';
 import { createChatHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './modules/chat/chat.hub';
 import { createChatService } from './modules/chat/chat.service';
 import type { SocketOptions } from './modules/chat/chat.socket';
@@ -186,9 +186,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
   const spins = createSpinService(ctx);
   await app.register(giveawayRoutes(ctx, giveaways, spins, guards));
-  await app.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
-  await app.register(chatRoutes(ctx, createChatService(ctx), createChatHub(pubsub, chatOptions), guards, chatOptions));
+  const chat = createChatService(ctx);
+  const chatHub = createChatHub(pubsub, chatOptions);
+  await app.register(async (scope) => {
+    // A draw, respin, claim or forfeit changes who wears the winner mark in the show's chat.
+    scope.addHook('onResponse', announceShowWinners(chat, chatHub));
+    await scope.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));
+  });
+  await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -82,6 +82,7 @@ const routes: RouteObject[] = [
               { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },
               { path: '/staff/giveaways', element: screen(() => import('./features/staff/giveaways/giveaways-page')) },
               { path: '/staff/giveaways/:id', element: screen(() => import('./features/staff/giveaways/giveaway-page')) },
+          { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
             ],
           },
         ],

@@ -1,10 +1,9 @@
 // Journey: two viewers and a staff member chat in a show's room, each in their own browser: a
 // message reaches the others as plain text, staff delete it for everyone, a muted viewer is
 // refused with a notice, and a viewer whose network drops sees what they missed once, on return.
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import type { AuthedUser } from '../../src/shared/contract/user';
+import { expectAccessible } from './support/axe';
+import { chatPanel as panel, composer, messageList, personInNewContext, say } from './support/chat';
 import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { grantStaff, scheduleEvent } from './support/site-data';
@@ -21,29 +20,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-/** Another person in their own browser context, with the same console watch as the main page. */
-async function personInNewContext(browser: Browser, baseURL: string, user: AuthedUser, problems: string[]) {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL }]);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const isProblem = message.type() === 'error' || message.type() === 'warning';
-    if (isProblem && !OFFLINE_NOISE.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  await signInAs(page, user);
-  return { context, page };
-}
-
-const panel = (page: Page) => page.getByRole('region', { name: /^Chat: / });
-const messageList = (page: Page) => page.getByRole('log', { name: 'Chat messages' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-
-async function say(page: Page, text: string) {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
-
 test('two viewers and staff chat: delivery, delete for everyone, a refused muted viewer, catch-up after the network returns', async ({ page, browser, baseURL, request, shot }) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 6);
@@ -55,8 +31,8 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
 
   const problems: string[] = [];
   await signInAs(page, amber.user);
-  const jadeSide = await personInNewContext(browser, baseURL ?? '', jade.user, problems);
-  const hostSide = await personInNewContext(browser, baseURL ?? '', host.user, problems);
+  const jadeSide = await personInNewContext(browser, baseURL ?? '', jade.user, problems, [OFFLINE_NOISE]);
+  const hostSide = await personInNewContext(browser, baseURL ?? '', host.user, problems, [OFFLINE_NOISE]);
   const jadePage = jadeSide.page;
   const hostPage = hostSide.page;
   try {
@@ -163,9 +139,7 @@ test('the chat page works at 375 px, pauses on scroll-up with a jump button, and
   await expect(page.getByRole('log', { name: 'Chat messages' }).getByText(`Line 7 about peridot ${tag}`, { exact: false })).toBeInViewport();
   await expect(jump).toBeHidden();
 
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot('chat-desktop');
 });

@@ -14,6 +14,7 @@ import * as presence from './migrations/006-presence';
 import * as quiz from './migrations/007-quiz';
 import * as chat from './migrations/008-chat';
 import * as giveaways from './migrations/009-giveaways';
+import * as chatSanctionRoom from './migrations/010-chat-sanction-room';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '007-quiz': quiz.up,
   '008-chat': chat.up,
   '009-giveaways': giveaways.up,
+  '010-chat-sanction-room': chatSanctionRoom.up,
 };
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

@@ -298,6 +298,8 @@ export interface ChatSanctionsTable {
   created_at: string;
   lifted_at: string | null;
   lifted_by: number | null;
+  /** The room it was given in ('lobby', 'show:12'); null when given outside a room. */
+  room: string | null;
 }
 
 export interface ChatModerationTable {

@@ -32,6 +32,8 @@ export const CLOSE_CODES = {
   banned: 4403,
   /** The server is shutting down; the client reconnects. */
   goingAway: 1001,
+  /** Something failed on the server while joining; the client reconnects. */
+  serverError: 1011,
 } as const;
 
 /** Reactions viewers can send in a show's room (hearts and a few more). */
@@ -86,6 +88,8 @@ export const ModerationAction = z.object({
   staffId: z.number().int(),
   staffName: z.string(),
   targetUserId: z.number().int().nullable(),
+  /** The viewer acted on, as chat shows them; null for room-wide actions (slow mode). */
+  targetName: z.string().nullable(),
   messageId: z.number().int().nullable(),
   detail: z.string(),
   createdAt: z.string(),
@@ -93,9 +97,34 @@ export const ModerationAction = z.object({
 export type ModerationAction = z.infer<typeof ModerationAction>;
 export const ModerationLogResponse = envelopeOf(ModerationAction);
 
-export const UnbanRequest = z.object({ userId: z.number({ error: 'userId is a number.' }).int('userId is a number.').positive('userId is a number.') });
-export type UnbanRequest = z.infer<typeof UnbanRequest>;
+export const SANCTION_KINDS = ['mute', 'ban'] as const;
+export type SanctionKind = (typeof SANCTION_KINDS)[number];
+
+/** A mute or ban in force, for the staff screen that lifts them. */
+export const ChatSanction = z.object({
+  id: z.number().int(),
+  kind: z.enum(SANCTION_KINDS),
+  userId: z.number().int(),
+  /** As chat shows them ("Amber N."), then the account's full name and e-mail, so staff know who it is. */
+  name: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  /** The room it was given in (it applies in every room); null when given outside a room. */
+  room: RoomRef.nullable(),
+  roomTitle: z.string().nullable(),
+  staffName: z.string(),
+  createdAt: z.string(),
+  /** When a mute ends; null for a ban, which lasts until lifted. */
+  until: z.string().nullable(),
+});
+export type ChatSanction = z.infer<typeof ChatSanction>;
+export const ChatSanctionsResponse = envelopeOf(ChatSanction);
+
+/** Lifting a ban (unban) or a mute (unmute) over HTTP, from the staff screen. */
+export const LiftSanctionRequest = z.object({ userId: z.number({ error: 'userId is a number.' }).int('userId is a number.').positive('userId is a number.') });
+export type LiftSanctionRequest = z.infer<typeof LiftSanctionRequest>;
 export const UnbanResponse = envelopeOf(z.object({ userId: z.number().int(), banned: z.boolean() }));
+export const UnmuteResponse = envelopeOf(z.object({ userId: z.number().int(), mutedUntil: z.null() }));
 
 // ---- Frames: client to server --------------------------------------------------------------
 
@@ -147,6 +176,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     deleted: z.array(messageId),
     pinned: ChatMessage.nullable(),
     members: z.number().int(),
+    /** Viewers who won a giveaway of this show (their pick is pending or claimed); empty in the lobby. */
+    winners: z.array(z.number().int()),
   }),
   z.object({ type: z.literal('message'), message: ChatMessage }),
   z.object({ type: z.literal('deleted'), id: messageId }),
@@ -154,6 +185,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reaction'), reaction: z.enum(REACTIONS) }),
   z.object({ type: z.literal('presence'), members: z.number().int() }),
   z.object({ type: z.literal('room'), slowModeSeconds: z.number().int(), isOpen: z.boolean() }),
+  /** Who won this show's giveaways changed (staff drew, respun or forfeited): the whole list, replacing the last. */
+  z.object({ type: z.literal('winners'), userIds: z.array(z.number().int()) }),
   /** The viewer's own mute state changed (staff muted or unmuted them). */
   z.object({ type: z.literal('mute_state'), mutedUntil: z.string().nullable() }),
   /** Something the viewer should read: a refused message, a confirmation of a staff action. */
@@ -197,6 +230,9 @@ export const CHAT_MESSAGES = {
   slowModeOff: 'Slow mode is off.',
   cannotModerateStaff: 'Staff cannot be muted or banned.',
   unbannedViewer: '{name} can take part in chat again.',
+  notBanned: '{name} is not banned.',
+  notMuted: '{name} is not muted.',
+  sanctionsListed: 'Bans and mutes in force.',
   upgradeRequired: 'This address takes WebSocket connections only.',
 } as const;
 

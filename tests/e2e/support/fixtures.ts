@@ -18,7 +18,7 @@ type Fixtures = {
 };
 
 /** The browser logs every 4xx answer as "Failed to load resource"; those are expected answers here. */
-const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 4\d\d/];
+export const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 4\d\d/];
 
 export const test = base.extend<Options & Fixtures>({
   expectedConsoleErrors: [[], { option: true }],

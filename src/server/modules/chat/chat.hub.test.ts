@@ -37,7 +37,7 @@ describe('chat hub', () => {
     const slow = fakeSocket(4096);
     for (const [fake, id] of [[fast, 1], [slow, 2]] as const) {
       const conn = hub.accept(fake.socket);
-      hub.enter(conn, { id, name: `V${id}`, isStaff: false }, room, 0);
+      hub.enter(conn, { id, name: `V${id}`, isStaff: false }, room);
       hub.welcome(conn, { type: 'presence', members: 2 });
     }
     hub.toRoom('lobby', { type: 'deleted', id: 7 });
@@ -70,6 +70,21 @@ describe('textFrame', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('holds what reaches a room while a joiner waits for its welcome, and sends it after the welcome', async () => {
+    const hub = createChatHub(memoryPubSub(), DEFAULT_HUB_OPTIONS);
+    await hub.start();
+    const room = { key: 'show:4', ref: 4, eventId: 4, title: 'Opal Hour', closesAt: null };
+    const fake = fakeSocket(0);
+    const conn = hub.accept(fake.socket);
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    hub.toRoom('show:4', { type: 'winners', userIds: [3] });
+    expect(fake.sent).toEqual([]);
+    hub.welcome(conn, { type: 'welcome', room: { room: 4, title: 'Opal Hour', isOpen: true, slowModeSeconds: 20 }, me: { userId: 1, name: 'V1', isStaff: false, mutedUntil: null }, history: [], reset: true, deleted: [], pinned: null, members: 1, winners: [] });
+    expect(fake.sent.map((frame) => JSON.parse(frame).type)).toEqual(['welcome', 'winners']);
+    expect(hub.slowModeOf('show:4')).toBe(20);
+    await hub.stop();
+  });
+
   it('writes one framed copy of a broadcast to each stream', async () => {
     const hub = createChatHub(memoryPubSub(), DEFAULT_HUB_OPTIONS);
     await hub.start();
@@ -77,7 +92,7 @@ describe('textFrame', () => {
     const written: Buffer[] = [];
     const fake = fakeSocket(0);
     const conn = hub.accept(fake.socket, { write: (data) => written.push(data) > 0, writableLength: 0 });
-    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room, 0);
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
     hub.welcome(conn, { type: 'presence', members: 1 });
     hub.toRoom('lobby', { type: 'deleted', id: 9 });
     expect(written).toEqual([textFrame(Buffer.from('{"type":"presence","members":1}')), textFrame(Buffer.from('{"type":"deleted","id":9}'))]);

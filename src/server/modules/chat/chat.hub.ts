@@ -81,7 +81,8 @@ export type Conn = {
 type LocalRoom = {
   room: Room;
   conns: Set<Conn>;
-  slowModeSeconds: number;
+  /** Null until the first welcome here brings the stored value; a settings frame replaces it. */
+  slowModeSeconds: number | null;
   lastMembers: number;
   presenceTimer: NodeJS.Timeout | null;
 };
@@ -233,10 +234,10 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     },
 
     /** Puts a joined socket in its room; broadcasts wait in `pending` until the welcome is sent. */
-    enter(conn: Conn, user: ChatUser, room: Room, slowModeSeconds: number): number {
+    enter(conn: Conn, user: ChatUser, room: Room): number {
       let local = rooms.get(room.key);
       if (!local) {
-        local = { room, conns: new Set(), slowModeSeconds, lastMembers: 0, presenceTimer: null };
+        local = { room, conns: new Set(), slowModeSeconds: null, lastMembers: 0, presenceTimer: null };
         rooms.set(room.key, local);
       }
       conn.user = user;
@@ -256,6 +257,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     /** Sends the welcome, then whatever arrived for the room meanwhile. */
     welcome(conn: Conn, frame: ServerFrame) {
+      if (frame.type === 'welcome' && conn.room && conn.room.slowModeSeconds === null) conn.room.slowModeSeconds = frame.room.slowModeSeconds;
       const queued = conn.pending ?? [];
       conn.pending = null;
       sendRaw(conn, encode(frame));

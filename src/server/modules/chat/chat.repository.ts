@@ -1,8 +1,10 @@
 // SQL for chat: messages per room, room settings, sanctions (mutes and bans) and the moderation
 // log. Every function takes the db or a transaction, so the caller owns the transaction.
 import type { Db } from '../../db/database';
-import type { ChatModerationTable } from '../../db/schema';
+import type { ChatModerationTable, ChatSanctionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
+
+type SanctionKind = ChatSanctionsTable['kind'];
 
 const messageColumns = ['chat_messages.id', 'chat_messages.room', 'chat_messages.user_id', 'chat_messages.text', 'chat_messages.created_at', 'chat_messages.deleted_at'] as const;
 const authorColumns = ['users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'] as const;
@@ -52,11 +54,40 @@ export const chatRepository = {
       .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', nowIso)]))
       .execute(),
 
-  insertSanction: (db: Db, row: { user_id: number; kind: 'mute' | 'ban'; until: string | null; created_by: number; created_at: string }) =>
+  insertSanction: (db: Db, row: { user_id: number; kind: SanctionKind; until: string | null; created_by: number; created_at: string; room: string | null }) =>
     db.insertInto('chat_sanctions').values({ ...row, lifted_at: null, lifted_by: null }).execute(),
 
-  liftSanctions: (db: Db, userId: number, kind: 'mute' | 'ban', staffId: number, at: string) =>
+  liftSanctions: (db: Db, userId: number, kind: SanctionKind, staffId: number, at: string) =>
     db.updateTable('chat_sanctions').set({ lifted_at: at, lifted_by: staffId }).where('user_id', '=', userId).where('kind', '=', kind).where('lifted_at', 'is', null).execute(),
+
+  /** Every mute and ban in force at `nowIso`, newest first, with the viewer and the staff member who gave it. */
+  sanctionsInForce: (db: Db, nowIso: string, limit: number) =>
+    db
+      .selectFrom('chat_sanctions')
+      .innerJoin('users as viewer', 'viewer.id', 'chat_sanctions.user_id')
+      .leftJoin('users as staff', 'staff.id', 'chat_sanctions.created_by')
+      .select([
+        'chat_sanctions.id',
+        'chat_sanctions.kind',
+        'chat_sanctions.user_id',
+        'chat_sanctions.room',
+        'chat_sanctions.until',
+        'chat_sanctions.created_at',
+        'viewer.first_name',
+        'viewer.last_name',
+        'viewer.nickname',
+        'viewer.email',
+        'staff.first_name as staff_first_name',
+        'staff.last_name as staff_last_name',
+        'staff.nickname as staff_nickname',
+      ])
+      .where('chat_sanctions.lifted_at', 'is', null)
+      .where((eb) => eb.or([eb('chat_sanctions.until', 'is', null), eb('chat_sanctions.until', '>', nowIso)]))
+      .orderBy('chat_sanctions.id', 'desc')
+      .limit(limit)
+      .execute(),
+
+  eventTitles: (db: Db, ids: number[]) => (ids.length ? db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute() : Promise.resolve([])),
 
   logAction: (db: Db, row: Insertable<ChatModerationTable>) => db.insertInto('chat_moderation').values(row).execute(),
 
@@ -64,6 +95,7 @@ export const chatRepository = {
     db
       .selectFrom('chat_moderation')
       .innerJoin('users', 'users.id', 'chat_moderation.staff_id')
+      .leftJoin('users as target', 'target.id', 'chat_moderation.target_user_id')
       .select([
         'chat_moderation.id',
         'chat_moderation.room',
@@ -74,6 +106,9 @@ export const chatRepository = {
         'chat_moderation.detail',
         'chat_moderation.created_at',
         ...authorColumns,
+        'target.first_name as target_first_name',
+        'target.last_name as target_last_name',
+        'target.nickname as target_nickname',
       ])
       .orderBy('chat_moderation.id', 'desc')
       .limit(limit)

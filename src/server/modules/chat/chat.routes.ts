@@ -1,20 +1,32 @@
 // Chat calls of spec §7: weavy/token (the short-lived chat token) and weavyinfo (connection info),
-// the staff moderation log, and the WebSocket at /api/chat/ws with its handshake checks.
+// the staff moderation calls (log, bans and mutes in force, lifting them), the WebSocket at
+// /api/chat/ws with its handshake checks, and the hook that tells a show's room its winners.
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_MESSAGES, ChatInfoResponse, ChatTokenQuery, ChatTokenResponse, ModerationLogResponse, UnbanRequest, UnbanResponse } from '../../../shared/contract/chat';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  ChatInfoResponse,
+  ChatSanctionsResponse,
+  ChatTokenQuery,
+  ChatTokenResponse,
+  LiftSanctionRequest,
+  ModerationLogResponse,
+  UnbanResponse,
+  UnmuteResponse,
+} from '../../../shared/contract/chat';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { cookieValue } from '../../http/cookies';
 import { fail, ok } from '../../http/envelope';
-import { AppError, forbidden, notFound, unavailable } from '../../http/errors';
+import { AppError, conflict, forbidden, notFound, unavailable } from '../../http/errors';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { eventsRepository } from '../events/events.repository';
 import type { ChatHub } from './chat.hub';
-import type { ChatService, Room } from './chat.service';
+import type { ChatService, LiftResult, Room } from './chat.service';
 import { chatSocketHandler, type SocketOptions } from './chat.socket';
 
 const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
@@ -22,7 +34,41 @@ const tags = ['chat'];
 /** The web app keeps its chat token in this cookie (spec §3's chat-service info, cleared on logout). */
 export const CHAT_COOKIE = 'weavyInfo';
 
-const ModerationLogQuery = z.object({ limit: z.coerce.number({ error: 'limit is a number from 1 to 200.' }).int().min(1, 'limit is a number from 1 to 200.').max(200, 'limit is a number from 1 to 200.').default(50) });
+/** The staff giveaway calls that change one giveaway name it `:id`. */
+const GiveawayParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * An onResponse hook for the staff giveaway calls: after a successful change to one giveaway (a
+ * draw, respin, claim, forfeit or edit), its show's room hears who the show's winners are now.
+ * Winners are read here and at join, never per message.
+ */
+export function announceShowWinners(chat: ChatService, hub: ChatHub) {
+  return async function onResponse(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'POST' || reply.statusCode !== 200) return;
+    const params = GiveawayParams.safeParse(request.params);
+    if (!params.success) return;
+    try {
+      const winners = await chat.winnersAfterChange(params.data.id);
+      if (winners) hub.toRoom(winners.roomKey, { type: 'winners', userIds: winners.userIds });
+    } catch (error) {
+      request.log.error({ err: error }, 'telling the show chat its winners failed');
+    }
+  };
+}
+
+/** A lift that did not happen becomes its HTTP answer: no such viewer (404), nothing in force (409). */
+function lifted(result: LiftResult): string {
+  if (result.ok) return result.message;
+  throw result.reason === 'not_found' ? notFound(result.message) : conflict(result.message);
+}
+
+/** `?limit=`: how many rows a staff list answers, 1 to `max`. */
+function limitQuery(max: number, fallback: number) {
+  const error = `limit is a number from 1 to ${max}.`;
+  return z.object({ limit: z.coerce.number({ error }).int(error).min(1, error).max(max, error).default(fallback) });
+}
+const ModerationLogQuery = limitQuery(200, 50);
+const SanctionListQuery = limitQuery(500, 500);
 
 export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, guards: ReturnType<typeof sessionGuards>, socketOptions: SocketOptions) {
   const now = () => ctx.clock.now();
@@ -102,13 +148,34 @@ export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, gua
       async (request) => ok(await chat.moderationLog(request.query.limit), undefined, now()),
     );
 
+    app.get(
+      '/api/staff/chat/sanctions',
+      {
+        preHandler: guards.requireStaff,
+        schema: { tags: ['staff'], summary: 'Chat mutes and bans in force, newest first: who, given by whom, when, until when, in which room', querystring: SanctionListQuery, response: { 200: ChatSanctionsResponse, ...errors } },
+      },
+      async (request) => ok(await chat.sanctionsInForce(request.query.limit), CHAT_MESSAGES.sanctionsListed, now()),
+    );
+
     app.post(
       '/api/staff/chat/unban',
-      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'Lift a viewer\'s chat ban', body: UnbanRequest, response: { 200: UnbanResponse, ...errors } } },
+      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: "Lift a viewer's chat ban (logged as unban)", body: LiftSanctionRequest, response: { 200: UnbanResponse, ...errors } } },
       async (request) => {
-        const message = await chat.unban(currentUser(request).id, request.body.userId);
-        if (!message) throw notFound(CHAT_MESSAGES.userNotFound);
-        return ok([{ userId: request.body.userId, banned: false }], message, now());
+        const { userId } = request.body;
+        const message = lifted(await chat.lift(currentUser(request).id, userId, 'ban', null));
+        return ok([{ userId, banned: false }], message, now());
+      },
+    );
+
+    app.post(
+      '/api/staff/chat/unmute',
+      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: "Lift a viewer's chat mute (logged as unmute)", body: LiftSanctionRequest, response: { 200: UnmuteResponse, ...errors } } },
+      async (request) => {
+        const { userId } = request.body;
+        const message = lifted(await chat.lift(currentUser(request).id, userId, 'mute', null));
+        // Their open chats unlock at once, on every process.
+        hub.toUser(userId, { type: 'mute_state', mutedUntil: null });
+        return ok([{ userId, mutedUntil: null }], message, now());
       },
     );
 

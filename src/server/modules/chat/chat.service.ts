@@ -10,13 +10,16 @@ import {
   type ChatInfo,
   type ChatMessage,
   type ChatRoomInfo,
+  type ChatSanction,
   type ChatToken,
   type ModerationAction,
   type NoticeCode,
   type RoomRef,
+  type SanctionKind,
 } from '../../../shared/contract/chat';
 import type { AppContext } from '../../context';
 import type { ChatModerationTable, UserRow } from '../../db/schema';
+import { showWinners } from '../giveaways/show-winners';
 import { chatRepository, type AuthorRow, type MessageRow } from './chat.repository';
 
 /** A chat token lives 15 minutes; without `refresh` the same token is handed out for 5 minutes. */
@@ -38,6 +41,9 @@ export type Room = {
 };
 
 export type Refusal = { code: NoticeCode; message: string; retryAfterSeconds?: number };
+/** Lifting a mute or ban: done, no such viewer, or nothing of that kind in force. */
+export type LiftResult = { ok: true; message: string } | { ok: false; reason: 'not_found' | 'not_in_force'; message: string };
+
 export type SendResult = { ok: true; message: ChatMessage } | { ok: false; refusal: Refusal } | { ok: false; banned: true };
 
 /** What staff see on their own name and what viewers see on others': a nickname, else first name and initial. */
@@ -47,11 +53,16 @@ export function displayName(row: Pick<AuthorRow, 'first_name' | 'last_name' | 'n
   return initial ? `${row.first_name} ${initial}.` : row.first_name;
 }
 
+/** The chat name of a joined account, or null when the join found none (a deleted account). */
+function joinedName(first: string | null, last: string | null, nickname: string | null): string | null {
+  return first === null ? null : displayName({ first_name: first, last_name: last ?? '', nickname: nickname ?? '' });
+}
+
 export function roomKey(ref: RoomRef): string {
   return ref === 'lobby' ? 'lobby' : `show:${ref}`;
 }
 
-function roomRefOf(key: string): RoomRef {
+export function roomRefOf(key: string): RoomRef {
   return key === 'lobby' ? 'lobby' : Number(key.slice('show:'.length));
 }
 
@@ -160,13 +171,21 @@ export function createChatService(ctx: AppContext) {
       const history = reset ? live.slice(-CHAT_LIMITS.historySize) : live.filter((r) => r.id > lastSeenId);
       const settings = await chatRepository.roomSettings(db, room.key);
       const pinnedRow = settings?.pinned_message_id ? await chatRepository.messageById(db, settings.pinned_message_id) : undefined;
+      const winners = room.eventId === null ? null : await showWinners(db, { showId: room.eventId });
       return {
         history: history.map(toMessage),
         reset,
         deleted: rows.filter((r) => r.deleted_at).map((r) => r.id),
         pinned: pinnedRow && !pinnedRow.deleted_at ? toMessage(pinnedRow) : null,
         slowModeSeconds: settings?.slow_mode_seconds ?? 0,
+        winners: winners?.userIds ?? [],
       };
+    },
+
+    /** After staff changed a giveaway's picks: the room of its show and that show's winners now (null without a show). */
+    async winnersAfterChange(giveawayId: number): Promise<{ roomKey: string; userIds: number[] } | null> {
+      const winners = await showWinners(db, { giveawayId });
+      return winners && { roomKey: roomKey(winners.showId), userIds: winners.userIds };
     },
 
     /** Stores a message after every check a viewer can fail; staff skip slow mode and the rate limit. */
@@ -235,19 +254,10 @@ export function createChatService(ctx: AppContext) {
       const until = new Date(clock.now().getTime() + minutes * 60_000).toISOString();
       await db.transaction().execute(async (trx) => {
         await chatRepository.liftSanctions(trx, userId, 'mute', staff.id, at);
-        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'mute', until, created_by: staff.id, created_at: at });
+        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'mute', until, created_by: staff.id, created_at: at, room: room.key });
         await chatRepository.logAction(trx, { room: room.key, action: 'mute', staff_id: staff.id, target_user_id: userId, message_id: null, detail: `${minutes} minutes`, created_at: at });
       });
       return { ok: true, mutedUntil: until, notice: chatText(CHAT_MESSAGES.mutedViewer, { name: target.name, minutes }) };
-    },
-
-    async unmute(staff: ChatUser, room: Room, userId: number): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
-      const target = await viewerTarget(userId);
-      if (!target.ok) return target;
-      const at = nowIso();
-      await chatRepository.liftSanctions(db, userId, 'mute', staff.id, at);
-      await log(staff, 'unmute', { room: room.key, target: userId });
-      return { ok: true, notice: chatText(CHAT_MESSAGES.unmutedViewer, { name: target.name }) };
     },
 
     async ban(staff: ChatUser, room: Room, userId: number): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
@@ -255,22 +265,52 @@ export function createChatService(ctx: AppContext) {
       if (!target.ok) return target;
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'ban', until: null, created_by: staff.id, created_at: at });
+        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'ban', until: null, created_by: staff.id, created_at: at, room: room.key });
         await chatRepository.logAction(trx, { room: room.key, action: 'ban', staff_id: staff.id, target_user_id: userId, message_id: null, detail: '', created_at: at });
       });
       return { ok: true, notice: chatText(CHAT_MESSAGES.bannedViewer, { name: target.name }) };
     },
 
-    /** Lifts a viewer's ban (a staff call over HTTP: a banned viewer is in no room to be clicked on). */
-    async unban(staffId: number, userId: number): Promise<string | null> {
+    /**
+     * Lifts a viewer's mute or ban, logged as unmute or unban. From a room (the moderation menu) or,
+     * with room null, from the staff screen: a banned viewer is in no room to be clicked on.
+     */
+    async lift(staffId: number, userId: number, kind: SanctionKind, room: string | null): Promise<LiftResult> {
       const target = await chatRepository.author(db, userId);
-      if (!target) return null;
+      if (!target) return { ok: false, reason: 'not_found', message: CHAT_MESSAGES.userNotFound };
+      const name = displayName(target);
+      const sanctions = await sanctionsOf(userId);
+      const inForce = kind === 'ban' ? sanctions.banned : sanctions.mutedUntil !== null;
+      if (!inForce) return { ok: false, reason: 'not_in_force', message: chatText(kind === 'ban' ? CHAT_MESSAGES.notBanned : CHAT_MESSAGES.notMuted, { name }) };
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await chatRepository.liftSanctions(trx, userId, 'ban', staffId, at);
-        await chatRepository.logAction(trx, { room: null, action: 'unban', staff_id: staffId, target_user_id: userId, message_id: null, detail: '', created_at: at });
+        await chatRepository.liftSanctions(trx, userId, kind, staffId, at);
+        await chatRepository.logAction(trx, { room, action: kind === 'ban' ? 'unban' : 'unmute', staff_id: staffId, target_user_id: userId, message_id: null, detail: '', created_at: at });
       });
-      return chatText(CHAT_MESSAGES.unbannedViewer, { name: displayName(target) });
+      return { ok: true, message: chatText(kind === 'ban' ? CHAT_MESSAGES.unbannedViewer : CHAT_MESSAGES.unmutedViewer, { name }) };
+    },
+
+    /** Every mute and ban in force, newest first, for the staff screen. */
+    async sanctionsInForce(limit: number): Promise<ChatSanction[]> {
+      const rows = await chatRepository.sanctionsInForce(db, nowIso(), limit);
+      const showIds = [...new Set(rows.flatMap((r) => (r.room?.startsWith('show:') ? [Number(r.room.slice('show:'.length))] : [])))];
+      const titles = new Map((await chatRepository.eventTitles(db, showIds)).map((e) => [e.id, e.title]));
+      return rows.map((r) => {
+        const room = r.room === null ? null : roomRefOf(r.room);
+        return {
+          id: r.id,
+          kind: r.kind,
+          userId: r.user_id,
+          name: displayName(r),
+          fullName: `${r.first_name} ${r.last_name}`.trim(),
+          email: r.email,
+          room,
+          roomTitle: room === null ? null : room === 'lobby' ? 'Lobby' : (titles.get(room) ?? null),
+          staffName: joinedName(r.staff_first_name, r.staff_last_name, r.staff_nickname) ?? '',
+          createdAt: r.created_at,
+          until: r.until,
+        };
+      });
     },
 
     async slowMode(staff: ChatUser, room: Room, seconds: number): Promise<string> {
@@ -288,6 +328,7 @@ export function createChatService(ctx: AppContext) {
         staffId: r.staff_id,
         staffName: displayName(r),
         targetUserId: r.target_user_id,
+        targetName: joinedName(r.target_first_name, r.target_last_name, r.target_nickname),
         messageId: r.message_id,
         detail: r.detail,
         createdAt: r.created_at,

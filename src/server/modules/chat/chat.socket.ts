@@ -32,9 +32,17 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     const room = await chat.resolveRoom(frame.room);
     if (!room) return fail(conn, 'not_found', CHAT_MESSAGES.roomNotFound);
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    const snapshot = await chat.snapshot(room, frame.lastSeenId);
-    // Entering before the welcome is sent: what is posted meanwhile waits and follows it.
-    const members = hub.enter(conn, user, room, snapshot.slowModeSeconds);
+    // Entering before the history is read: what is posted meanwhile waits and follows the welcome
+    // (the client merges by id), so nothing falls between the two.
+    const members = hub.enter(conn, user, room);
+    let snapshot: Awaited<ReturnType<ChatService['snapshot']>>;
+    try {
+      snapshot = await chat.snapshot(room, frame.lastSeenId);
+    } catch (error) {
+      // A socket left waiting for a welcome would queue the room's frames forever: close it, the client reconnects.
+      log.error({ err: error }, 'chat join failed');
+      return fail(conn, 'server_error', CHAT_MESSAGES.serverError, CLOSE_CODES.serverError);
+    }
     hub.welcome(conn, {
       type: 'welcome',
       room: { room: room.ref, title: room.title, isOpen: chat.isOpen(room), slowModeSeconds: snapshot.slowModeSeconds },
@@ -44,6 +52,7 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
       deleted: snapshot.deleted,
       pinned: snapshot.pinned,
       members,
+      winners: snapshot.winners,
     });
   }
 
@@ -70,10 +79,9 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
         return confirm(result.notice);
       }
       case 'unmute': {
-        const result = await chat.unmute(user, room, frame.userId);
-        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
-        hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: null });
-        return confirm(result.notice);
+        const result = await chat.lift(user.id, frame.userId, 'mute', room.key);
+        if (result.ok) hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: null });
+        return confirm(result.message);
       }
       case 'ban': {
         const result = await chat.ban(user, room, frame.userId);

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CHAT_LIMITS, type ChatInfo, type ChatToken, type ModerationAction } from '../../../shared/contract/chat';
+import { CHAT_LIMITS, type ChatInfo, type ChatSanction, type ChatToken, type ModerationAction } from '../../../shared/contract/chat';
+import type { StaffGiveawayDetail } from '../../../shared/contract/giveaways';
 import { buildApp } from '../../app';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
 import { connectChat, type ChatClient } from './chat.test-client';
 
 const MINUTE = 60_000;
@@ -311,7 +313,7 @@ describeEachEngine(
       expect(await t().db.selectFrom('chat_sanctions').select(['user_id', 'kind', 'created_by']).execute()).toEqual([{ user_id: viewer.user.id, kind: 'ban', created_by: staff.user.id }]);
     });
 
-    it('lets staff lift a ban over HTTP, and refuses viewers, strangers and bad input', async () => {
+    it('lets staff lift a ban over HTTP, logged; the viewer can join and send again; refuses viewers, strangers and bad input', async () => {
       const viewer = await member();
       const staff = await member('lobby', 'staff');
       staff.client.send({ type: 'ban', userId: viewer.user.id });
@@ -321,15 +323,138 @@ describeEachEngine(
       const bad = await t().post('/api/staff/chat/unban', { userId: 'someone' }, { token: staff.user.tokenvalue });
       expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
       expect((await t().post('/api/staff/chat/unban', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      expect((await t().get('/api/weavy/token', { token: viewer.user.tokenvalue })).http).toBe(403);
       const lifted = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
       expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can take part in chat again.`, [{ userId: viewer.user.id, banned: false }]]);
-      const back = await open();
+      const again = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
+      expect([again.http, again.body.status, again.body.message]).toEqual([409, 0, `Viewer ${viewer.user.last_name.charAt(0)}. is not banned.`]);
+      const back = await open({ cookie: `weavyInfo=${encodeURIComponent(await tokenFor(t(), viewer.user.tokenvalue))}` });
       expect((await back.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.userId).toBe(viewer.user.id);
-      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id']).orderBy('id').execute();
+      back.send({ type: 'message', text: 'Thank you for letting me back in' });
+      expect((await staff.client.next('message', (m) => m.message.userId === viewer.user.id)).message.text).toBe('Thank you for letting me back in');
+      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id', 'room', 'created_at']).orderBy('id').execute();
       expect(actions).toEqual([
-        { action: 'ban', staff_id: staff.user.id, target_user_id: viewer.user.id },
-        { action: 'unban', staff_id: staff.user.id, target_user_id: viewer.user.id },
+        { action: 'ban', staff_id: staff.user.id, target_user_id: viewer.user.id, room: 'lobby', created_at: t().clock.now().toISOString() },
+        { action: 'unban', staff_id: staff.user.id, target_user_id: viewer.user.id, room: null, created_at: t().clock.now().toISOString() },
       ]);
+    });
+
+    it('lets staff lift a mute over HTTP: the viewer\'s open chat unlocks at once and the lift is logged', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 60 });
+      await viewer.client.next('mute_state', (m) => m.mutedUntil !== null);
+      expect((await t().post('/api/staff/chat/unmute', { userId: viewer.user.id })).http).toBe(401);
+      expect((await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http).toBe(403);
+      const bad = await t().post('/api/staff/chat/unmute', { userId: -4 }, { token: staff.user.tokenvalue });
+      expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
+      expect((await t().post('/api/staff/chat/unmute', {}, { token: staff.user.tokenvalue })).http).toBe(400);
+      expect((await t().post('/api/staff/chat/unmute', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      viewer.client.send({ type: 'message', text: 'still muted?' });
+      expect((await viewer.client.next('notice')).code).toBe('muted');
+      expect(await t().db.selectFrom('chat_moderation').select('action').orderBy('id').execute()).toEqual([{ action: 'mute' }]);
+
+      const lifted = await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
+      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can chat again.`, [{ userId: viewer.user.id, mutedUntil: null }]]);
+      expect((await viewer.client.next('mute_state', (m) => m.mutedUntil === null)).mutedUntil).toBeNull();
+      viewer.client.send({ type: 'message', text: 'I can talk again' });
+      expect((await staff.client.next('message', (m) => m.message.text === 'I can talk again')).message.userId).toBe(viewer.user.id);
+      const again = await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
+      expect([again.http, again.body.message]).toEqual([409, `Viewer ${viewer.user.last_name.charAt(0)}. is not muted.`]);
+      const log = await t().get<ModerationAction>('/api/staff/chat/moderation', { token: staff.user.tokenvalue });
+      expect(log.body.data.map((a) => [a.action, a.staffId, a.targetUserId, a.targetName, a.room])).toEqual([
+        ['unmute', staff.user.id, viewer.user.id, `Viewer ${viewer.user.last_name.charAt(0)}.`, null],
+        ['mute', staff.user.id, viewer.user.id, `Viewer ${viewer.user.last_name.charAt(0)}.`, 'lobby'],
+      ]);
+    });
+
+    it('lists the mutes and bans in force for staff: who, by whom, when, until when and in which room', async () => {
+      const show = await liveShow();
+      const muted = await member(show.id);
+      const banned = await member('lobby');
+      const briefly = await member('lobby');
+      const staff = await member(show.id, 'staff');
+      const staffInLobby = await open();
+      await staffInLobby.join(await tokenFor(t(), staff.user.tokenvalue), 'lobby');
+      staffInLobby.send({ type: 'mute', userId: briefly.user.id, minutes: 1 });
+      await briefly.client.next('mute_state');
+      t().clock.advance(2 * MINUTE);
+      staff.client.send({ type: 'mute', userId: muted.user.id, minutes: 30 });
+      const { mutedUntil } = await muted.client.next('mute_state');
+      const mutedAt = t().clock.now().toISOString();
+      t().clock.advance(MINUTE);
+      staffInLobby.send({ type: 'ban', userId: banned.user.id });
+      await banned.client.closed;
+
+      const res = await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue });
+      expect([res.http, res.body.message]).toEqual([200, 'Bans and mutes in force.']);
+      /** The listing of one sanction given by `staff` to `who`. */
+      const given = (who: { user: { id: number; last_name: string; email: string } }, fields: Pick<ChatSanction, 'kind' | 'room' | 'roomTitle' | 'createdAt' | 'until'>) => ({
+        id: expect.any(Number),
+        userId: who.user.id,
+        name: `Viewer ${who.user.last_name.charAt(0)}.`,
+        fullName: `Viewer ${who.user.last_name}`,
+        email: who.user.email,
+        staffName: `Viewer ${staff.user.last_name.charAt(0)}.`,
+        ...fields,
+      });
+      expect(res.body.data).toEqual([
+        given(banned, { kind: 'ban', room: 'lobby', roomTitle: 'Lobby', createdAt: t().clock.now().toISOString(), until: null }),
+        given(muted, { kind: 'mute', room: show.id, roomTitle: show.title, createdAt: mutedAt, until: mutedUntil }),
+      ]);
+      expect((await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: '1' } })).body.data.map((r) => r.kind)).toEqual(['ban']);
+      const bad = await t().get('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: 'all' } });
+      expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'limit is a number from 1 to 500.']);
+      expect((await t().get('/api/staff/chat/sanctions', { token: muted.user.tokenvalue })).http).toBe(403);
+      expect((await t().get('/api/staff/chat/sanctions')).http).toBe(401);
+      await t().post('/api/staff/chat/unban', { userId: banned.user.id }, { token: staff.user.tokenvalue });
+      expect((await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue })).body.data.map((r) => r.userId)).toEqual([muted.user.id]);
+      staffInLobby.send({ type: 'ping' });
+      await staffInLobby.next('pong');
+      await staffInLobby.close();
+    });
+
+    it('marks a show\'s giveaway winners for everyone in its room: on joining, and as staff draw and forfeit', async () => {
+      const show = await t().createEvent({ cust_start: new Date(t().clock.now().getTime() - MINUTE).toISOString(), cust_end: new Date(t().clock.now().getTime() + 3 * 60 * MINUTE).toISOString() });
+      const staffUser = await t().createStaff();
+      const giveaway = await createGiveaway(t(), staffUser.tokenvalue, { show_id: show.id });
+      const elsewhere = await createGiveaway(t(), staffUser.tokenvalue, { title: 'A giveaway of no show' });
+      const first = await member(show.id);
+      const second = await member(show.id);
+      const inLobby = await member('lobby');
+      expect([first.welcome.winners, inLobby.welcome.winners]).toEqual([[], []]);
+      for (const who of [first, second]) {
+        expect((await enter(t(), who.user.tokenvalue, giveaway.id)).http).toBe(200);
+        expect((await enter(t(), who.user.tokenvalue, elsewhere.id)).http).toBe(200);
+      }
+      closeGiveaways(t());
+      const draw = async (id: number) => {
+        const res = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${id}/draw`, {}, { token: staffUser.tokenvalue });
+        expect(res.http, res.body.message).toBe(200);
+        const pick = res.body.data[0]?.picks.find((p) => p.status === 'pending');
+        if (!pick) throw new Error('the draw left no pending pick');
+        return pick;
+      };
+
+      // A draw in a giveaway of no show marks nobody.
+      await draw(elsewhere.id);
+      const pick = await draw(giveaway.id);
+      for (const who of [first, second]) expect((await who.client.next('winners')).userIds).toEqual([pick.user_id]);
+      const joiner = await member(show.id);
+      expect(joiner.welcome.winners).toEqual([pick.user_id]);
+      expect(inLobby.client.frames.filter((f) => f.type === 'winners')).toEqual([]);
+
+      // Five minutes without a claim: the pick is forfeited and the other entrant drawn.
+      t().clock.advance(5 * MINUTE + 1000);
+      const forfeited = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/forfeit`, { pick_id: pick.id }, { token: staffUser.tokenvalue });
+      expect(forfeited.http, forfeited.body.message).toBe(200);
+      const redrawn = forfeited.body.data[0]?.picks.find((p) => p.status === 'pending');
+      expect(redrawn?.user_id).not.toBe(pick.user_id);
+      expect((await joiner.client.next('winners')).userIds).toEqual([redrawn?.user_id]);
+      const claimed = await t().post(`/api/staff/giveaways/${giveaway.id}/claim`, { pick_id: redrawn?.id }, { token: staffUser.tokenvalue });
+      expect(claimed.http).toBe(200);
+      expect((await member(show.id)).welcome.winners).toEqual([redrawn?.user_id]);
+      expect(inLobby.client.frames.filter((f) => f.type === 'winners')).toEqual([]);
     });
 
     it('applies slow mode to viewers but not staff', async () => {

@@ -1,7 +1,9 @@
 // The chat panel: one room (a show's, or the lobby when eventId is null) with its connection
-// status, member count, pinned message, messages, reactions during a show, the composer and, for
-// staff, moderation inline. It fills the height its parent gives it and fits a narrow column.
+// status, member count, pinned message, messages (staff and winner marks on names), reactions
+// during a show, the composer and, for staff, moderation inline and a link to bans and mutes. It
+// fills the height its parent gives it and fits a narrow column.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
@@ -9,7 +11,7 @@ import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ReactionIcon } from './reaction-icon';
-import { StaffBadge } from './message-row';
+import { StaffBadge, WinnerBadge } from './message-row';
 import type { Moderate } from './moderation-menu';
 import { useChat } from './use-chat';
 
@@ -70,7 +72,10 @@ function ChatRoom({ room }: { room: RoomRef }) {
         <div className="flex items-start gap-2 border-b border-line bg-primary-soft px-3 py-2 text-sm">
           <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-[0.6875rem] font-black text-white uppercase">Pinned</span>
           <p className="min-w-0 flex-1 break-words text-ink">
-            <span className="font-bold">{state.pinned.name}: </span>
+            <span className="font-bold">{state.pinned.name}</span>
+            {state.pinned.isStaff && <StaffBadge className="ml-1.5" />}
+            {state.winners.has(state.pinned.userId) && <WinnerBadge className="ml-1.5" />}
+            <span className="font-bold">: </span>
             {state.pinned.text}
           </p>
           {moderate && (
@@ -87,6 +92,7 @@ function ChatRoom({ room }: { room: RoomRef }) {
       ) : (
         <MessageList
           messages={state.messages}
+          winners={state.winners}
           myName={me?.name ?? ''}
           myId={me?.userId ?? null}
           pinnedId={state.pinned?.id ?? null}
@@ -128,6 +134,11 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
           {state.me?.isStaff && <StaffBadge />}
         </p>
       </div>
+      {state.me?.isStaff && (
+        <Link to="/staff/chat" className="inline-flex min-h-9 items-center rounded-md px-2 text-xs font-bold text-primary hover:bg-primary-soft">
+          Bans and mutes
+        </Link>
+      )}
       {onSlowMode && state.room && (
         <label className="flex items-center gap-1.5 text-xs font-bold text-muted">
           Slow mode

@@ -13,6 +13,7 @@ const welcome = (history: ChatMessage[], extra: Partial<Extract<ServerFrame, { t
   deleted: [],
   pinned: null,
   members: 3,
+  winners: [],
   ...extra,
 });
 const apply = (state: ChatState, ...frames: ServerFrame[]) => frames.reduce((s, frame) => chatReducer(s, { type: 'frame', frame }), state);
@@ -47,6 +48,15 @@ describe('chat state', () => {
     state = apply(state, { type: 'error', code: 'banned', message: 'You can no longer take part in chat.' });
     state = chatReducer(state, { type: 'status', status: 'reconnecting' });
     expect([state.status, state.statusNote]).toEqual(['ended', 'You can no longer take part in chat.']);
+  });
+
+  it('knows the show\'s winners from the welcome, and replaces them when staff draw again', () => {
+    let state = apply(initialChatState, welcome([message(1)], { winners: [2] }));
+    expect([...state.winners]).toEqual([2]);
+    state = apply(state, { type: 'winners', userIds: [5, 7] });
+    expect([...state.winners]).toEqual([5, 7]);
+    state = apply(state, welcome([], { reset: false, winners: [] }));
+    expect(state.winners.size).toBe(0);
   });
 
   it('shows refusals as error notices and staff confirmations as info', () => {

@@ -1,6 +1,6 @@
 // What the chat panel shows, as a reducer over server frames and connection changes: messages
 // kept in id order without duplicates (a reconnect's catch-up merges in), the pinned message,
-// member count, the viewer's own mute state and the latest notice.
+// member count, the show's giveaway winners, the viewer's own mute state and the latest notice.
 import { CHAT_LIMITS, type ChatMessage, type ChatRoomInfo, type Reaction, type ServerFrame } from '../../../shared/contract/chat';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
@@ -20,6 +20,8 @@ export type ChatState = {
   lastSeenId: number | undefined;
   pinned: ChatMessage | null;
   members: number;
+  /** Viewers who won a giveaway of this show: their names carry the winner mark. */
+  winners: ReadonlySet<number>;
   notice: Notice | null;
   reactions: { key: number; reaction: Reaction }[];
   counter: number;
@@ -40,6 +42,7 @@ export const initialChatState: ChatState = {
   lastSeenId: undefined,
   pinned: null,
   members: 0,
+  winners: new Set(),
   notice: null,
   reactions: [],
   counter: 0,
@@ -74,6 +77,7 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         lastSeenId: newestId(frame.reset ? undefined : state.lastSeenId, frame.history),
         pinned: frame.pinned,
         members: frame.members,
+        winners: new Set(frame.winners),
       };
     }
     case 'message':
@@ -84,6 +88,8 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
       return { ...state, pinned: frame.message };
     case 'presence':
       return { ...state, members: frame.members };
+    case 'winners':
+      return { ...state, winners: new Set(frame.userIds) };
     case 'room':
       return state.room ? { ...state, room: { ...state.room, slowModeSeconds: frame.slowModeSeconds, isOpen: frame.isOpen } } : state;
     case 'mute_state':

@@ -8,9 +8,18 @@ import type { Moderate } from './moderation-menu';
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
 
-type Props = { messages: ChatMessage[]; myName: string; myId: number | null; pinnedId: number | null; moderate: Moderate | null; emptyText: string };
+type Props = {
+  messages: ChatMessage[];
+  /** Authors who won a giveaway of this show. */
+  winners: ReadonlySet<number>;
+  myName: string;
+  myId: number | null;
+  pinnedId: number | null;
+  moderate: Moderate | null;
+  emptyText: string;
+};
 
-export function MessageList({ messages, myName, myId, pinnedId, moderate, emptyText }: Props) {
+export function MessageList({ messages, winners, myName, myId, pinnedId, moderate, emptyText }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const isFollowing = useRef(true);
   const [isAtBottom, setIsAtBottom] = useState(true);
@@ -68,7 +77,7 @@ export function MessageList({ messages, myName, myId, pinnedId, moderate, emptyT
         {messages.length === 0 && <p className="px-2 py-6 text-center text-sm text-muted">{emptyText}</p>}
         <ol className="flex flex-col gap-0.5">
           {messages.map((message) => (
-            <MessageRow key={message.id} message={message} myName={myName} isMine={message.userId === myId} isPinned={message.id === pinnedId} moderate={moderate} />
+            <MessageRow key={message.id} message={message} isWinner={winners.has(message.userId)} myName={myName} isMine={message.userId === myId} isPinned={message.id === pinnedId} moderate={moderate} />
           ))}
         </ol>
       </div>

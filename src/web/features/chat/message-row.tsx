@@ -1,5 +1,6 @@
-// One chat message: the author's name (with a staff badge), the time, and the text as plain text
-// with the viewer's own @mentions highlighted; staff get the moderation menu beside it.
+// One chat message: the author's name (with a staff badge, and a winner mark for a viewer who won
+// a giveaway of this show), the time, and the text as plain text with the viewer's own @mentions
+// highlighted; staff get the moderation menu beside it.
 import type { ChatMessage } from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { mentionsMe, splitMentions } from './mention';
@@ -7,12 +8,26 @@ import { ModerationMenu, type Moderate } from './moderation-menu';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-export function StaffBadge() {
-  return <span className="rounded bg-secondary px-1.5 py-0.5 text-[0.6875rem] font-black tracking-wide text-white uppercase">Staff</span>;
+export function StaffBadge({ className }: { className?: string }) {
+  return <span className={cx('rounded bg-secondary px-1.5 py-0.5 text-[0.6875rem] font-black tracking-wide text-white uppercase', className)}>Staff</span>;
+}
+
+/** Beside the name of a viewer who won a giveaway of this show (drawn and not forfeited). */
+export function WinnerBadge({ className }: { className?: string }) {
+  return (
+    <span className={cx('inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.6875rem] font-black tracking-wide text-amber-900 uppercase ring-1 ring-amber-400', className)}>
+      <svg viewBox="0 0 16 16" className="size-3" fill="currentColor" aria-hidden="true">
+        <path d="M8 1.5l1.9 4 4.3.5-3.2 3 .9 4.3L8 11.1l-3.9 2.2.9-4.3-3.2-3 4.3-.5z" />
+      </svg>
+      Winner
+    </span>
+  );
 }
 
 type Props = {
   message: ChatMessage;
+  /** The author won a giveaway of this show. */
+  isWinner: boolean;
   myName: string;
   isMine: boolean;
   isPinned: boolean;
@@ -20,7 +35,7 @@ type Props = {
   moderate: Moderate | null;
 };
 
-export function MessageRow({ message, myName, isMine, isPinned, moderate }: Props) {
+export function MessageRow({ message, isWinner, myName, isMine, isPinned, moderate }: Props) {
   const isForMe = !isMine && mentionsMe(message.text, myName);
   return (
     <li className={cx('group flex items-start gap-2 rounded-lg px-2 py-1.5', isForMe && 'bg-secondary-soft ring-1 ring-secondary/30')} data-message-id={message.id}>
@@ -28,6 +43,7 @@ export function MessageRow({ message, myName, isMine, isPinned, moderate }: Prop
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
           <span className={cx('font-bold', message.isStaff ? 'text-secondary' : 'text-primary')}>{message.name}</span>
           {message.isStaff && <StaffBadge />}
+          {isWinner && <WinnerBadge />}
           <time dateTime={message.createdAt} className="text-xs text-muted">
             {timeFormat.format(new Date(message.createdAt))}
           </time>

@@ -1,0 +1,45 @@
+// Staff chat moderation calls: the mutes and bans in force (/api/staff/chat/sanctions), the
+// moderation log (/api/staff/chat/moderation) and lifting a ban or a mute (unban, unmute).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ChatSanctionsResponse, ModerationLogResponse, UnbanResponse, UnmuteResponse, type ChatSanction } from '../../../../shared/contract/chat';
+import { apiCall } from '../../../api/client';
+
+export const staffChatKeys = {
+  all: ['staff', 'chat'] as const,
+  sanctions: () => [...staffChatKeys.all, 'sanctions'] as const,
+  log: () => [...staffChatKeys.all, 'log'] as const,
+};
+
+/** Mutes run out on their own: the list looks again every half minute. */
+const SANCTIONS_REFRESH_MS = 30_000;
+/** How many of the latest moderation steps the screen shows. */
+export const LOG_SIZE = 20;
+
+export const sanctionsQuery = queryOptions({
+  queryKey: staffChatKeys.sanctions(),
+  queryFn: async ({ signal }) => (await apiCall('/api/staff/chat/sanctions', { schema: ChatSanctionsResponse, signal })).data,
+  refetchInterval: SANCTIONS_REFRESH_MS,
+});
+
+export const moderationLogQuery = queryOptions({
+  queryKey: staffChatKeys.log(),
+  queryFn: async ({ signal }) => (await apiCall('/api/staff/chat/moderation', { schema: ModerationLogResponse, query: { limit: String(LOG_SIZE) }, signal })).data,
+  refetchInterval: SANCTIONS_REFRESH_MS,
+});
+
+/** Lifts a ban or a mute; answers the server's words ('Amber N. can chat again.'). */
+export function useLiftSanction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sanction: Pick<ChatSanction, 'kind' | 'userId'>) => {
+      const body = { userId: sanction.userId };
+      const answer =
+        sanction.kind === 'ban'
+          ? await apiCall('/api/staff/chat/unban', { method: 'POST', body, schema: UnbanResponse })
+          : await apiCall('/api/staff/chat/unmute', { method: 'POST', body, schema: UnmuteResponse });
+      return answer.message;
+    },
+    // Also after a refusal: someone else may have lifted it first.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffChatKeys.all }),
+  });
+}
