@@ -10,8 +10,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { AuthProvider } from './features/auth/auth-store';
+import { preloadScreen } from './routes';
 import { RootLayout } from './shell/root-layout';
 import { siteConfigQuery } from './shell/site-config';
+import { FullScreenSpinner } from './ui/spinner';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -19,15 +21,23 @@ if (!container) throw new Error('index.html has no #root element');
 // Brand, contact details and analytics ids: asked for before the first screen renders.
 void queryClient.prefetchQuery(siteConfigQuery);
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
-        <BrowserRouter useTransitions={false}>
-          <RootLayout />
-        </BrowserRouter>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+root.render(<FullScreenSpinner />);
+// The app renders once the first screen's code is here. A failed preload is not fatal: the screen
+// loads again when it renders, and can then show its error.
+void preloadScreen(window.location.pathname)
+  .catch(() => undefined)
+  .then(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
+            <BrowserRouter useTransitions={false}>
+              <RootLayout />
+            </BrowserRouter>
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );

@@ -2,17 +2,46 @@
 // outside the shell, every other page inside it, the old onboarding paths redirected, live and
 // chat screens behind the login guard, staff screens behind the staff guard, and every screen
 // loaded on demand (the full-screen spinner shows meanwhile; see shell/root-layout.tsx).
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type Location, type RouteObject } from 'react-router';
+import { isValidElement, lazy, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router';
 import { queryClient } from './api/query-client';
 import { RequireUser } from './features/auth/require-user';
 import { loadHomeLists } from './features/home/home-lists';
 import { MovedTo } from './shell/moved-to';
 import { ShellLayout } from './shell/shell-layout';
 
+type Loaded<P extends object = object> = { default: ComponentType<P> };
+
+/**
+ * A component loaded on demand that can also be asked to start loading before it renders. Once its
+ * code is here, the component renders at once: React.lazy reads a thenable that answers in the
+ * same call as settled, so the screen does not suspend (and show the spinner) for code it has.
+ */
+function loadable<P extends object>(load: () => Promise<Loaded<P>>) {
+  let loading: Promise<Loaded<P>> | undefined;
+  let loaded: Loaded<P> | undefined;
+  const start = () =>
+    (loading ??= load().then((module) => {
+      loaded = module;
+      return module;
+    }));
+  const settled = (module: Loaded<P>) => ({ then: (resolve: (value: Loaded<P>) => void) => resolve(module) }) as unknown as Promise<Loaded<P>>;
+  return Object.assign(
+    lazy(() => (loaded ? settled(loaded) : start())),
+    { preload: start },
+  );
+}
+
+/** The preload of a route element's component, when it is loaded on demand. */
+function preloadOf(element: unknown): (() => Promise<unknown>)[] {
+  if (!isValidElement(element) || typeof element.type !== 'object' || element.type === null) return [];
+  const preload: unknown = Reflect.get(element.type, 'preload');
+  return typeof preload === 'function' ? [() => Promise.resolve<unknown>(preload())] : [];
+}
+
 /** A screen loaded on demand, from a module that default-exports it. */
-function screen(load: () => Promise<{ default: ComponentType }>) {
-  const Screen = lazy(load);
+function screen(load: () => Promise<Loaded>) {
+  const Screen = loadable(load);
   return <Screen />;
 }
 
@@ -21,16 +50,16 @@ function named<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return screen(async () => ({ default: pick(await load()) }));
 }
 
-const Onboarding = lazy(() => import('./features/auth/onboarding-page').then((module) => ({ default: module.OnboardingPage })));
-const Home = lazy(async () => {
+const Onboarding = loadable(() => import('./features/auth/onboarding-page').then((module) => ({ default: module.OnboardingPage })));
+const Home = loadable(async () => {
   // The lists load alongside the page's code instead of after it.
   const [module] = await Promise.all([import('./features/home/home-page'), loadHomeLists(queryClient)]);
   return { default: module.HomePage };
 });
-const LivePage = lazy(() => import('./features/live/live-page'));
-const ChatPage = lazy(() => import('./features/live/chat-page'));
-const ExhibitionThanksPage = lazy(() => import('./features/exhibitions/exhibition-thanks-page'));
-const RequireStaff = lazy(() => import('./shell/require-staff').then((module) => ({ default: module.RequireStaff })));
+const LivePage = loadable(() => import('./features/live/live-page'));
+const ChatPage = loadable(() => import('./features/live/chat-page'));
+const ExhibitionThanksPage = loadable(() => import('./features/exhibitions/exhibition-thanks-page'));
+const RequireStaff = loadable(() => import('./shell/require-staff').then((module) => ({ default: module.RequireStaff })));
 
 const routes: RouteObject[] = [
   { path: '/register', element: <Onboarding mode="register" /> },
@@ -95,4 +124,13 @@ const routes: RouteObject[] = [
 /** The screen for a location: the layouts and page its path matches. */
 export function useScreen(location: Location) {
   return useRoutes(routes, location);
+}
+
+/**
+ * Loads the code of the screen a visit starts on (and the home lists), so the first screen renders
+ * once, complete, after the spinner: as a data router would, without its weight.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const preloads = (matchRoutes(routes, pathname) ?? []).flatMap((match) => preloadOf(match.route.element));
+  await Promise.all(preloads.map((preload) => preload()));
 }

@@ -7,6 +7,7 @@ import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../api/client
 
 /** Shown in titles and the logo until the configuration arrives (or if it cannot be had). */
 export const FALLBACK_BRAND = 'Gemcast';
+const FALLBACK_TAGLINE = 'where entertainment meets beautiful jewelry and amazing prices';
 
 /** The named fields of an object as a map of unknowns, for checking answers without a schema. */
 export function fieldsOf(value: unknown): Map<string, unknown> | null {
@@ -48,7 +49,19 @@ export function useSiteConfig(): SiteConfig | undefined {
   return useQuery(siteConfigQuery).data;
 }
 
+/** 'where … prices' → 'Where … prices.' (the configured tagline as a sentence). */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
+
 /** The brand name from the configuration, with the fallback while it loads. */
 export function useBrand(): string {
   return useSiteConfig()?.brand || FALLBACK_BRAND;
+}
+
+/** The configured tagline as a sentence, with the fallback while the configuration loads. */
+export function useTagline(): string {
+  return sentence(useSiteConfig()?.tagline || FALLBACK_TAGLINE);
 }

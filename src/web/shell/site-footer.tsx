@@ -4,7 +4,7 @@
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../ui/logo';
-import { useBrand, useSiteConfig } from './site-config';
+import { useBrand, useTagline } from './site-config';
 
 const loadDrawer = () => import('./contact-drawer');
 const ContactDrawer = lazy(loadDrawer);
@@ -18,16 +18,9 @@ const LINKS = [
 
 const linkStyles = 'inline-flex min-h-11 items-center rounded-md font-bold text-primary underline-offset-4 hover:underline';
 
-/** 'where … prices' → 'Where … prices.' */
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed) return '';
-  return `${trimmed[0]!.toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
-}
-
 export function SiteFooter() {
-  const config = useSiteConfig();
   const brand = useBrand();
+  const tagline = useTagline();
   const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
   const contactLink = useRef<HTMLAnchorElement>(null);
 
@@ -42,7 +35,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-[1fr_auto] md:items-start">
         <div className="flex flex-col gap-3">
           <Logo />
-          <p className="max-w-sm min-h-12 text-muted">{config ? sentence(config.tagline) : ''}</p>
+          <p className="max-w-sm min-h-12 text-muted">{tagline}</p>
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-8 sm:flex sm:flex-wrap sm:gap-x-6">

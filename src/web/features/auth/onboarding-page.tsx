@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { cx } from '../../ui/cx';
+import { useBrand, useTagline } from '../../shell/site-config';
 import { Logo } from '../../ui/logo';
 import { useAuth } from './auth-store';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -15,12 +16,12 @@ import { useAuthActions } from './use-auth-actions';
 
 export type OnboardingMode = 'register' | 'login-code' | 'login-password' | 'forgot-password';
 
-const HEADINGS: Record<OnboardingMode, string> = {
+const headings = (brand: string): Record<OnboardingMode, string> => ({
   register: 'Create your account',
-  'login-code': 'Log in to Gemcast',
+  'login-code': `Log in to ${brand}`,
   'login-password': 'Log in with your password',
   'forgot-password': 'Reset your password',
-};
+});
 
 const PERKS = ['Live jewelry shows with hosts you can chat with', 'A giveaway in every show you enter', 'Rewards and birthday coupons for viewers'];
 
@@ -34,6 +35,8 @@ const tabStyles = ({ isActive }: { isActive: boolean }) =>
 
 export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
   const { user, message, error } = useAuth();
+  const brand = useBrand();
+  const tagline = useTagline();
   const { clear } = useAuthActions();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -61,9 +64,9 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
       <header className="bg-linear-to-br from-primary to-secondary px-4 py-5 text-white lg:p-0">
         <div className="lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:justify-between lg:p-12">
           <Logo tone="light" />
-          <p className="mt-2 text-white/90 lg:hidden">Where entertainment meets beautiful jewelry and amazing prices.</p>
+          <p className="mt-2 text-white/90 lg:hidden">{tagline}</p>
           <div className="hidden lg:flex lg:flex-col lg:gap-8">
-            <p className="text-4xl leading-tight font-black">Where entertainment meets beautiful jewelry and amazing prices.</p>
+            <p className="text-4xl leading-tight font-black">{tagline}</p>
             <ul className="flex flex-col gap-3 text-lg">
               {PERKS.map((perk) => (
                 <li key={perk} className="flex items-start gap-3">
@@ -75,7 +78,7 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
               ))}
             </ul>
           </div>
-          <p className="hidden text-sm text-white/80 lg:block">© 2024 Gemcast</p>
+          <p className="hidden text-sm text-white/80 lg:block">© 2024 {brand}</p>
         </div>
       </header>
       <main className="flex justify-center px-4 py-8 sm:py-12 lg:items-center">
@@ -88,7 +91,7 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
               Register
             </NavLink>
           </nav>
-          <h1 className="text-3xl font-black text-ink">{HEADINGS[mode]}</h1>
+          <h1 className="text-3xl font-black text-ink">{headings(brand)[mode]}</h1>
           {message && <Alert tone={error ? 'error' : 'info'}>{message}</Alert>}
           {mode === 'register' && <RegisterForm loginPath={paths.loginCode} />}
           {mode === 'login-code' && <LoginCodeForm initialEmail={initialEmail} passwordLoginPath={paths.loginPassword} />}

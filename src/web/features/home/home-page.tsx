@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useBrand } from '../../shell/site-config';
+import { useBrand, useTagline } from '../../shell/site-config';
 import { buttonStyles } from '../../ui/button';
 import { trackEvent } from '../analytics/track-event';
 import { useAuth } from '../auth/auth-store';
@@ -160,13 +160,14 @@ function PastShows() {
 export function HomePage() {
   const { user } = useAuth();
   const brand = useBrand();
+  const tagline = useTagline();
   return (
     <>
       <section className="bg-linear-to-br from-primary to-secondary text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:py-16">
           <p className="font-bold tracking-widest text-white/85 uppercase">Live online jewelry shopping</p>
           <h1 className="max-w-3xl text-4xl leading-tight font-black sm:text-5xl">
-            {user ? `Welcome, ${user.nickname || user.first_name}!` : 'Where entertainment meets beautiful jewelry and amazing prices.'}
+            {user ? `Welcome, ${user.nickname || user.first_name}!` : tagline}
           </h1>
           <p className="max-w-2xl text-lg text-white/90">
             {user
