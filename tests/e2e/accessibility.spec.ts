@@ -23,7 +23,8 @@ test('the register form with its errors and strength meter has no serious access
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByLabel('Password', { exact: true }).fill('garnet');
-  await expect(page.getByText(/Password strength:/)).toBeVisible();
+  // The meter waits for its word lists (about 240 KB), which a busy CI machine can take a while to load.
+  await expect(page.getByText(/Password strength:/)).toBeVisible({ timeout: 20_000 });
   await page.getByText('More about you (optional)').click();
   await expectAccessible(page);
 });

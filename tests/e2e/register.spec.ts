@@ -17,7 +17,7 @@ test('registers with a password, lands home logged in, then logs out', async ({ 
   await page.getByLabel('Password', { exact: true }).fill('password');
   await expect(page.getByText(MESSAGES.weakPassword)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(viewer.password);
-  await expect(page.getByText(/Password strength: (Good|Strong)/)).toBeVisible();
+  await expect(page.getByText(/Password strength: (Good|Strong)/)).toBeVisible({ timeout: 20_000 }); // the meter's word lists load on demand
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await shot('register-form');
