@@ -4,7 +4,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 
-export function RouteError() {
+function RouteError() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-5 px-4 text-center">
       <Logo />
@@ -16,18 +16,18 @@ export function RouteError() {
 }
 
 type BoundaryProps = { path: string; children: ReactNode };
-type BoundaryState = { failedAt: string | null };
+type BoundaryState = { path: string; hasFailed: boolean };
 
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failedAt: null };
+  override state: BoundaryState = { path: this.props.path, hasFailed: false };
 
   static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failedAt: '' };
+    return { hasFailed: true };
   }
 
+  /** Another path is another screen: it gets its own chance to render. */
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.failedAt === '') return { failedAt: props.path };
-    return state.failedAt !== null && state.failedAt !== props.path ? { failedAt: null } : null;
+    return props.path === state.path ? null : { path: props.path, hasFailed: false };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -35,6 +35,6 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   }
 
   override render() {
-    return this.state.failedAt === null ? this.props.children : <RouteError />;
+    return this.state.hasFailed ? <RouteError /> : this.props.children;
   }
 }

@@ -19,7 +19,7 @@ import { isoAfter, isoNow } from '../../platform/clock';
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
 import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
 import { assertNotFuture } from '../../http/dates';
-import { codesRepository, sessionsRepository, usersRepository } from './auth.repository';
+import { BLANK_PROFILE, codesRepository, sessionsRepository, usersRepository } from './auth.repository';
 import { createTokenLookup } from './token-lookup';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
@@ -125,6 +125,7 @@ export function createAuthService(ctx: AppContext) {
       for (let attempt = 0; !created; attempt++) {
         try {
           created = await usersRepository.insert(db, {
+            ...BLANK_PROFILE,
             email: input.email,
             phone: input.phone,
             password_hash: passwordHash,
@@ -132,13 +133,6 @@ export function createAuthService(ctx: AppContext) {
             middle_name: input.middle_name ?? '',
             last_name: input.last_name,
             nickname: input.nickname ?? '',
-            address: '',
-            city: '',
-            state: '',
-            country: '',
-            zip: '',
-            recipient_name: '',
-            profile_picture: null,
             birthday: input.birthday || null,
             anniversary: input.anniversary || null,
             isactive: passwordHash ? 1 : 0,
