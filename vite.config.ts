@@ -46,6 +46,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    // The server reads it to link the first screen's code from the page (server/http/web-page.ts).
+    manifest: true,
     sourcemap: true,
     // Every browser we support preloads modules natively; the polyfill would only add bytes.
     modulePreload: { polyfill: false },

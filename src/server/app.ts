@@ -1,7 +1,7 @@
 // buildApp(config): the whole Gemcast service as a Fastify instance, without listening. Tests
 // build it and call app.inject(); main.ts starts it. External plugins load before our routes.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
@@ -19,6 +19,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { AppError } from './http/errors';
 import { fail } from './http/envelope';
 import { sessionGuards } from './http/session';
+import { webPage } from './http/web-page';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -205,15 +206,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '7d',
     immutable: true,
   });
+  // The app's page answers every other GET (`/` included), so static files do not serve an index.
+  const sendPage = config.webDir ? webPage(app, config.webDir) : null;
   if (config.webDir) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+      // The build's manifest is for the server (web-page.ts), not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const indexFile = config.webDir ? path.join(config.webDir, 'index.html') : null;
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/') && request.method === 'GET' && indexFile && existsSync(indexFile)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.webDir ?? '');
-    }
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    if (isPageRequest && sendPage) return sendPage(request, reply);
     return reply.code(404).send(fail(404, request.url.startsWith('/api/') ? MESSAGES.routeNotFound : MESSAGES.notFound));
   });
 

@@ -3,7 +3,10 @@
 export const SHOW_TIME_ZONE = 'America/Los_Angeles';
 export const DEFAULT_TZDIFF = '-07:00';
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, timeZoneName: 'longOffset' });
+// Made on first use: the first Intl format of a page is costly, and pages that only need the
+// constants above should not pay for it.
+let offsetFormat: Intl.DateTimeFormat | undefined;
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 let cachedMinute = Number.NaN;
 let cachedOffset = DEFAULT_TZDIFF;
@@ -19,14 +22,14 @@ export function laOffset(at: Date): string {
 }
 
 function computeOffset(at: Date): string {
+  offsetFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, timeZoneName: 'longOffset' });
   const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-]\d{2}:\d{2})/.exec(name);
   return match ? match[1]! : DEFAULT_TZDIFF;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The calendar day in Los Angeles at `at`, as YYYY-MM-DD. */
 export function laDay(at: Date): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   return dayFormat.format(at);
 }

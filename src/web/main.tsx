@@ -5,7 +5,7 @@ import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
 import './styles/app.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
@@ -28,16 +28,20 @@ root.render(<FullScreenSpinner />);
 void preloadScreen(window.location.pathname)
   .catch(() => undefined)
   .then(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
-            <BrowserRouter useTransitions={false}>
-              <RootLayout />
-            </BrowserRouter>
-          </AuthProvider>
-        </QueryClientProvider>
-      </StrictMode>,
+    // As a transition, the first render yields to the browser every few milliseconds instead of
+    // holding the page in one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>
+              {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
+              <BrowserRouter useTransitions={false}>
+                <RootLayout />
+              </BrowserRouter>
+            </AuthProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
     ),
   );

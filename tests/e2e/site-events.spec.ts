@@ -4,6 +4,7 @@
 // already been drawn.' once their moment has passed.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
+import { withoutEarlyAnswers } from './support/early-answers';
 import { claimOnAir } from './support/on-air';
 import { scheduleEvent } from './support/site-data';
 
@@ -54,6 +55,22 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
   await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Ends in 0 days, 0 hours, (39|40) minutes and \d+ seconds?$/);
   await shot('live-on-air');
   await release();
+});
+
+test('home arrives with its lists in the page; the next screen reads its own from the API', async ({ page }) => {
+  const show = scheduleEvent({ type: 'show', title: `Topaz Tuesday ${tag()}`, startsInMinutes: 1, minutes: 60 });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(siteconfig|eventlist_v1)$/.test(url.pathname)) reads.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('region', { name: 'Upcoming shows' }).getByRole('heading', { name: show.title })).toBeVisible();
+  expect(reads).toEqual([]);
+
+  await page.getByRole('link', { name: 'All giveaways' }).click();
+  await expect(page).toHaveURL(/\/giveaways$/);
+  await expect.poll(() => reads).toContain('/api/eventlist_v1?type=giveaway&on=upcoming&limit=12');
 });
 
 test('a logged-in viewer gets the RSVP button instead of the RSVP login', async ({ page, login }) => {
@@ -146,6 +163,7 @@ test.describe('asset hosts', () => {
 
   test('an image that fails on the target host is tried once from the source host', async ({ page }) => {
     const title = `Broken Picture ${tag()}`;
+    await withoutEarlyAnswers(page, '/home');
     await page.route('/api/siteconfig', async (route) => {
       const response = await route.fetch();
       const body = await response.json();

@@ -3,6 +3,7 @@
 // third-party tags that wait for it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { withoutEarlyAnswers } from './support/early-answers';
 
 const DAY_MS = 86_400_000;
 
@@ -153,6 +154,7 @@ test.describe('with third-party ids configured', () => {
   test.use({ expectedConsoleErrors: [/Content Security Policy/] });
 
   test('GA, session replay and the pixel load only after consent', async ({ page }) => {
+    await withoutEarlyAnswers(page, '/home');
     await page.route('/api/siteconfig', async (route) => {
       const response = await route.fetch();
       const body = await response.json();

@@ -4,6 +4,7 @@ import type { Envelope, FieldIssue } from '../../shared/contract/envelope';
 import { STATUS } from '../../shared/contract/status';
 import { SPEC_MESSAGES } from '../../shared/messages';
 import { currentCredentials } from './credentials';
+import { takeEarlyAnswer } from './early-answers';
 
 /** What reads an answer: a contract schema (zod's safeParse fits), or anyEnvelope. */
 export type AnswerParser<T extends Envelope<unknown>> = {
@@ -114,6 +115,9 @@ function urlFor(path: string, query: Record<string, string | undefined> | undefi
 }
 
 export async function apiCall<T extends Envelope<unknown>>(path: string, options: CallOptions<T>): Promise<T> {
+  const isRead = (options.method ?? 'GET') === 'GET' && options.body === undefined;
+  const early = isRead ? takeEarlyAnswer(path, options.query) : undefined;
+  if (early !== undefined) return settle({ httpStatus: 200, statusText: 'OK', body: early, retryAfter: null }, options.schema, false);
   const credentials = currentCredentials();
   const headers: Record<string, string> = { accept: 'application/json', token: credentials.token };
   if (options.body !== undefined) headers['content-type'] = 'application/json';

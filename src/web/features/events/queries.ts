@@ -5,8 +5,7 @@ import type { Envelope } from '../../../shared/contract/envelope';
 import type { EventRecord, EventType } from '../../../shared/contract/events';
 import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../../api/client';
 import { fieldsOf } from '../../shell/site-config';
-
-type When = 'upcoming' | 'live' | 'past' | 'all';
+import { eventListRead, type EventListWhen } from '../../../shared/first-screen';
 
 // Keyed by the contract's own unions, so a new type or status fails the type check here.
 const TYPES = new Set(Object.keys({ show: true, giveaway: true, specialshow: true } satisfies Record<EventType, true>));
@@ -41,15 +40,16 @@ const eventsAnswer: AnswerParser<Envelope<EventRecord>> = {
 
 export const eventKeys = {
   all: ['events'] as const,
-  list: (type: EventType, on: When, limit: number) => [...eventKeys.all, 'list', type, on, limit] as const,
+  list: (type: EventType, on: EventListWhen, limit: number) => [...eventKeys.all, 'list', type, on, limit] as const,
   one: (id: number) => [...eventKeys.all, 'one', id] as const,
 };
 
 /** Events of a type in a time bucket: soonest first for upcoming and live, newest first for past. */
-export function eventListQuery(type: EventType, on: When, limit = 12) {
+export function eventListQuery(type: EventType, on: EventListWhen, limit = 12) {
+  const { path, query } = eventListRead({ type, on, limit });
   return queryOptions({
     queryKey: eventKeys.list(type, on, limit),
-    queryFn: async ({ signal }) => (await apiCall('/api/eventlist_v1', { query: { type, on, limit: String(limit) }, schema: eventsAnswer, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(path, { query, schema: eventsAnswer, signal })).data,
   });
 }
 

@@ -2,14 +2,17 @@
 // waits for them a little, so the page appears with its lists in place instead of moving when
 // they arrive; a slow answer does not hold the page back longer than that.
 import type { QueryClient } from '@tanstack/react-query';
+import { HOME_EVENT_LISTS, type EventList } from '../../../shared/first-screen';
 import { eventListQuery } from '../events/queries';
 
+const listQuery = ({ type, on, limit }: EventList) => eventListQuery(type, on, limit);
+
 export const HOME_LISTS = {
-  liveShow: eventListQuery('show', 'live', 1),
-  upcomingShows: eventListQuery('show', 'upcoming', 6),
-  upcomingSpecials: eventListQuery('specialshow', 'upcoming', 3),
-  openGiveaways: eventListQuery('giveaway', 'live', 3),
-  pastShows: eventListQuery('show', 'past', 3),
+  liveShow: listQuery(HOME_EVENT_LISTS.liveShow),
+  upcomingShows: listQuery(HOME_EVENT_LISTS.upcomingShows),
+  upcomingSpecials: listQuery(HOME_EVENT_LISTS.upcomingSpecials),
+  openGiveaways: listQuery(HOME_EVENT_LISTS.openGiveaways),
+  pastShows: listQuery(HOME_EVENT_LISTS.pastShows),
 };
 
 const LONGEST_WAIT_MS = 1500;

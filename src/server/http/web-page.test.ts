@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+import { EARLY_ANSWERS_ID } from '../../shared/first-screen';
+import { describeEachEngine } from '../testing/harness';
+
+// A built app in miniature: the page, and a manifest in which the home screen needs its own chunk,
+// a chunk of cards and the React chunk the page already links.
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'gemcast-web-page-'));
+mkdirSync(path.join(webDir, '.vite'));
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Gemcast</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(
+  path.join(webDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+    '_react-1.js': { file: 'assets/react-1.js' },
+    '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js', 'index.html'] },
+    'src/web/features/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['_react-1.js', 'index.html', '_cards-1.js'] },
+  }),
+);
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+type Answer = { status: number; data: { title?: string; brand?: string }[] };
+
+function earlyAnswers(html: string): Record<string, Answer> {
+  const match = new RegExp(`<script type="application/json" id="${EARLY_ANSWERS_ID}">(.*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('the page carries no answers');
+  return JSON.parse(match[1]) as Record<string, Answer>;
+}
+
+describeEachEngine(
+  'the app page',
+  (t) => {
+    it('carries the home lists and the site configuration for /home, and links the home screen code', async () => {
+      await t().createEvent({ title: 'Emerald Evening' });
+      const res = await t().app.inject({ method: 'GET', url: '/home?refid=friend' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const answers = earlyAnswers(res.body);
+      expect(Object.keys(answers).sort()).toEqual([
+        '/api/eventlist_v1?limit=1&on=live&type=show',
+        '/api/eventlist_v1?limit=3&on=live&type=giveaway',
+        '/api/eventlist_v1?limit=3&on=past&type=show',
+        '/api/eventlist_v1?limit=3&on=upcoming&type=specialshow',
+        '/api/eventlist_v1?limit=6&on=upcoming&type=show',
+        '/api/siteconfig',
+      ]);
+      expect(answers['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data.map((event) => event.title)).toEqual(['Emerald Evening']);
+      expect(answers['/api/siteconfig']?.data[0]?.brand).toBe('Gemcast');
+      // The screen's own chunks, once each; the React chunk and the entry are linked already.
+      expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/home-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/cards-1.js">',
+      ]);
+    });
+
+    it('carries only the site configuration on other pages, unknown paths and /', async () => {
+      for (const url of ['/faq', '/no/such/page', '/']) {
+        const res = await t().app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(Object.keys(earlyAnswers(res.body)), url).toEqual(['/api/siteconfig']);
+        expect(res.body, url).not.toContain('modulepreload');
+      }
+    });
+
+    it('keeps a title that contains markup inside its script element', async () => {
+      await t().createEvent({ title: 'Pearls</script><script>alert(1)</script>' });
+      const res = await t().app.inject({ method: 'GET', url: '/home' });
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(earlyAnswers(res.body)['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data[0]?.title).toBe('Pearls</script><script>alert(1)</script>');
+    });
+
+    it('is compressed for browsers that accept it', async () => {
+      const plain = await t().app.inject({ method: 'GET', url: '/home' });
+      const res = await t().app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    });
+
+    it('leaves API paths to the API, and keeps the build manifest to the server', async () => {
+      const api = await t().app.inject({ method: 'GET', url: '/api/no_such_call' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ status: 0, statusCode: 404 });
+      const manifest = await t().app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+      expect(manifest.body).not.toContain('home-page.tsx');
+      const post = await t().app.inject({ method: 'POST', url: '/home' });
+      expect(post.statusCode).toBe(404);
+    });
+  },
+  { webDir },
+);

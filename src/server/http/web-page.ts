@@ -1,0 +1,80 @@
+// The built web app's page (dist/web/index.html), served for every path of the app. It carries
+// what the first screen would otherwise ask for after its code starts (decision 034): the answers
+// to that screen's public reads, taken from our own routes, and links that fetch the screen's code
+// alongside the app's. The answers are read for every page, as the browser would otherwise ask for
+// them itself: they are never older than the page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLY_ANSWERS_ID, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
+
+type ManifestChunk = { file: string; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The file names of a chunk and everything it imports, in the order a browser needs them. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(manifest, imported, seen))];
+}
+
+function readManifest(webDir: string): Manifest {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Manifest) : {};
+  } catch {
+    // Built without a manifest: pages simply carry no links to screen code.
+    return {};
+  }
+}
+
+/** JSON that can sit inside a script element: nothing in it can close the element. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function webPage(app: FastifyInstance, webDir: string) {
+  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const manifest = readManifest(webDir);
+  const appFiles = new Set(chunkFiles(manifest, 'index.html'));
+
+  function screenCodeLinks(pathname: string): string {
+    const module = firstScreenModule(pathname);
+    if (!module) return '';
+    return chunkFiles(manifest, module)
+      .filter((file) => !appFiles.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  }
+
+  /** Each read answered by its own route, as an anonymous visitor; a read that fails is left out. */
+  async function answers(pathname: string): Promise<Record<string, unknown>> {
+    const entries = await Promise.all(
+      firstScreenReads(pathname).map(async ({ path: readPath, query }) => {
+        const response = await app.inject({ method: 'GET', url: readPath, query });
+        return response.statusCode === 200 ? [[readKey(readPath, query), response.json<unknown>()] as const] : [];
+      }),
+    );
+    return Object.fromEntries(entries.flat());
+  }
+
+  async function page(pathname: string): Promise<Buffer> {
+    const early = `<script type="application/json" id="${EARLY_ANSWERS_ID}">${scriptSafeJson(await answers(pathname))}</script>`;
+    return Buffer.from(template.replace('</head>', `${screenCodeLinks(pathname)}${early}</head>`));
+  }
+
+  return async function send(request: FastifyRequest, reply: FastifyReply) {
+    const body = await page(request.url.split('?')[0] ?? '/');
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(body));
+    return reply.send(body);
+  };
+}
