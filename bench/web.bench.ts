@@ -82,6 +82,25 @@ function runLighthouse(url: string, outputPath: string): Promise<void> {
   });
 }
 
+/**
+ * One Lighthouse run. Now and then Chromium's trace of the load comes back without its start
+ * (NO_NAVSTART), and Lighthouse asks to be run again: such a run is tried again, twice at most.
+ */
+async function measure(url: string, outputPath: string, attemptsLeft = 3): Promise<LighthouseResult> {
+  let failure: string;
+  try {
+    await runLighthouse(url, outputPath);
+    const result: LighthouseResult = JSON.parse(await readFile(outputPath, 'utf8'));
+    if (!result.runtimeError) return result;
+    failure = `${result.runtimeError.code} ${result.runtimeError.message}`;
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  if (attemptsLeft <= 1) throw new Error(`Lighthouse: ${failure}`);
+  console.log(`  (a run failed: ${failure}; running it again)`);
+  return measure(url, outputPath, attemptsLeft - 1);
+}
+
 const score = (result: LighthouseResult, category: Category) => Math.round((result.categories[category].score ?? 0) * 100);
 
 function medianByPerformance(results: LighthouseResult[]): LighthouseResult {
@@ -163,9 +182,7 @@ try {
   const results: LighthouseResult[] = [];
   for (let run = 1; run <= RUNS; run += 1) {
     const outputPath = path.join(dataDir, `lighthouse-${run}.json`);
-    await runLighthouse(`${origin}${PAGE}`, outputPath);
-    const result: LighthouseResult = JSON.parse(await readFile(outputPath, 'utf8'));
-    if (result.runtimeError) throw new Error(`Lighthouse: ${result.runtimeError.code} ${result.runtimeError.message}`);
+    const result = await measure(`${origin}${PAGE}`, outputPath);
     console.log(`  run ${run}: performance ${score(result, 'performance')}, accessibility ${score(result, 'accessibility')}, best practices ${score(result, 'best-practices')}`);
     results.push(result);
   }
