@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserResponse } from '../../shared/contract/user';
 import { MESSAGES, SPEC_MESSAGES } from '../../shared/messages';
+import { EARLY_ANSWERS_ID } from '../../shared/first-screen';
 import { ApiError, anyEnvelope, apiCall, onSessionEnded, recordOf } from './client';
 
 const memory = new Map<string, string>();
@@ -108,5 +109,54 @@ describe('errors', () => {
   it('reads the record of data[0], or says no response came', () => {
     expect(recordOf({ status: 1, statusCode: 200, message: 'OK', data: [{ id: 1 }] })).toEqual({ id: 1 });
     expect(() => recordOf({ status: 1, statusCode: 200, message: 'OK', data: [] })).toThrow(SPEC_MESSAGES.noResponse);
+  });
+});
+
+describe('answers in the page (decision 034)', () => {
+  const listKey = '/api/eventlist_v1?limit=1&on=live&type=show';
+  const pageAnswer = { status: 1, statusCode: 200, message: 'OK', data: [{ from: 'page' }] };
+  const networkAnswer = { status: 1, statusCode: 200, message: 'OK', data: [{ from: 'network' }] };
+  const liveShow = { type: 'show', on: 'live', limit: '1' };
+  let pageAge = 1000;
+
+  beforeEach(() => {
+    pageAge = 1000;
+    const element = { textContent: JSON.stringify({ [listKey]: pageAnswer, '/api/siteconfig': { not: 'an envelope' } }) };
+    // A new page for every test: the client reads each page's answers once.
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === EARLY_ANSWERS_ID ? element : null) });
+    vi.stubGlobal('performance', { now: () => pageAge });
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, networkAnswer)));
+  });
+
+  it('answers the first matching read from the page, whatever the order of its parameters, and only once', async () => {
+    const first = await apiCall('/api/eventlist_v1', { query: { limit: '1', type: 'show', on: 'live' }, schema: anyEnvelope });
+    expect(first.data).toEqual([{ from: 'page' }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    const second = await apiCall('/api/eventlist_v1', { query: liveShow, schema: anyEnvelope });
+    expect(second.data).toEqual([{ from: 'network' }]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server once the page is more than ten seconds old', async () => {
+    pageAge = 10_001;
+    const result = await apiCall('/api/eventlist_v1', { query: liveShow, schema: anyEnvelope });
+    expect(result.data).toEqual([{ from: 'network' }]);
+  });
+
+  it('never answers a write, or a read with other parameters, from the page', async () => {
+    await apiCall('/api/eventlist_v1', { method: 'POST', query: liveShow, schema: anyEnvelope });
+    await apiCall('/api/eventlist_v1', { query: { ...liveShow, limit: '2' }, schema: anyEnvelope });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks a page answer like any other: one it cannot read is an error', async () => {
+    await expect(apiCall('/api/siteconfig', { schema: anyEnvelope })).rejects.toMatchObject({ message: SPEC_MESSAGES.thrownFallback });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('goes to the network when the page holds no answers', async () => {
+    vi.stubGlobal('document', { getElementById: () => null });
+    const result = await apiCall('/api/eventlist_v1', { query: liveShow, schema: anyEnvelope });
+    expect(result.data).toEqual([{ from: 'network' }]);
   });
 });

@@ -6,18 +6,28 @@ import { EARLY_ANSWERS_ID, readKey } from '../../shared/first-screen';
 /** Past this age of the page, its answers are too old to show: reads ask the server again. */
 const FRESH_FOR_MS = 10_000;
 
-let answers: Map<string, unknown> | undefined;
+/** The answers of each page, read from it once. */
+const answersOf = new WeakMap<Document, Map<string, unknown>>();
 
-function pageAnswers(): Map<string, unknown> {
-  if (answers) return answers;
-  answers = new Map();
-  const element = document.getElementById(EARLY_ANSWERS_ID);
-  if (!element?.textContent) return answers;
+function readAnswers(page: Document): Map<string, unknown> {
+  const answers = new Map<string, unknown>();
+  const text = page.getElementById(EARLY_ANSWERS_ID)?.textContent;
+  if (!text) return answers;
   try {
-    const parsed: unknown = JSON.parse(element.textContent);
+    const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null) for (const [key, body] of Object.entries(parsed)) answers.set(key, body);
   } catch {
     // A page without readable answers: every read goes to the network.
+  }
+  return answers;
+}
+
+function pageAnswers(): Map<string, unknown> {
+  if (typeof document === 'undefined') return new Map();
+  let answers = answersOf.get(document);
+  if (!answers) {
+    answers = readAnswers(document);
+    answersOf.set(document, answers);
   }
   return answers;
 }
