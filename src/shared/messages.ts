@@ -1,5 +1,8 @@
 // Every user-visible string the spec fixes, with its exact wording (spelling included), plus
 // Gemcast's own messages for the account calls. One place, imported by both sides.
+/** The network's tagline (spec §2: footer), as the spec writes it: lower case, no full stop. */
+export const TAGLINE = 'where entertainment meets beautiful jewelry and amazing prices';
+
 export const SPEC_MESSAGES = {
   badRequest: 'Something went wrong! Please contact us.',
   networkError: 'Network error!',

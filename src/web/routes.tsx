@@ -32,11 +32,11 @@ function loadable<P extends object>(load: () => Promise<Loaded<P>>) {
   );
 }
 
-/** The preload of a route element's component, when it is loaded on demand. */
-function preloadOf(element: unknown): (() => Promise<unknown>)[] {
-  if (!isValidElement(element) || typeof element.type !== 'object' || element.type === null) return [];
+/** Starts loading a route element's component when it is loaded on demand. */
+function preloadOf(element: unknown): unknown {
+  if (!isValidElement(element) || typeof element.type !== 'object' || element.type === null) return undefined;
   const preload: unknown = Reflect.get(element.type, 'preload');
-  return typeof preload === 'function' ? [() => Promise.resolve<unknown>(preload())] : [];
+  return typeof preload === 'function' ? preload() : undefined;
 }
 
 /** A screen loaded on demand, from a module that default-exports it. */
@@ -131,6 +131,5 @@ export function useScreen(location: Location) {
  * once, complete, after the spinner: as a data router would, without its weight.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
-  const preloads = (matchRoutes(routes, pathname) ?? []).flatMap((match) => preloadOf(match.route.element));
-  await Promise.all(preloads.map((preload) => preload()));
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => preloadOf(match.route.element)));
 }

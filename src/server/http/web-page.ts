@@ -44,13 +44,21 @@ export function webPage(app: FastifyInstance, webDir: string) {
   const manifest = readManifest(webDir);
   const appFiles = new Set(chunkFiles(manifest, 'index.html'));
 
+  const linksOf = new Map<string, string>();
+
+  /** The links to a screen's chunks that the page lacks; worked out once per screen. */
   function screenCodeLinks(pathname: string): string {
     const module = firstScreenModule(pathname);
     if (!module) return '';
-    return chunkFiles(manifest, module)
-      .filter((file) => !appFiles.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
+    let links = linksOf.get(module);
+    if (links === undefined) {
+      links = chunkFiles(manifest, module)
+        .filter((file) => !appFiles.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join('');
+      linksOf.set(module, links);
+    }
+    return links;
   }
 
   /** Each read answered by its own route, as an anonymous visitor; a read that fails is left out. */

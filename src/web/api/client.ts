@@ -115,8 +115,7 @@ function urlFor(path: string, query: Record<string, string | undefined> | undefi
 }
 
 export async function apiCall<T extends Envelope<unknown>>(path: string, options: CallOptions<T>): Promise<T> {
-  const isRead = (options.method ?? 'GET') === 'GET' && options.body === undefined;
-  const early = isRead ? takeEarlyAnswer(path, options.query) : undefined;
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarlyAnswer(path, options.query) : undefined;
   if (early !== undefined) return settle({ httpStatus: 200, statusText: 'OK', body: early, retryAfter: null }, options.schema, false);
   const credentials = currentCredentials();
   const headers: Record<string, string> = { accept: 'application/json', token: credentials.token };

@@ -3,11 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '../../shared/contract/envelope';
 import type { SiteConfig } from '../../shared/contract/site';
+import { TAGLINE } from '../../shared/messages';
 import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../api/client';
 
-/** Shown in titles and the logo until the configuration arrives (or if it cannot be had). */
+/** Shown in titles and the logo until the configuration arrives (or if it cannot be had), as is the spec's tagline. */
 export const FALLBACK_BRAND = 'Gemcast';
-const FALLBACK_TAGLINE = 'where entertainment meets beautiful jewelry and amazing prices';
 
 /** The named fields of an object as a map of unknowns, for checking answers without a schema. */
 export function fieldsOf(value: unknown): Map<string, unknown> | null {
@@ -63,5 +63,5 @@ export function useBrand(): string {
 
 /** The configured tagline as a sentence, with the fallback while the configuration loads. */
 export function useTagline(): string {
-  return sentence(useSiteConfig()?.tagline || FALLBACK_TAGLINE);
+  return sentence(useSiteConfig()?.tagline || TAGLINE);
 }

@@ -4,11 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { SiteConfigResponse, type SiteConfig } from '../../../shared/contract/site';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES, TAGLINE } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-
-export const TAGLINE = 'where entertainment meets beautiful jewelry and amazing prices';
 
 export function siteConfigOf(site: AppContext['config']['site']): SiteConfig {
   return {
