@@ -59,6 +59,8 @@ for (const width of [375, 1280]) {
     });
 
     test('viewer pages, the contact drawer and the menu have no serious accessibility problems', async ({ page, login, shot }) => {
+      // Three pages, the drawer and the menu, each checked by axe: 14–31 s here, so the public pages' allowance.
+      test.setTimeout(120_000);
       await login();
       for (const [path, name] of [
         ['/live', 'live'],
