@@ -1,7 +1,7 @@
 // Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { SharedSqliteDialect } from './sqlite-driver';
@@ -77,22 +77,38 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '010-chat-sanction-room': chatSanctionRoom.up,
 };
 
+/** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */
+type MigrationTables = { kysely_migration: { name: string; timestamp: string } };
+
+/**
+ * Applies the pending migrations in order, in one transaction, recording each in `kysely_migration`.
+ * On PostgreSQL a lock on the schema's own name makes a second process wait for the first, while
+ * other schemas in the same database (tests, benches beside) migrate at the same time. Kysely's
+ * Migrator read every schema's catalogue, which fails when another schema is dropped meanwhile
+ * (docs/decisions/035-own-migration-runner.md).
+ */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const provider: MigrationProvider = {
-    async getMigrations() {
-      const out: Record<string, Migration> = {};
-      for (const [name, up] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => up(db, handle.dialect) };
-      return out;
-    },
-  };
-  // Kysely looks for its own tables in every schema it can see; another schema holding them (a test
-  // or bench running beside, a staging copy) must not count, so name ours.
-  const migrationTableSchema = handle.dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema : undefined;
-  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  await handle.db.transaction().execute(async (trx) => {
+    if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(current_schema()))`.execute(trx);
+    const db = trx.withTables<MigrationTables>();
+    await db.schema
+      .createTable('kysely_migration')
+      .ifNotExists()
+      .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+      .execute();
+    const applied = new Set((await db.selectFrom('kysely_migration').select('name').execute()).map((row) => row.name));
+    for (const [name, up] of Object.entries(MIGRATIONS)) {
+      if (applied.has(name)) continue;
+      try {
+        // Migrations see the database as it was when they were written, not as the schema type says.
+        await up(trx as unknown as Kysely<unknown>, handle.dialect);
+      } catch (error) {
+        throw new Error(`Database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      await db.insertInto('kysely_migration').values({ name, timestamp: new Date().toISOString() }).execute();
+    }
+  });
 }
 
 /** True when a write failed on a unique constraint, in either engine. */
