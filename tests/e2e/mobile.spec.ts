@@ -1,14 +1,9 @@
 // Journey: the whole flow on a 375 px wide phone: nothing scrolls sideways, the header menu works.
-import type { Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { MESSAGES } from '../../src/shared/messages';
 
 test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `page ${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
-}
 
 test('every screen fits 375 px for a visitor', async ({ page, shot }) => {
   for (const [path, name] of [

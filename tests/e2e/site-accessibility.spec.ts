@@ -2,15 +2,9 @@
 // 1280 px, with the cookie banner showing, the phone menu open and the contact drawer open; each
 // screen is saved to test-results/screenshots/ for review.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expectAccessible } from './support/axe';
+import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { scheduleEvent, type ScheduledEvent } from './support/site-data';
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
-}
 
 let giveaway: ScheduledEvent;
 let past: ScheduledEvent;

@@ -9,7 +9,7 @@ import type { Question } from '../../src/shared/contract/quiz';
 import type { StaffEventRecord } from '../../src/shared/contract/staff-events';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { toLaInput } from '../../src/web/features/staff/shows/la-time';
-import { expectAccessible } from './support/axe';
+import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createStaff, scheduleAsStaff, staffEvents } from './support/staff';
@@ -30,10 +30,6 @@ const title = (words: string) => `${words} ${randomUUID().slice(0, 6)}`;
 async function openStaffShows(page: Page, query = '') {
   await page.goto(`/staff/shows${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Shows and events' })).toBeVisible();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
 async function viewerRsvp(request: APIRequestContext, viewer: AuthedUser, eventId: number) {
