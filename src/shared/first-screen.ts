@@ -47,3 +47,11 @@ export function readKey(path: string, query: Record<string, string | undefined>)
 
 /** The id of the JSON element in the page that holds the answers. */
 export const EARLY_ANSWERS_ID = 'gemcast-early-answers';
+
+/** The element that carries the answers: `json` must already be safe inside a script element. */
+export function earlyAnswersElement(json: string): string {
+  return `<script type="application/json" id="${EARLY_ANSWERS_ID}">${json}</script>`;
+}
+
+/** Finds that element in a page's HTML; the first group is its JSON. */
+export const EARLY_ANSWERS_ELEMENT = /* @__PURE__ */ new RegExp(earlyAnswersElement('(.*?)'));

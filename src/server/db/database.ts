@@ -78,7 +78,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */
-type MigrationTables = { kysely_migration: { name: string; timestamp: string } };
+export type MigrationTables = { kysely_migration: { name: string; timestamp: string } };
 
 /**
  * Applies the pending migrations in order, in one transaction, recording each in `kysely_migration`.

@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type DatabaseHandle } from './database';
+import { migrate, openDatabase, type DatabaseHandle, type MigrationTables } from './database';
 
 const url = process.env.TEST_DATABASE_URL;
 
 async function applied(handle: DatabaseHandle) {
-  const rows = await handle.db.withTables<{ kysely_migration: { name: string; timestamp: string } }>().selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  const rows = await handle.db.withTables<MigrationTables>().selectFrom('kysely_migration').select('name').orderBy('name').execute();
   return rows.map((row) => row.name);
 }
 

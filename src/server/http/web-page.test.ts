@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
-import { EARLY_ANSWERS_ID } from '../../shared/first-screen';
+import { EARLY_ANSWERS_ELEMENT } from '../../shared/first-screen';
 import { describeEachEngine } from '../testing/harness';
 
 // A built app in miniature: the page, and a manifest in which the home screen needs its own chunk,
@@ -28,7 +28,7 @@ afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 type Answer = { status: number; data: { title?: string; brand?: string }[] };
 
 function earlyAnswers(html: string): Record<string, Answer> {
-  const match = new RegExp(`<script type="application/json" id="${EARLY_ANSWERS_ID}">(.*?)</script>`).exec(html);
+  const match = EARLY_ANSWERS_ELEMENT.exec(html);
   if (!match?.[1]) throw new Error('the page carries no answers');
   return JSON.parse(match[1]) as Record<string, Answer>;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EARLY_ANSWERS_ID, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
+import { earlyAnswersElement, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -73,7 +73,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
   }
 
   async function page(pathname: string): Promise<Buffer> {
-    const early = `<script type="application/json" id="${EARLY_ANSWERS_ID}">${scriptSafeJson(await answers(pathname))}</script>`;
+    const early = earlyAnswersElement(scriptSafeJson(await answers(pathname)));
     return Buffer.from(template.replace('</head>', `${screenCodeLinks(pathname)}${early}</head>`));
   }
 

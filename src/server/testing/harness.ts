@@ -38,6 +38,10 @@ function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(text: strin
   return admin.query<R>(text, values);
 }
 
+async function dropSchema(schema: string) {
+  await adminQuery(`drop schema ${schema} cascade`);
+}
+
 async function newSchema() {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create schema ${schema}`);
@@ -77,27 +81,20 @@ type AppOptions = {
 export async function createTestApp(engine: Dialect, overrides: Partial<Config> = {}, { reuseSchema = false }: AppOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', VALIDATE_RESPONSES: 'true', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
-  let database: DatabaseHandle;
-  let releaseSchema = async () => undefined;
-  let recordTables = async () => undefined;
-  if (engine === 'postgres') {
-    const schema = spareSchemas.pop() ?? (await newSchema());
-    database = openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '', schema, poolSize: 4 });
-    releaseSchema = async () => {
-      if (reuseSchema && (await emptySchema(schema))) spareSchemas.push(schema);
-      else await adminQuery(`drop schema ${schema} cascade`);
-    };
-    recordTables = async () => {
-      migratedTables ??= (await tablesOf(schema)).join();
-    };
-  } else {
-    database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+  const schema = engine === 'postgres' ? (spareSchemas.pop() ?? (await newSchema())) : null;
+  const database: DatabaseHandle = schema
+    ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '', schema, poolSize: 4 })
+    : openDatabase({ kind: 'sqlite', file: ':memory:' });
+  async function releaseSchema() {
+    if (!schema) return;
+    if (reuseSchema && (await emptySchema(schema))) spareSchemas.push(schema);
+    else await dropSchema(schema);
   }
   const clock = manualClock(new Date('2026-06-15T18:00:00Z'));
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(config, { clock, database });
-    await recordTables();
+    if (schema) migratedTables ??= (await tablesOf(schema)).join();
   } catch (error) {
     await database.close();
     await releaseSchema();
@@ -213,7 +210,7 @@ export function describeEachEngine(title: string, suite: (t: () => TestApp) => v
         current = null;
       });
       afterAll(async () => {
-        for (const schema of spareSchemas.splice(0)) await adminQuery(`drop schema ${schema} cascade`);
+        for (const schema of spareSchemas.splice(0)) await dropSchema(schema);
       });
       suite(() => {
         if (!current) throw new Error('the test app is not ready');

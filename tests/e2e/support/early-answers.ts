@@ -1,9 +1,7 @@
 // The app page carries answers to the first screen's public reads (decision 034), so the browser
 // does not ask for them. Journeys that stand in for those answers serve the page without them.
 import type { Page } from '@playwright/test';
-import { EARLY_ANSWERS_ID } from '../../../src/shared/first-screen';
-
-const ANSWERS = new RegExp(`<script type="application/json" id="${EARLY_ANSWERS_ID}">.*?</script>`);
+import { EARLY_ANSWERS_ELEMENT } from '../../../src/shared/first-screen';
 
 /** Serves the app page at `path` without its answers: the browser then reads them from the API. */
 export async function withoutEarlyAnswers(page: Page, path: string) {
@@ -12,6 +10,6 @@ export async function withoutEarlyAnswers(page: Page, path: string) {
     const headers = response.headers();
     delete headers['content-encoding'];
     delete headers['content-length'];
-    await route.fulfill({ status: response.status(), headers, body: (await response.text()).replace(ANSWERS, '') });
+    await route.fulfill({ status: response.status(), headers, body: (await response.text()).replace(EARLY_ANSWERS_ELEMENT, '') });
   });
 }
