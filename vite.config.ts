@@ -20,7 +20,11 @@ function preloadFonts(): Plugin {
       handler: (_html, context) =>
         Object.keys(context.bundle ?? {})
           .filter((file) => /\/lato-latin-(400|700|900)-normal-[\w-]+\.woff2$/.test(file))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const })),
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          })),
     },
   };
 }
@@ -30,7 +34,8 @@ function preloadFonts(): Plugin {
  * issue 12532), which keeps its warnings; the production build ships beside it. Builds use that
  * one: both entries share the same chunks, so the router context stays one module.
  */
-const routerBuild = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), preloadFonts()],

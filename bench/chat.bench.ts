@@ -25,7 +25,15 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 type Server = { child: ChildProcess; lines: Interface; info: { port: number; sender?: string; viewers?: string[] } };
 type Memory = { rss: number; heapUsed: number; external: number; arrayBuffers: number };
-type Row = { server: string; clients: number; p50: number; p99: number; lost: number; rssPerClient: number; heapPerClient: number };
+type Row = {
+  server: string;
+  clients: number;
+  p50: number;
+  p99: number;
+  lost: number;
+  rssPerClient: number;
+  heapPerClient: number;
+};
 
 function nextLine(server: Server): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,7 +53,10 @@ process.on('exit', () => {
 });
 
 async function start(script: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.add(child);
   const lines = createInterface({ input: child.stdout! });
   const server: Server = { child, lines, info: { port: 0 } };
@@ -78,23 +89,32 @@ function sentTimeOf(data: Buffer): number {
 }
 
 /** Opens `count` sockets, 200 at a time; `join` is the first frame each sends (and waits to be welcomed) if given. */
-async function openClients(port: number, count: number, onFrame: (data: Buffer) => void, join?: (i: number) => string): Promise<WebSocket[]> {
+async function openClients(
+  port: number,
+  count: number,
+  onFrame: (data: Buffer) => void,
+  join?: (i: number) => string,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   for (let start = 0; start < count; start += 200) {
     const batch = Array.from({ length: Math.min(200, count - start) }, (_, k) => start + k);
     await Promise.all(
-      batch.map(
-        (i) =>
-          new Promise<void>((resolve, reject) => {
-            const socket = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws`, { perMessageDeflate: false, skipUTF8Validation: true });
-            sockets.push(socket);
-            socket.once('error', reject);
-            socket.once('open', () => {
-              if (!join) return resolve();
-              socket.once('message', (data: Buffer) => (data.includes('"welcome"') ? resolve() : reject(new Error(`join refused: ${data.toString()}`))));
-              socket.send(join(i));
-            });
-          }).then(() => undefined),
+      batch.map((i) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws`, {
+            perMessageDeflate: false,
+            skipUTF8Validation: true,
+          });
+          sockets.push(socket);
+          socket.once('error', reject);
+          socket.once('open', () => {
+            if (!join) return resolve();
+            socket.once('message', (data: Buffer) =>
+              data.includes('"welcome"') ? resolve() : reject(new Error(`join refused: ${data.toString()}`)),
+            );
+            socket.send(join(i));
+          });
+        }).then(() => undefined),
       ),
     );
   }
@@ -120,7 +140,12 @@ async function clientProcess(): Promise<void> {
     const sent = sentTimeOf(data);
     if (sent > 0) latencies.push((nowUs() - sent) / 1000);
   };
-  const sockets = await openClients(job.port, job.count, record, job.tokens ? (i) => JSON.stringify({ type: 'join', token: job.tokens?.[i] ?? '', room: 'lobby' }) : undefined);
+  const sockets = await openClients(
+    job.port,
+    job.count,
+    record,
+    job.tokens ? (i) => JSON.stringify({ type: 'join', token: job.tokens?.[i] ?? '', room: 'lobby' }) : undefined,
+  );
   const closes: Record<string, number> = {};
   for (const socket of sockets) socket.once('close', (code) => (closes[code] = (closes[code] ?? 0) + 1));
   process.stdout.write('ready\n');
@@ -131,12 +156,20 @@ async function clientProcess(): Promise<void> {
     }
     const closedByServer = { ...closes };
     for (const socket of sockets) socket.terminate();
-    process.stdout.write(`${JSON.stringify({ received: latencies.length, latencies, closedByServer } satisfies ClientReport)}\n`, () => process.exit(0));
+    process.stdout.write(
+      `${JSON.stringify({ received: latencies.length, latencies, closedByServer } satisfies ClientReport)}\n`,
+      () => process.exit(0),
+    );
   });
 }
 
-async function startClients(job: ClientJob): Promise<{ count: () => Promise<number>; finish: () => Promise<ClientReport> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat.bench.ts'], { env: { ...process.env, BENCH_CHAT_CLIENT: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+async function startClients(
+  job: ClientJob,
+): Promise<{ count: () => Promise<number>; finish: () => Promise<ClientReport> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat.bench.ts'], {
+    env: { ...process.env, BENCH_CHAT_CLIENT: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.add(child);
   child.stdin!.write(`${JSON.stringify(job)}\n`);
   const group: Server = { child, lines: createInterface({ input: child.stdout! }), info: { port: 0 } };
@@ -153,7 +186,10 @@ async function startClients(job: ClientJob): Promise<{ count: () => Promise<numb
 }
 
 async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
-  const server = kind === 'bare ws' ? await start('bench/servers/chat-bare.ts', {}) : await start('bench/servers/chat-gemcast.ts', { BENCH_CLIENTS: String(clients) });
+  const server =
+    kind === 'bare ws'
+      ? await start('bench/servers/chat-bare.ts', {})
+      : await start('bench/servers/chat-gemcast.ts', { BENCH_CLIENTS: String(clients) });
   const before = await memory(server);
   const viewers = server.info.viewers ?? [];
   const share = Math.ceil(clients / CLIENT_PROCESSES);
@@ -161,11 +197,20 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
     Array.from({ length: CLIENT_PROCESSES }, (_, g) => {
       const from = g * share;
       const count = Math.max(0, Math.min(share, clients - from));
-      return startClients({ port: server.info.port, tokens: kind === 'Gemcast' ? viewers.slice(from, from + count) : null, count });
+      return startClients({
+        port: server.info.port,
+        tokens: kind === 'Gemcast' ? viewers.slice(from, from + count) : null,
+        count,
+      });
     }),
   );
   const joinFrame = (token: string) => JSON.stringify({ type: 'join', token, room: 'lobby' });
-  const [sender] = await openClients(server.info.port, 1, () => undefined, kind === 'Gemcast' ? () => joinFrame(server.info.sender ?? '') : undefined);
+  const [sender] = await openClients(
+    server.info.port,
+    1,
+    () => undefined,
+    kind === 'Gemcast' ? () => joinFrame(server.info.sender ?? '') : undefined,
+  );
   if (!sender) throw new Error('no sender');
   await new Promise((resolve) => setTimeout(resolve, 1500)); // member counts settle
   const after = await memory(server);
@@ -177,7 +222,22 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const text = `bench#${nowUs()} ${seq} ${padding}`;
-    sender.send(kind === 'Gemcast' ? JSON.stringify({ type: 'message', text }) : JSON.stringify({ type: 'message', message: { id: seq + 1, room: 'lobby', userId: 1, name: 'Host 0.', isStaff: true, text, createdAt: new Date().toISOString() } }));
+    sender.send(
+      kind === 'Gemcast'
+        ? JSON.stringify({ type: 'message', text })
+        : JSON.stringify({
+            type: 'message',
+            message: {
+              id: seq + 1,
+              room: 'lobby',
+              userId: 1,
+              name: 'Host 0.',
+              isStaff: true,
+              text,
+              createdAt: new Date().toISOString(),
+            },
+          }),
+    );
   }
   // Late is not lost: wait while deliveries still arrive; what has not come 5 s after the last one is lost.
   const expected = clients * MESSAGES;
@@ -199,7 +259,10 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
   const received = reports.reduce((n, r) => n + r.received, 0);
   for (const report of reports) {
     const closed = Object.entries(report.closedByServer);
-    if (closed.length) console.log(`  (${kind}, ${clients} clients: sockets closed during the run, by close code: ${closed.map(([code, n]) => `${code} × ${n}`).join(', ')})`);
+    if (closed.length)
+      console.log(
+        `  (${kind}, ${clients} clients: sockets closed during the run, by close code: ${closed.map(([code, n]) => `${code} × ${n}`).join(', ')})`,
+      );
   }
   const sorted = new Float64Array(received);
   let at = 0;
@@ -220,7 +283,9 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
 }
 
 async function main() {
-  console.log(`Gemcast chat bench: one room, one sender at ${RATE_PER_S} msg/s for ${SECONDS} s, on ${process.platform} / Node ${process.version}\n`);
+  console.log(
+    `Gemcast chat bench: one room, one sender at ${RATE_PER_S} msg/s for ${SECONDS} s, on ${process.platform} / Node ${process.version}\n`,
+  );
   console.log('server     clients   p50 ms   p99 ms   lost   memory/client (RSS)   (heap+external)');
   const rows: Row[] = [];
   for (const clients of SIZES) {
@@ -242,11 +307,16 @@ async function main() {
       [`memory ${row.rssPerClient.toFixed(1)} KB per client < 30 KB`, row.rssPerClient < 30],
     ];
     if (row.clients >= 5000 && bare) {
-      checks.push([`p99 ${row.p99.toFixed(1)} ms <= 2 x bare (${(2 * bare.p99).toFixed(1)} ms)`, row.p99 <= 2 * bare.p99]);
+      checks.push([
+        `p99 ${row.p99.toFixed(1)} ms <= 2 x bare (${(2 * bare.p99).toFixed(1)} ms)`,
+        row.p99 <= 2 * bare.p99,
+      ]);
       checks.push([`p99 ${row.p99.toFixed(1)} ms < 150 ms`, row.p99 < 150]);
     }
     for (const [label, ok] of checks) {
-      console.log(`  ${String(row.clients).padStart(5)} clients: ${label.padEnd(50)} ${ok ? 'meets target' : 'MISSED'}`);
+      console.log(
+        `  ${String(row.clients).padStart(5)} clients: ${label.padEnd(50)} ${ok ? 'meets target' : 'MISSED'}`,
+      );
       if (!ok) failed = true;
     }
   }

@@ -28,10 +28,20 @@ type SurgeServer = {
   pgSchema?: string;
 };
 
-export type SurgeResult = { engine: string; perSecond: number; p99: number; acknowledged: number; stored: number; failed: number };
+export type SurgeResult = {
+  engine: string;
+  perSecond: number;
+  p99: number;
+  acknowledged: number;
+  stored: number;
+  failed: number;
+};
 
 function launch(env: Record<string, string>): Promise<{ child: ChildProcess; info: SurgeServer }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/giveaway.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/giveaway.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
@@ -56,7 +66,11 @@ async function surge(port: number, giveaway: number, tag: string, amount: number
           const n = next;
           next += 1;
           if (n === 0) firstSentAt = performance.now();
-          return { ...request, headers: { ...request.headers, 'content-type': 'application/json', token: bulkToken(tag, n) }, body: JSON.stringify({ eventid: giveaway }) };
+          return {
+            ...request,
+            headers: { ...request.headers, 'content-type': 'application/json', token: bulkToken(tag, n) },
+            body: JSON.stringify({ eventid: giveaway }),
+          };
         },
         onResponse: (status) => {
           lastAnsweredAt = performance.now();
@@ -81,7 +95,10 @@ async function countStored(info: SurgeServer, pgUrl: string | undefined): Promis
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${info.pgSchema}.giveaway_entries where giveaway_id = $1`, [info.giveaway]);
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from ${info.pgSchema}.giveaway_entries where giveaway_id = $1`,
+      [info.giveaway],
+    );
     return Number(rows[0]?.n ?? -1);
   } finally {
     await client.query(`drop schema if exists ${info.pgSchema} cascade`);
@@ -91,7 +108,12 @@ async function countStored(info: SurgeServer, pgUrl: string | undefined): Promis
 
 /** A read on the same server just before the surge, so a busy machine shows in both numbers. */
 async function referenceRead(port: number, token: string) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}/api/profile_v1`, connections: CONNECTIONS, duration: 3, headers: { token } });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/profile_v1`,
+    connections: CONNECTIONS,
+    duration: 3,
+    headers: { token },
+  });
   return Math.round(result.requests.average);
 }
 
@@ -112,12 +134,16 @@ export async function runEntrySurge(engine: 'SQLite' | 'PostgreSQL', pgUrl?: str
     `${title.padEnd(44)} ${String(perSecond).padStart(6)} entries/s   p99 ${String(result.latency.p99).padStart(4)} ms   sent ${sent}, acknowledged ${acknowledged}, stored after kill -9 ${stored}` +
       `   ${stored === acknowledged ? 'stored = acknowledged' : 'STORED != ACKNOWLEDGED'}${failed ? `, ${failed} failed` : ''}   ${meets ? 'meets target' : 'BELOW TARGET'}`,
   );
-  console.log(`${''.padEnd(44)} (GET /api/profile_v1 on the same server just before: ${reads} req/s; entries at ${(perSecond / reads).toFixed(2)} of that)`);
+  console.log(
+    `${''.padEnd(44)} (GET /api/profile_v1 on the same server just before: ${reads} req/s; entries at ${(perSecond / reads).toFixed(2)} of that)`,
+  );
   return { engine, perSecond, p99: result.latency.p99, acknowledged, stored, failed };
 }
 
 export async function runEntrySurges(pgUrl: string, postgresUp: boolean): Promise<SurgeResult[]> {
-  console.log(`\nGiveaway-entry surge: distinct viewers, ${CONNECTIONS} connections, each entry durable before its 200 (targets ≥ ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms):`);
+  console.log(
+    `\nGiveaway-entry surge: distinct viewers, ${CONNECTIONS} connections, each entry durable before its 200 (targets ≥ ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms):`,
+  );
   const results = [await runEntrySurge('SQLite')];
   if (postgresUp) results.push(await runEntrySurge('PostgreSQL', pgUrl));
   else console.log('PostgreSQL not reachable: surge skipped (set BENCH_DATABASE_URL).');
@@ -125,7 +151,8 @@ export async function runEntrySurges(pgUrl: string, postgresUp: boolean): Promis
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const pgUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
   const postgresUp = await client.connect().then(
     () => client.end().then(() => true),

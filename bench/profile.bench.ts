@@ -17,7 +17,10 @@ const SHOW_START_RATIO = 0.5;
 type Started = { child: ChildProcess; port: number; token?: string; eventId?: number };
 
 function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
@@ -30,10 +33,17 @@ function startServer(script: string, env: Record<string, string> = {}): Promise<
 
 async function load(title: string, port: number, path: string, headers: Record<string, string> = {}) {
   await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
   const bad = result.non2xx + result.errors;
   const row = { title, rps: Math.round(result.requests.average), p99: result.latency.p99, bad };
-  console.log(`${title.padEnd(40)} ${String(row.rps).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx!)` : ''}`);
+  console.log(
+    `${title.padEnd(40)} ${String(row.rps).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms${bad ? `   (${bad} errors or non-2xx!)` : ''}`,
+  );
   return row;
 }
 
@@ -53,7 +63,9 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
-console.log(`Gemcast bench: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target, on ${process.platform} / Node ${process.version}\n`);
+console.log(
+  `Gemcast bench: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per target, on ${process.platform} / Node ${process.version}\n`,
+);
 const bare = await startServer('bench/servers/bare.ts');
 const baseline = await load('bare node:http (constant JSON)', bare.port, '/');
 await stop(bare);
@@ -67,14 +79,22 @@ async function gemcastCalls(engine: string, server: Started) {
   const headers = { token: server.token ?? '' };
   results.push(await load(`GET /api/profile_v1 (${engine})`, server.port, '/api/profile_v1', headers));
   results.push(await load(`GET /api/liveevent_v1 (${engine})`, server.port, '/api/liveevent_v1?type=show', headers));
-  results.push(await load(`GET /api/checkifrsvpenroll_v1 (${engine})`, server.port, `/api/checkifrsvpenroll_v1?eventid=${server.eventId}&type=show`, headers));
+  results.push(
+    await load(
+      `GET /api/checkifrsvpenroll_v1 (${engine})`,
+      server.port,
+      `/api/checkifrsvpenroll_v1?eventid=${server.eventId}&type=show`,
+      headers,
+    ),
+  );
 }
 
 const sqlite = await startServer('bench/servers/gemcast.ts');
 await gemcastCalls('SQLite', sqlite);
 await stop(sqlite);
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const postgresUp = await postgresReachable(pgUrl);
 if (postgresUp) {
   const postgres = await startServer('bench/servers/gemcast.ts', { BENCH_DATABASE_URL: pgUrl });
@@ -84,12 +104,15 @@ if (postgresUp) {
   console.log('PostgreSQL not reachable: skipped (set BENCH_DATABASE_URL).');
 }
 
-console.log('\nRatio to the bare server (targets on SQLite: profile_v1 0.40; liveevent_v1 and checkifrsvpenroll_v1 0.50, p99 < 25 ms):');
+console.log(
+  '\nRatio to the bare server (targets on SQLite: profile_v1 0.40; liveevent_v1 and checkifrsvpenroll_v1 0.50, p99 < 25 ms):',
+);
 for (const r of results) {
   const ratio = r.rps / baseline.rps;
   const target = r.title.includes('profile_v1') ? TARGET_RATIO : SHOW_START_RATIO;
   const meets = ratio >= target && (r.title.includes('profile_v1') || r.p99 < 25);
-  const verdict = r.title.startsWith('GET') && r.title.includes('SQLite') ? (meets ? 'meets target' : 'BELOW TARGET') : '';
+  const verdict =
+    r.title.startsWith('GET') && r.title.includes('SQLite') ? (meets ? 'meets target' : 'BELOW TARGET') : '';
   console.log(`  ${r.title.padEnd(40)} ${ratio.toFixed(2)}  ${verdict}`);
 }
 

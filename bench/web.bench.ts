@@ -10,7 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 /** Lighthouse scores vary from run to run; the run with the median performance score is reported. */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 /** /home by default (the target); BENCH_PAGE=/faq measures another page the same way. */
@@ -36,7 +37,13 @@ type LighthouseResult = {
   categories: Record<Category, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
 };
-type NetworkRequest = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number; statusCode?: number };
+type NetworkRequest = {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+  statusCode?: number;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +51,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -76,7 +85,10 @@ function runLighthouse(url: string, outputPath: string): Promise<void> {
     '--quiet',
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`))));
   });
@@ -101,7 +113,8 @@ async function measure(url: string, outputPath: string, attemptsLeft = 3): Promi
   return measure(url, outputPath, attemptsLeft - 1);
 }
 
-const score = (result: LighthouseResult, category: Category) => Math.round((result.categories[category].score ?? 0) * 100);
+const score = (result: LighthouseResult, category: Category) =>
+  Math.round((result.categories[category].score ?? 0) * 100);
 
 function medianByPerformance(results: LighthouseResult[]): LighthouseResult {
   const sorted = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
@@ -121,7 +134,12 @@ async function scriptSizes(result: LighthouseResult) {
   return Promise.all(
     scripts.map(async (request) => {
       const body = Buffer.from(await (await fetch(request.url)).arrayBuffer());
-      return { url: request.url, raw: body.length, gzip: gzipSync(body).length, transferred: request.transferSize ?? 0 };
+      return {
+        url: request.url,
+        raw: body.length,
+        gzip: gzipSync(body).length,
+        transferred: request.transferSize ?? 0,
+      };
     }),
   );
 }
@@ -131,12 +149,24 @@ function flaggedAudits(result: LighthouseResult, category: Category): string[] {
   const lines: string[] = [];
   for (const ref of result.categories[category].auditRefs) {
     const audit = result.audits[ref.id];
-    if (!audit || audit.score === null || audit.score >= 1 || ['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)) continue;
+    if (
+      !audit ||
+      audit.score === null ||
+      audit.score >= 1 ||
+      ['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)
+    )
+      continue;
     if (category === 'performance' && ref.weight === 0 && audit.score >= 0.9) continue;
-    lines.push(`    - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.id}, score ${audit.score}]`);
+    lines.push(
+      `    - ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${audit.id}, score ${audit.score}]`,
+    );
     for (const item of (audit.details?.items ?? []).slice(0, 4)) {
       const node = item.node as { selector?: string; snippet?: string; explanation?: string } | undefined;
-      const where = node ? [node.selector, node.snippet].filter(Boolean).join('  ') : typeof item.url === 'string' ? item.url : undefined;
+      const where = node
+        ? [node.selector, node.snippet].filter(Boolean).join('  ')
+        : typeof item.url === 'string'
+          ? item.url
+          : undefined;
       if (where) lines.push(`        ${where}`);
       const why = node?.explanation?.split('\n').slice(-1)[0]?.trim();
       if (why) lines.push(`          ${why}`);
@@ -152,7 +182,9 @@ function metric(result: LighthouseResult, id: string): string {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES TARGET');
 
-console.log(`Gemcast web bench: Lighthouse (mobile preset) on ${PAGE}, ${RUNS} run(s), ${CHROME_PATH}, Node ${process.version}\n`);
+console.log(
+  `Gemcast web bench: Lighthouse (mobile preset) on ${PAGE}, ${RUNS} run(s), ${CHROME_PATH}, Node ${process.version}\n`,
+);
 
 console.log('> npm run build');
 const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -183,31 +215,43 @@ try {
   for (let run = 1; run <= RUNS; run += 1) {
     const outputPath = path.join(dataDir, `lighthouse-${run}.json`);
     const result = await measure(`${origin}${PAGE}`, outputPath);
-    console.log(`  run ${run}: performance ${score(result, 'performance')}, accessibility ${score(result, 'accessibility')}, best practices ${score(result, 'best-practices')}`);
+    console.log(
+      `  run ${run}: performance ${score(result, 'performance')}, accessibility ${score(result, 'accessibility')}, best practices ${score(result, 'best-practices')}`,
+    );
     results.push(result);
   }
   const result = medianByPerformance(results);
   const scripts = await scriptSizes(result);
   const jsGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
 
-  console.log(`\nLighthouse ${result.lighthouseVersion}, ${result.finalDisplayedUrl} (the run with the median performance score):`);
+  console.log(
+    `\nLighthouse ${result.lighthouseVersion}, ${result.finalDisplayedUrl} (the run with the median performance score):`,
+  );
   for (const category of Object.keys(TARGETS) as Category[]) {
     const value = score(result, category);
     const target = TARGETS[category];
     const label = category === 'best-practices' ? 'best practices' : category;
-    console.log(`  ${label.padEnd(16)} ${String(value).padStart(3)}   target ${target === 100 ? '100' : `>= ${target}`}   ${verdict(value >= target)}`);
+    console.log(
+      `  ${label.padEnd(16)} ${String(value).padStart(3)}   target ${target === 100 ? '100' : `>= ${target}`}   ${verdict(value >= target)}`,
+    );
   }
   console.log(
     `  metrics: FCP ${metric(result, 'first-contentful-paint')}, LCP ${metric(result, 'largest-contentful-paint')}, TBT ${metric(result, 'total-blocking-time')}, CLS ${metric(result, 'cumulative-layout-shift')}, Speed Index ${metric(result, 'speed-index')}`,
   );
 
-  console.log(`\nJavaScript loaded by ${PAGE} on first load (${scripts.length} files, each gzipped here with zlib's default level):`);
+  console.log(
+    `\nJavaScript loaded by ${PAGE} on first load (${scripts.length} files, each gzipped here with zlib's default level):`,
+  );
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${kb(s.gzip).padStart(9)} gzip  ${kb(s.raw).padStart(9)} raw  ${new URL(s.url).pathname}`);
   }
-  console.log(`  ${kb(jsGzip).padStart(9)} gzip in total   target <= ${JS_TARGET_KB} KB   ${verdict(jsGzip <= JS_TARGET_KB * 1024)}`);
+  console.log(
+    `  ${kb(jsGzip).padStart(9)} gzip in total   target <= ${JS_TARGET_KB} KB   ${verdict(jsGzip <= JS_TARGET_KB * 1024)}`,
+  );
 
-  const flagged = (Object.keys(TARGETS) as Category[]).map((category) => ({ category, lines: flaggedAudits(result, category) })).filter((f) => f.lines.length);
+  const flagged = (Object.keys(TARGETS) as Category[])
+    .map((category) => ({ category, lines: flaggedAudits(result, category) }))
+    .filter((f) => f.lines.length);
   if (flagged.length) {
     console.log('\nWhat Lighthouse flags:');
     for (const { category, lines } of flagged) console.log(`  ${category}:\n${lines.join('\n')}`);

@@ -20,7 +20,9 @@ let after = 0;
 for (const file of files(ROOT)) {
   const body = readFileSync(file);
   if (body.length < 1024) continue;
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   before += statSync(file).size;

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 
-export type BenchDatabase = { database: DatabaseHandle; where: { sqliteFile: string } | { pgSchema: string }; drop: () => Promise<void> };
+export type BenchDatabase = {
+  database: DatabaseHandle;
+  where: { sqliteFile: string } | { pgSchema: string };
+  drop: () => Promise<void>;
+};
 
 async function adminQuery(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -20,7 +24,11 @@ async function adminQuery(url: string, statement: string): Promise<void> {
 export async function openBenchDatabase(dataDir: string, pgUrl: string | undefined): Promise<BenchDatabase> {
   if (!pgUrl) {
     const file = path.join(dataDir, 'gemcast.db');
-    return { database: openDatabase({ kind: 'sqlite', file }), where: { sqliteFile: file }, drop: async () => undefined };
+    return {
+      database: openDatabase({ kind: 'sqlite', file }),
+      where: { sqliteFile: file },
+      drop: async () => undefined,
+    };
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(pgUrl, `create schema ${schema}`);

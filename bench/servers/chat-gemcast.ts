@@ -15,7 +15,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-chat-bench-'));
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }));
 const now = new Date().toISOString();
 const expires = new Date(Date.now() + 24 * 60 * 60_000).toISOString();
-const blank = { ...BLANK_PROFILE, country: 'United States', password_hash: null, isactive: 1, created_at: now, updated_at: now };
+const blank = {
+  ...BLANK_PROFILE,
+  country: 'United States',
+  password_hash: null,
+  isactive: 1,
+  created_at: now,
+  updated_at: now,
+};
 
 // Accounts straight into the database (registering 5,000 through the API would time argon2, not chat).
 const sessionTokens: string[] = [];
@@ -23,13 +30,30 @@ for (let start = 0; start <= clients; start += 500) {
   const batch = Array.from({ length: Math.min(500, clients + 1 - start) }, (_, k) => start + k);
   const users = await app.ctx.db
     .insertInto('users')
-    .values(batch.map((i) => ({ ...blank, first_name: i === 0 ? 'Host' : 'Viewer', last_name: String(i), email: `bench${i}@example.com`, phone: `+1555${String(i).padStart(7, '0')}`, is_staff: i === 0 ? 1 : 0, my_invite_code: `BENCH${i}` })))
+    .values(
+      batch.map((i) => ({
+        ...blank,
+        first_name: i === 0 ? 'Host' : 'Viewer',
+        last_name: String(i),
+        email: `bench${i}@example.com`,
+        phone: `+1555${String(i).padStart(7, '0')}`,
+        is_staff: i === 0 ? 1 : 0,
+        my_invite_code: `BENCH${i}`,
+      })),
+    )
     .returning('id')
     .execute();
   const tokens = users.map((u) => `gc_bench_${u.id}_${Math.random().toString(36).slice(2)}`);
   await app.ctx.db
     .insertInto('sessions')
-    .values(users.map((u, k) => ({ user_id: u.id, token_hash: sha256Hex(tokens[k] ?? ''), created_at: now, expires_at: expires })))
+    .values(
+      users.map((u, k) => ({
+        user_id: u.id,
+        token_hash: sha256Hex(tokens[k] ?? ''),
+        created_at: now,
+        expires_at: expires,
+      })),
+    )
     .execute();
   sessionTokens.push(...tokens);
 }
@@ -45,7 +69,10 @@ for (let i = 0; i < 3; i++) {
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
 const address = app.server.address();
-if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ port: address.port, sender: chatTokens[0], viewers: chatTokens.slice(1) })}\n`);
+if (address && typeof address === 'object')
+  process.stdout.write(
+    `${JSON.stringify({ port: address.port, sender: chatTokens[0], viewers: chatTokens.slice(1) })}\n`,
+  );
 
 answerMemoryRequests();
 process.on('SIGTERM', () => process.exit(0));

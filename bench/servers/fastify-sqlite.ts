@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import Sqlite from 'better-sqlite3';
 
 const db = new Sqlite(':memory:');
-db.exec("create table users (id integer primary key, first_name text, email text); insert into users values (1, 'Ruby', 'ruby@example.com')");
+db.exec(
+  "create table users (id integer primary key, first_name text, email text); insert into users values (1, 'Ruby', 'ruby@example.com')",
+);
 const read = db.prepare('select * from users where id = ?');
 const app = Fastify();
 app.get('/', async () => ({ status: 1, statusCode: 200, message: 'OK', data: [read.get(1)] }));

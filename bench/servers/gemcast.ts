@@ -22,17 +22,40 @@ const app = await buildApp(config, { database });
 const registered = await app.inject({
   method: 'POST',
   url: '/api/registeruser_v1',
-  payload: { first_name: 'Bench', last_name: 'Viewer', email: 'bench@example.com', phone: '+15550109999', password: 'bench-garnet-spinel-77' },
+  payload: {
+    first_name: 'Bench',
+    last_name: 'Viewer',
+    email: 'bench@example.com',
+    phone: '+15550109999',
+    password: 'bench-garnet-spinel-77',
+  },
 });
 const token: unknown = registered.json().data?.[0]?.tokenvalue;
 // A show live for the whole run, RSVPed by the bench viewer: what every viewer asks at show start.
 const now = Date.now();
 const show = await app.ctx.db
   .insertInto('events')
-  .values({ type: 'show', title: 'Bench show', description: '', image: null, cust_start: new Date(now - 60_000).toISOString(), cust_end: new Date(now + 60 * 60_000).toISOString(), is_public: 1, platform: 'hls', stream_url: null, created_at: new Date(now).toISOString() })
+  .values({
+    type: 'show',
+    title: 'Bench show',
+    description: '',
+    image: null,
+    cust_start: new Date(now - 60_000).toISOString(),
+    cust_end: new Date(now + 60 * 60_000).toISOString(),
+    is_public: 1,
+    platform: 'hls',
+    stream_url: null,
+    created_at: new Date(now).toISOString(),
+  })
   .returning('id')
   .executeTakeFirstOrThrow();
-await app.inject({ method: 'POST', url: '/api/rsvpdata_v1', headers: { token: String(token) }, payload: { eventid: show.id } });
+await app.inject({
+  method: 'POST',
+  url: '/api/rsvpdata_v1',
+  headers: { token: String(token) },
+  payload: { eventid: show.id },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
-if (address && typeof address === 'object') process.stdout.write(`${JSON.stringify({ port: address.port, token, eventId: show.id })}\n`);
+if (address && typeof address === 'object')
+  process.stdout.write(`${JSON.stringify({ port: address.port, token, eventId: show.id })}\n`);

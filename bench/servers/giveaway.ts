@@ -26,13 +26,22 @@ process.on('SIGTERM', async () => {
 const app = await buildApp(config, { database });
 const now = new Date();
 const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
-await app.ctx.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', staff?.id ?? 0).execute();
+await app.ctx.db
+  .updateTable('users')
+  .set({ is_staff: 1 })
+  .where('id', '=', staff?.id ?? 0)
+  .execute();
 const open = async (title: string) => {
   const res = await app.inject({
     method: 'POST',
     url: '/api/staff/giveaways',
     headers: { token: staff?.token ?? '' },
-    payload: { title, cust_start: new Date(now.getTime() - 60_000).toISOString(), cust_end: new Date(now.getTime() + 2 * 60 * 60_000).toISOString(), prize: 'Bench prize' },
+    payload: {
+      title,
+      cust_start: new Date(now.getTime() - 60_000).toISOString(),
+      cust_end: new Date(now.getTime() + 2 * 60 * 60_000).toISOString(),
+      prize: 'Bench prize',
+    },
   });
   const id: unknown = res.json().data?.[0]?.id;
   if (typeof id !== 'number') throw new Error(`could not create the bench giveaway: ${res.body}`);
@@ -45,5 +54,7 @@ await insertViewers(app.ctx.db, viewers, 'surge', now);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address && typeof address === 'object') {
-  process.stdout.write(`${JSON.stringify({ port: address.port, giveaway, warmupGiveaway, viewers, warmups, warmTag: 'warm', surgeTag: 'surge', ...where })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ port: address.port, giveaway, warmupGiveaway, viewers, warmups, warmTag: 'warm', surgeTag: 'surge', ...where })}\n`,
+  );
 }

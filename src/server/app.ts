@@ -6,10 +6,8 @@ import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { responseSerializer } from './http/serializer';
 import { STATUS } from '../shared/contract/envelope';
 import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
@@ -18,6 +16,7 @@ import type { AppContext } from './context';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { AppError } from './http/errors';
 import { fail } from './http/envelope';
+import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
 import { webPage } from './http/web-page';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -32,6 +31,7 @@ import { memoryPubSub, redisPubSub } from './platform/pubsub';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { siteRoutes } from './modules/site/site.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createEventsService } from './modules/events/events.service';
 import { createLiveLookup } from './modules/events/live-lookup';
 import { rsvpRoutes } from './modules/rsvp/rsvp.routes';
 import { createRsvpService } from './modules/rsvp/rsvp.service';
@@ -42,10 +42,12 @@ import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService } from './modules/live/live.service';
 import { createStaffEventsService } from './modules/staff-events/staff-events.service';
 import { createProfileService } from './modules/profile/profile.service';
+import { createGiveawayDrawService } from './modules/giveaways/giveaway-draw.service';
 import { giveawayRoutes } from './modules/giveaways/giveaways.routes';
 import { createGiveawayService } from './modules/giveaways/giveaways.service';
-import { staffGiveawayRoutes } from './modules/giveaways/giveaways.staff-routes';
-import { createStaffGiveawayService } from './modules/giveaways/giveaways.staff';
+import { staffGiveawayRoutes } from './modules/giveaways/giveaways-staff.routes';
+import { createStaffGiveawayService } from './modules/giveaways/giveaways-staff.service';
+import { spinRoutes } from './modules/giveaways/spin.routes';
 import { createSpinService } from './modules/giveaways/spin.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
@@ -76,7 +78,10 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'] },
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
@@ -87,17 +92,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database =
     options.database ??
-    openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') });
+    openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') },
+    );
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  const pubsub = redis ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber')) : memoryPubSub();
+  const pubsub = redis
+    ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber'))
+    : memoryPubSub();
   const clock = options.clock ?? systemClock;
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer({ db: database.db, dataDir: config.dataDir, clock, log: app.log, print: options.printMail ?? false });
+    : outboxMailer({
+        db: database.db,
+        dataDir: config.dataDir,
+        clock,
+        log: app.log,
+        print: options.printMail ?? false,
+      });
   const inFlight = new Set<Promise<void>>();
   const sendMail = (mail: Mail) => {
-    const delivery = mailer.send(mail).catch((error: unknown) => app.log.error({ err: error, to: mail.to }, 'mail delivery failed'));
+    const delivery = mailer
+      .send(mail)
+      .catch((error: unknown) => app.log.error({ err: error, to: mail.to }, 'mail delivery failed'));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
   };
@@ -134,12 +153,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.headers(headers).header('x-request-id', request.id);
     done();
   });
-  if (config.corsOrigins.length) await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Gemcast API', version: '1' }, components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.corsOrigins.length)
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
+  await registerApiDocs(app);
 
   // Kill switch: named calls answer 503 'API temporarily disabled' before any handler runs.
   // Registered only when some call is switched off, so it costs nothing otherwise.
@@ -154,10 +170,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.httpStatus).headers(error.headers).send(fail(error.httpStatus, error.message, error.status, error.data));
+      return reply
+        .code(error.httpStatus)
+        .headers(error.headers)
+        .send(fail(error.httpStatus, error.message, error.status, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body', message: v.message ?? MESSAGES.invalidInput }));
+      const issues = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+        message: v.message ?? MESSAGES.invalidInput,
+      }));
       return reply.code(400).send(fail(400, issues[0]?.message ?? MESSAGES.invalidInput, STATUS.badRequest, issues));
     }
     const status = error.statusCode ?? 500;
@@ -166,7 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (status === 403) return reply.code(403).send(fail(403, MESSAGES.forbidden));
     if (status === 404) return reply.code(404).send(fail(404, MESSAGES.notFound));
     if (status === 429) return reply.code(429).send(fail(429, MESSAGES.rateLimited));
-    if (status >= 400 && status < 500) return reply.code(status).send(fail(status, MESSAGES.invalidInput, STATUS.badRequest));
+    if (status >= 400 && status < 500)
+      return reply.code(status).send(fail(status, MESSAGES.invalidInput, STATUS.badRequest));
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(fail(500, MESSAGES.serverError));
   });
@@ -176,24 +199,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(ctx, auth, guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));
-  await app.register(eventsRoutes(ctx));
-  const quiz = createQuizService(ctx);
   const liveLookup = createLiveLookup(ctx);
-  await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards, liveLookup));
+  await app.register(eventsRoutes(ctx, createEventsService(ctx, liveLookup)));
+  const quiz = createQuizService(ctx);
+  await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards));
   await app.register(quizRoutes(ctx, quiz, guards));
   const giveaways = createGiveawayService(ctx, liveLookup);
   await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup, giveaways), guards));
   await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
   const spins = createSpinService(ctx);
-  await app.register(giveawayRoutes(ctx, giveaways, spins, guards));
+  await app.register(giveawayRoutes(ctx, giveaways, guards));
+  await app.register(spinRoutes(ctx, spins, guards));
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
   const chat = createChatService(ctx);
   const chatHub = createChatHub(pubsub, chatOptions);
   await app.register(async (scope) => {
     // A draw, respin, claim or forfeit changes who wears the winner mark in the show's chat.
     scope.addHook('onResponse', announceShowWinners(chat, chatHub));
-    await scope.register(staffGiveawayRoutes(ctx, createStaffGiveawayService(ctx, giveaways, liveLookup), spins, guards));
+    const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
+    const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
+    await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
   });
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
 
@@ -222,9 +248,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/media/');
     if (isPageRequest && sendPage) return sendPage(request, reply);
-    return reply.code(404).send(fail(404, request.url.startsWith('/api/') ? MESSAGES.routeNotFound : MESSAGES.notFound));
+    return reply
+      .code(404)
+      .send(fail(404, request.url.startsWith('/api/') ? MESSAGES.routeNotFound : MESSAGES.notFound));
   });
 
   return app;

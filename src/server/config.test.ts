@@ -10,7 +10,17 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), 'gemcast-config-'));
 describe('configuration', () => {
   it('uses the documented defaults when nothing is set', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, smtpUrl: null, trustProxy: false, corsOrigins: [], logLevel: 'info', seedDemo: true, mediaBaseUrl: '/media/' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      smtpUrl: null,
+      trustProxy: false,
+      corsOrigins: [],
+      logLevel: 'info',
+      seedDemo: true,
+      mediaBaseUrl: '/media/',
+    });
     expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -35,14 +45,23 @@ describe('configuration', () => {
   });
 
   it('parses lists of origins and call names', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), CORS_ORIGINS: 'https://shop.example.com, admin.example.com', DISABLED_CALLS: 'login_v1, getloginotp' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: 'https://shop.example.com, admin.example.com',
+      DISABLED_CALLS: 'login_v1, getloginotp',
+    });
     expect(config.corsOrigins).toEqual(['https://shop.example.com', 'https://admin.example.com']);
     expect([...config.disabledCalls]).toEqual(['login_v1', 'getloginotp']);
   });
 
   it('stops the server with one line naming the variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, PORT: 'nope', DATA_DIR: dataDir() }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: 'nope', DATA_DIR: dataDir() },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe('Gemcast cannot start: PORT: expected a whole number from 0 to 65535, got "nope"');
+    expect(result.stderr.trim()).toBe(
+      'Gemcast cannot start: PORT: expected a whole number from 0 to 65535, got "nope"',
+    );
   });
 });

@@ -69,7 +69,8 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 
@@ -115,7 +116,8 @@ function checkedEmail(env: Env, name: string, fallback: string): string {
 /** A third-party id: letters, digits, dashes only (it ends up in a script URL). */
 function id(env: Env, name: string): string {
   const raw = env[name] ?? '';
-  if (raw && !/^[A-Za-z0-9-]{1,40}$/.test(raw)) throw new ConfigError(name, 'may contain only letters, digits and dashes');
+  if (raw && !/^[A-Za-z0-9-]{1,40}$/.test(raw))
+    throw new ConfigError(name, 'may contain only letters, digits and dashes');
   return raw;
 }
 
@@ -149,10 +151,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError('DATA_DIR', `cannot create or write "${dataDir}"`);
   }
   const trustRaw = env.TRUST_PROXY ?? '';
-  const trustProxy = trustRaw === '' ? false : ['true', 'false', '1', '0', 'yes', 'no'].includes(trustRaw.toLowerCase()) ? bool(env, 'TRUST_PROXY', false) : trustRaw;
+  const trustProxy =
+    trustRaw === ''
+      ? false
+      : ['true', 'false', '1', '0', 'yes', 'no'].includes(trustRaw.toLowerCase())
+        ? bool(env, 'TRUST_PROXY', false)
+        : trustRaw;
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError('LOG_LEVEL', `unknown level "${logLevel}"`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    throw new ConfigError('LOG_LEVEL', `unknown level "${logLevel}"`);
   const webDir = path.resolve(env.WEB_DIR || 'dist/web');
 
   return {

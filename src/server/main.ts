@@ -26,7 +26,8 @@ async function main() {
     }
     await refreshDemo(app.ctx);
   }
-  if (!config.webDir) app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
+  if (!config.webDir)
+    app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
   const stopReminders = startReminders(app.ctx);
   app.addHook('onClose', async () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { icsFor } from './calendar';
 
-const event = { id: 7, title: 'Opal Hour; live, from Coober Pedy', description: 'Line one\nLine two', start: '2026-06-21T02:00:00.000Z', end: '2026-06-21T03:00:00.000Z', url: 'http://localhost:3000/live' };
+const event = {
+  id: 7,
+  title: 'Opal Hour; live, from Coober Pedy',
+  description: 'Line one\nLine two',
+  start: '2026-06-21T02:00:00.000Z',
+  end: '2026-06-21T03:00:00.000Z',
+  url: 'http://localhost:3000/live',
+};
 
 describe('calendar file', () => {
   const ics = icsFor(event, 'Gemcast', new Date('2026-06-15T18:00:00Z'));

@@ -4,7 +4,12 @@ import { EXPIRED, WINNER_DRAWN, countdownParts, countdownText, isLive } from './
 describe('countdown', () => {
   const now = new Date('2026-06-15T18:00:00Z');
   it('splits the time left into days, hours, minutes and seconds', () => {
-    expect(countdownParts(new Date('2026-06-17T21:04:05Z'), now)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
+    expect(countdownParts(new Date('2026-06-17T21:04:05Z'), now)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
     expect(countdownText(new Date('2026-06-17T21:04:05Z'), now)).toBe('02 : 03 : 04 : 05');
   });
   it('says EXPIRED at and after the moment, and the giveaway text for giveaways', () => {

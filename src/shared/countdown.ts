@@ -11,7 +11,12 @@ export function countdownParts(target: Date, now: Date): CountdownParts | null {
   const ms = target.getTime() - now.getTime();
   if (ms <= 0) return null;
   const total = Math.floor(ms / 1000);
-  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

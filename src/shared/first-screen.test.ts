@@ -4,8 +4,12 @@ import { eventListRead, firstScreenModule, firstScreenReads, HOME_EVENT_LISTS, r
 
 describe('first-screen reads', () => {
   it('keys a read the same whatever the order of its parameters, leaving out unset ones', () => {
-    expect(readKey('/api/eventlist_v1', { type: 'show', on: 'live', limit: '1' })).toBe('/api/eventlist_v1?limit=1&on=live&type=show');
-    expect(readKey('/api/eventlist_v1', { limit: '1', type: 'show', on: 'live', extra: undefined })).toBe('/api/eventlist_v1?limit=1&on=live&type=show');
+    expect(readKey('/api/eventlist_v1', { type: 'show', on: 'live', limit: '1' })).toBe(
+      '/api/eventlist_v1?limit=1&on=live&type=show',
+    );
+    expect(readKey('/api/eventlist_v1', { limit: '1', type: 'show', on: 'live', extra: undefined })).toBe(
+      '/api/eventlist_v1?limit=1&on=live&type=show',
+    );
     expect(readKey('/api/siteconfig', {})).toBe('/api/siteconfig');
   });
 
@@ -14,7 +18,10 @@ describe('first-screen reads', () => {
     const home = firstScreenReads('/home');
     expect(home).toHaveLength(6);
     expect(home).toContainEqual(eventListRead(HOME_EVENT_LISTS.upcomingShows));
-    expect(eventListRead(HOME_EVENT_LISTS.liveShow)).toEqual({ path: '/api/eventlist_v1', query: { type: 'show', on: 'live', limit: '1' } });
+    expect(eventListRead(HOME_EVENT_LISTS.liveShow)).toEqual({
+      path: '/api/eventlist_v1',
+      query: { type: 'show', on: 'live', limit: '1' },
+    });
   });
 
   it('names the home screen as the only screen whose code the page links', () => {

@@ -1,7 +1,7 @@
 // The public calls a screen makes as soon as it opens, which the server answers inside the page it
 // serves for that path, so the first screen needs no round trip for them (decision 034). Only
 // calls whose answer is the same for every visitor belong here: the page is the same for all.
-import type { EventType } from './contract/events';
+import type { EventType, eventsCalls } from './contract/events';
 
 /** A GET of the API with its query parameters. */
 export type ApiRead = { path: string; query: Record<string, string> };
@@ -9,9 +9,11 @@ export type ApiRead = { path: string; query: Record<string, string> };
 export type EventListWhen = 'upcoming' | 'live' | 'past' | 'all';
 export type EventList = { type: EventType; on: EventListWhen; limit: number };
 
-/** eventlist_v1 for one list, with its parameters in the order the web app sends them. */
+const EVENT_LIST_PATH: (typeof eventsCalls.list)['path'] = '/api/eventlist_v1';
+
+/** eventlist_v1 for one list, with its parameters as the web app's eventListQuery sends them. */
 export function eventListRead({ type, on, limit }: EventList): ApiRead {
-  return { path: '/api/eventlist_v1', query: { type, on, limit: String(limit) } };
+  return { path: EVENT_LIST_PATH, query: { type, on, limit: String(limit) } };
 }
 
 /** The event lists the home page shows. */

@@ -48,7 +48,8 @@ export const GIVEAWAY_MESSAGES = {
   pickNotFound: 'We could not find that pick in this giveaway.',
   notPending: 'That pick is not waiting for a claim.',
   claimed: (name: string) => `${name} has claimed the prize.`,
-  stillInWindow: (seconds: number) => `The winner still has ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''} to message in.`,
+  stillInWindow: (seconds: number) =>
+    `The winner still has ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''} to message in.`,
   forfeited: 'The pick has been forfeited.',
   announced: 'Winners are now shown publicly (first name and last initial).',
   unannounced: 'Winners are no longer shown publicly.',
@@ -65,4 +66,5 @@ const CLICK_TYPE_NAMES: Record<SocialClickType, string> = {
 
 export const clickTypeName = (type: SocialClickType) => CLICK_TYPE_NAMES[type];
 export const ENTRY_LEDGER_LABEL = '1 entry for entering';
-export const socialLedgerLabel = (type: SocialClickType) => (type === 'email' ? '+1 for sharing by e-mail' : `+1 for sharing on ${CLICK_TYPE_NAMES[type]}`);
+export const socialLedgerLabel = (type: SocialClickType) =>
+  type === 'email' ? '+1 for sharing by e-mail' : `+1 for sharing on ${CLICK_TYPE_NAMES[type]}`;

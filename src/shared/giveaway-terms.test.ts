@@ -18,7 +18,9 @@ describe('giveaway terms placeholders', () => {
   });
 
   it('escapes what it puts in, so a prize value cannot add markup', () => {
-    expect(fillTerms('<p>{{VALUE}}</p>', { tncPrices: '<img src=x onerror=alert(1)>', ...dates })).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(fillTerms('<p>{{VALUE}}</p>', { tncPrices: '<img src=x onerror=alert(1)>', ...dates })).toBe(
+      '<p>&lt;img src=x onerror=alert(1)&gt;</p>',
+    );
   });
 
   it('leaves other braces alone and gives an empty date for a bad instant', () => {

@@ -6,7 +6,15 @@ import { SHOW_TIME_ZONE } from './time';
 
 export const DEFAULT_PRIZE_VALUE = '$10,000';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** 'June 15, 2026 at 11:00 AM PDT': an instant in Los Angeles time, for terms. */
 export function termsDate(iso: string): string {
@@ -21,15 +29,24 @@ export function prizeValue(tncPrices: string | null | undefined): string {
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** Fills every placeholder of a terms text (HTML) with escaped values. */
-export function fillTerms(tnc: string, values: { tncPrices: string | null | undefined; startDate: string; endDate: string }): string {
+export function fillTerms(
+  tnc: string,
+  values: { tncPrices: string | null | undefined; startDate: string; endDate: string },
+): string {
   const replacements: Record<string, string> = {
     VALUE: escapeHtml(prizeValue(values.tncPrices)),
     START_DATE: escapeHtml(termsDate(values.startDate)),
     END_DATE: escapeHtml(termsDate(values.endDate)),
   };
-  return tnc.replace(/\{\{\s*(VALUE|START[ _]DATE|END[ _]DATE)\s*\}\}/g, (_match, name: string) => replacements[name.replace(' ', '_')] ?? '');
+  return tnc.replace(
+    /\{\{\s*(VALUE|START[ _]DATE|END[ _]DATE)\s*\}\}/g,
+    (_match, name: string) => replacements[name.replace(' ', '_')] ?? '',
+  );
 }

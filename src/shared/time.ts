@@ -30,6 +30,11 @@ function computeOffset(at: Date): string {
 
 /** The calendar day in Los Angeles at `at`, as YYYY-MM-DD. */
 export function laDay(at: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHOW_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: SHOW_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return dayFormat.format(at);
 }

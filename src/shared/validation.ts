@@ -12,7 +12,8 @@ export const CODE_RESEND_SECONDS = 60;
 
 // One @, a dot-atom local part (no quotes, no leading/trailing/double dots), a domain of
 // letter/digit/hyphen labels with a letter TLD. Stricter than RFC 5321 on purpose.
-const EMAIL_RE = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const EMAIL_RE =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export function normalizeEmail(raw: string): string {
   return raw.normalize('NFKC').trim().toLowerCase();

@@ -25,7 +25,19 @@ describe('verifiable draw (gemcast-draw-v1)', () => {
     const mac = createHmac('sha256', Buffer.from(SEED, 'hex')).update(`gemcast-draw-v1|42|${digest}|1`).digest('hex');
     const expected = BigInt(`0x${mac}`) % 4n;
     const pick = await pickWinner({ seedHex: SEED, giveawayId: 42, entries: ENTRIES, alreadyPicked: [], sequence: 1 });
-    expect(pick).toEqual({ sequence: 1, ticket: expected, total_weight: 4, entry_id: entryForTicket([{ entry_id: 3, weight: 2 }, { entry_id: 7, weight: 1 }, { entry_id: 12, weight: 1 }], expected)?.entry_id });
+    expect(pick).toEqual({
+      sequence: 1,
+      ticket: expected,
+      total_weight: 4,
+      entry_id: entryForTicket(
+        [
+          { entry_id: 3, weight: 2 },
+          { entry_id: 7, weight: 1 },
+          { entry_id: 12, weight: 1 },
+        ],
+        expected,
+      )?.entry_id,
+    });
   });
 
   it('maps tickets onto running weight totals', () => {
@@ -54,9 +66,16 @@ describe('verifiable draw (gemcast-draw-v1)', () => {
     const draws = 20_000;
     const wins = new Map<number, number>();
     for (let i = 0; i < draws; i += 1) {
-      const pick = await pickWinner({ seedHex: randomBytes(32).toString('hex'), giveawayId: 1, entries: table, alreadyPicked: [], sequence: 1 });
+      const pick = await pickWinner({
+        seedHex: randomBytes(32).toString('hex'),
+        giveawayId: 1,
+        entries: table,
+        alreadyPicked: [],
+        sequence: 1,
+      });
       if (pick) wins.set(pick.entry_id, (wins.get(pick.entry_id) ?? 0) + 1);
     }
-    for (const entry of table) expect(Math.abs((wins.get(entry.entry_id) ?? 0) / draws - entry.weight / 10)).toBeLessThan(0.015);
+    for (const entry of table)
+      expect(Math.abs((wins.get(entry.entry_id) ?? 0) / draws - entry.weight / 10)).toBeLessThan(0.015);
   });
 });

@@ -16,7 +16,8 @@
 // 4. With the first draw the server reveals the seed; check SHA-256(seed) = commitment, then
 //    recompute every pick.
 
-export const DRAW_ALGORITHM_NAME = 'gemcast-draw-v1';
+/** The algorithm's name, published with every proof and terms answer and mixed into every pick's HMAC. */
+export const DRAW_ALGORITHM = 'gemcast-draw-v1';
 
 export type DrawEntry = { entry_id: number; weight: number };
 export type DrawPick = { sequence: number; entry_id: number; ticket: bigint; total_weight: number };
@@ -68,9 +69,15 @@ export function listDigest(entries: readonly DrawEntry[]): Promise<string> {
   return sha256Hex(entryListText(entries));
 }
 
-async function ticketFor(seedHex: string, giveawayId: number, digest: string, sequence: number, total: number): Promise<bigint> {
+async function ticketFor(
+  seedHex: string,
+  giveawayId: number,
+  digest: string,
+  sequence: number,
+  total: number,
+): Promise<bigint> {
   const key = await subtle().importKey('raw', fromHex(seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await subtle().sign('HMAC', key, encoder.encode(`${DRAW_ALGORITHM_NAME}|${giveawayId}|${digest}|${sequence}`));
+  const mac = await subtle().sign('HMAC', key, encoder.encode(`${DRAW_ALGORITHM}|${giveawayId}|${digest}|${sequence}`));
   return BigInt(`0x${toHex(mac)}`) % BigInt(total);
 }
 
@@ -88,7 +95,13 @@ export function entryForTicket(eligible: readonly DrawEntry[], ticket: bigint): 
  * Pick number `sequence`, given the entry ids already picked (1 … sequence-1). Null when no
  * eligible entry with a positive weight is left.
  */
-export async function pickWinner(input: { seedHex: string; giveawayId: number; entries: readonly DrawEntry[]; alreadyPicked: readonly number[]; sequence: number }): Promise<DrawPick | null> {
+export async function pickWinner(input: {
+  seedHex: string;
+  giveawayId: number;
+  entries: readonly DrawEntry[];
+  alreadyPicked: readonly number[];
+  sequence: number;
+}): Promise<DrawPick | null> {
   const digest = await listDigest(input.entries);
   const taken = new Set(input.alreadyPicked);
   const eligible = canonicalEntries(input.entries).filter((e) => !taken.has(e.entry_id) && e.weight > 0);
@@ -100,10 +113,21 @@ export async function pickWinner(input: { seedHex: string; giveawayId: number; e
 }
 
 /** Recomputes `count` picks in order from the published seed and list: what a verifier runs. */
-export async function recomputePicks(seedHex: string, giveawayId: number, entries: readonly DrawEntry[], count: number): Promise<DrawPick[]> {
+export async function recomputePicks(
+  seedHex: string,
+  giveawayId: number,
+  entries: readonly DrawEntry[],
+  count: number,
+): Promise<DrawPick[]> {
   const picks: DrawPick[] = [];
   for (let sequence = 1; sequence <= count; sequence += 1) {
-    const pick = await pickWinner({ seedHex, giveawayId, entries, alreadyPicked: picks.map((p) => p.entry_id), sequence });
+    const pick = await pickWinner({
+      seedHex,
+      giveawayId,
+      entries,
+      alreadyPicked: picks.map((p) => p.entry_id),
+      sequence,
+    });
     if (!pick) break;
     picks.push(pick);
   }

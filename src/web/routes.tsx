@@ -25,7 +25,8 @@ function loadable<P extends object>(load: () => Promise<Loaded<P>>) {
       loaded = module;
       return module;
     }));
-  const settled = (module: Loaded<P>) => ({ then: (resolve: (value: Loaded<P>) => void) => resolve(module) }) as unknown as Promise<Loaded<P>>;
+  const settled = (module: Loaded<P>) =>
+    ({ then: (resolve: (value: Loaded<P>) => void) => resolve(module) }) as unknown as Promise<Loaded<P>>;
   return Object.assign(
     lazy(() => (loaded ? settled(loaded) : start())),
     { preload: start },
@@ -50,7 +51,9 @@ function named<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return screen(async () => ({ default: pick(await load()) }));
 }
 
-const Onboarding = loadable(() => import('./features/auth/onboarding-page').then((module) => ({ default: module.OnboardingPage })));
+const Onboarding = loadable(() =>
+  import('./features/auth/onboarding-page').then((module) => ({ default: module.OnboardingPage })),
+);
 const Home = loadable(async () => {
   // The lists load alongside the page's code instead of after it.
   const [module] = await Promise.all([import('./features/home/home-page'), loadHomeLists(queryClient)]);
@@ -59,7 +62,9 @@ const Home = loadable(async () => {
 const LivePage = loadable(() => import('./features/live/live-page'));
 const ChatPage = loadable(() => import('./features/live/chat-page'));
 const ExhibitionThanksPage = loadable(() => import('./features/exhibitions/exhibition-thanks-page'));
-const RequireStaff = loadable(() => import('./shell/require-staff').then((module) => ({ default: module.RequireStaff })));
+const RequireStaff = loadable(() =>
+  import('./shell/require-staff').then((module) => ({ default: module.RequireStaff })),
+);
 
 const routes: RouteObject[] = [
   { path: '/register', element: <Onboarding mode="register" /> },
@@ -67,7 +72,10 @@ const routes: RouteObject[] = [
   { path: '/login/password', element: <Onboarding mode="login-password" /> },
   { path: '/forgot-password', element: <Onboarding mode="forgot-password" /> },
   { path: '/intergem/giveaway/:id', element: screen(() => import('./features/giveaways/intergem-giveaway-page')) },
-  { path: '/intergem/giveaway/success/:id', element: screen(() => import('./features/giveaways/intergem-success-page')) },
+  {
+    path: '/intergem/giveaway/success/:id',
+    element: screen(() => import('./features/giveaways/intergem-success-page')),
+  },
   { path: '/', element: <MovedTo path="/home" /> },
   { path: '/onboarding/login', element: <MovedTo path="/login" /> },
   { path: '/onboarding/register', element: <MovedTo path="/register" /> },
@@ -85,7 +93,10 @@ const routes: RouteObject[] = [
       { path: '/giveaways', element: screen(() => import('./features/giveaways/giveaways-page')) },
       { path: '/giveaway/:id', element: screen(() => import('./features/giveaways/giveaway-page')) },
       { path: '/giveaway/success/:id', element: screen(() => import('./features/giveaways/giveaway-success-page')) },
-      { path: '/giveaway/already-participated/:id', element: screen(() => import('./features/giveaways/already-participated-page')) },
+      {
+        path: '/giveaway/already-participated/:id',
+        element: screen(() => import('./features/giveaways/already-participated-page')),
+      },
       { path: '/giveaway-terms/:id', element: screen(() => import('./features/giveaways/giveaway-terms-page')) },
       { path: '/past/:id', element: screen(() => import('./features/past/past-page')) },
       { path: '/whatnot', element: screen(() => import('./features/whatnot/whatnot-page')) },
@@ -96,7 +107,13 @@ const routes: RouteObject[] = [
       {
         element: <RequireUser />,
         children: [
-          { path: '/profile', element: named(() => import('./features/profile/profile-page'), (module) => module.ProfilePage) },
+          {
+            path: '/profile',
+            element: named(
+              () => import('./features/profile/profile-page'),
+              (module) => module.ProfilePage,
+            ),
+          },
           { path: '/live', element: <LivePage /> },
           { path: '/live/:platform', element: <LivePage /> },
           { path: '/live-agora', element: <LivePage /> },
@@ -110,13 +127,22 @@ const routes: RouteObject[] = [
               { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },
               { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },
               { path: '/staff/giveaways', element: screen(() => import('./features/staff/giveaways/giveaways-page')) },
-              { path: '/staff/giveaways/:id', element: screen(() => import('./features/staff/giveaways/giveaway-page')) },
-          { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
+              {
+                path: '/staff/giveaways/:id',
+                element: screen(() => import('./features/staff/giveaways/giveaway-page')),
+              },
+              { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
             ],
           },
         ],
       },
-      { path: '*', element: named(() => import('./shell/not-found-page'), (module) => module.NotFoundPage) },
+      {
+        path: '*',
+        element: named(
+          () => import('./shell/not-found-page'),
+          (module) => module.NotFoundPage,
+        ),
+      },
     ],
   },
 ];

@@ -20,10 +20,22 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-test('two viewers and staff chat: delivery, delete for everyone, a refused muted viewer, catch-up after the network returns', async ({ page, browser, baseURL, request, shot }) => {
+test('two viewers and staff chat: delivery, delete for everyone, a refused muted viewer, catch-up after the network returns', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 6);
-  const show = scheduleEvent({ type: 'show', title: `Opal Hour ${tag}`, description: 'Australian opals, live.', startsInMinutes: -5, minutes: 60 });
+  const show = scheduleEvent({
+    type: 'show',
+    title: `Opal Hour ${tag}`,
+    description: 'Australian opals, live.',
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   const amber = await registerViewer(request, createViewer({ first_name: 'Amber' }));
   const jade = await registerViewer(request, createViewer({ first_name: 'Jade' }));
   const host = await registerViewer(request, createViewer({ first_name: 'Garnet', last_name: 'Host' }));
@@ -54,7 +66,10 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
     await shot('chat-two-viewers', { target: jadePage });
 
     // Staff delete it: it disappears for everyone.
-    await hostPage.getByRole('button', { name: /Moderate the message from Amber/ }).first().click();
+    await hostPage
+      .getByRole('button', { name: /Moderate the message from Amber/ })
+      .first()
+      .click();
     await hostPage.getByRole('menuitem', { name: 'Delete message' }).click();
     for (const p of [page, jadePage, hostPage]) await expect(messageList(p).getByText(hello)).toHaveCount(0);
     await expect(hostPage.getByText('Message deleted.')).toBeVisible();
@@ -63,7 +78,10 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
     await say(jadePage, `Can you show it under the lamp? ${tag}`);
     await expect(messageList(hostPage).getByText(`Can you show it under the lamp? ${tag}`)).toBeVisible();
     await shot('chat-staff-menu-before', { target: hostPage });
-    await hostPage.getByRole('button', { name: /Moderate the message from Jade/ }).last().click();
+    await hostPage
+      .getByRole('button', { name: /Moderate the message from Jade/ })
+      .last()
+      .click();
     await expect(hostPage.getByRole('menuitem', { name: 'Mute for 5 minutes' })).toBeVisible();
     await shot('chat-staff-menu', { target: hostPage, fullPage: false });
     await hostPage.getByRole('menuitem', { name: 'Mute for 5 minutes' }).click();
@@ -98,7 +116,12 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
   expect(problems, 'the other browsers logged errors').toEqual([]);
 });
 
-test('the chat page works at 375 px, pauses on scroll-up with a jump button, and has no serious accessibility problems', async ({ page, login, request, shot }) => {
+test('the chat page works at 375 px, pauses on scroll-up with a jump button, and has no serious accessibility problems', async ({
+  page,
+  login,
+  request,
+  shot,
+}) => {
   const tag = randomUUID().slice(0, 6);
   const show = scheduleEvent({ type: 'show', title: `Peridot Night ${tag}`, startsInMinutes: 30, minutes: 60 });
   await page.setViewportSize({ width: 375, height: 740 });
@@ -119,7 +142,13 @@ test('the chat page works at 375 px, pauses on scroll-up with a jump button, and
         await new Promise((resolve) => ws.addEventListener('open', resolve));
         ws.send(JSON.stringify({ type: 'join', token: chatToken, room: eventId }));
         await new Promise((resolve) => ws.addEventListener('message', resolve, { once: true }));
-        for (let i = from; i <= to; i++) ws.send(JSON.stringify({ type: 'message', text: `Line ${i} about peridot ${tag}: the lime green of a fine peridot comes from iron, and the best stones show no brown at all.` }));
+        for (let i = from; i <= to; i++)
+          ws.send(
+            JSON.stringify({
+              type: 'message',
+              text: `Line ${i} about peridot ${tag}: the lime green of a fine peridot comes from iron, and the best stones show no brown at all.`,
+            }),
+          );
         await new Promise((resolve) => setTimeout(resolve, 300));
         ws.close();
       },
@@ -127,7 +156,9 @@ test('the chat page works at 375 px, pauses on scroll-up with a jump button, and
     );
   };
   await fill(talker.user.tokenvalue, 1, 5);
-  await expect(page.getByRole('log', { name: 'Chat messages' }).getByText(`Line 5 about peridot ${tag}`, { exact: false })).toBeInViewport();
+  await expect(
+    page.getByRole('log', { name: 'Chat messages' }).getByText(`Line 5 about peridot ${tag}`, { exact: false }),
+  ).toBeInViewport();
   await page.getByRole('log', { name: 'Chat messages' }).evaluate((el) => el.scrollTo({ top: 0 }));
   // The rate limit allows a viewer 5 messages in 10 s: the next lines come from someone else.
   await fill(another.user.tokenvalue, 6, 7);
@@ -136,7 +167,9 @@ test('the chat page works at 375 px, pauses on scroll-up with a jump button, and
   await page.getByRole('textbox', { name: 'Message' }).scrollIntoViewIfNeeded();
   await shot('chat-mobile-new-messages', { fullPage: false });
   await jump.click();
-  await expect(page.getByRole('log', { name: 'Chat messages' }).getByText(`Line 7 about peridot ${tag}`, { exact: false })).toBeInViewport();
+  await expect(
+    page.getByRole('log', { name: 'Chat messages' }).getByText(`Line 7 about peridot ${tag}`, { exact: false }),
+  ).toBeInViewport();
   await expect(jump).toBeHidden();
 
   await expectAccessible(page);

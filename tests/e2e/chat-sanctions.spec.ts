@@ -16,15 +16,30 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** Staff's moderation menu on the newest message from `name`. */
 async function moderate(page: Page, name: string, item: string) {
-  await messageList(page).getByRole('button', { name: `Moderate the message from ${name}` }).last().click();
+  await messageList(page)
+    .getByRole('button', { name: `Moderate the message from ${name}` })
+    .last()
+    .click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('staff lift a chat ban and a mute from the staff screen; both viewers can chat again and the lifts are logged', async ({ page, browser, baseURL, request, shot }) => {
+test('staff lift a chat ban and a mute from the staff screen; both viewers can chat again and the lifts are logged', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  shot,
+}) => {
   test.setTimeout(120_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
-  const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Tourmaline Tuesday ${tag}`, description: 'Paraíba tourmalines, live.', startsInMinutes: -5, minutes: 90 });
+  const show = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: `Tourmaline Tuesday ${tag}`,
+    description: 'Paraíba tourmalines, live.',
+    startsInMinutes: -5,
+    minutes: 90,
+  });
   const amber = await registerViewer(request, createViewer({ first_name: 'Amber', last_name: 'Quarry' }));
   const jade = await registerViewer(request, createViewer({ first_name: 'Jade', last_name: 'Wexford' }));
 
@@ -66,7 +81,9 @@ test('staff lift a chat ban and a mute from the staff screen; both viewers can c
     await expect(amberRow).toContainText('Amber Quarry');
     await expect(amberRow).toContainText(new RegExp(`Banned by .+ on .+ P[DS]T in ${show.title}`));
     await expect(jadeRow).toContainText('Muted');
-    await expect(jadeRow).toContainText(/until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M P[DS]T/);
+    await expect(jadeRow).toContainText(
+      /until [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M P[DS]T/,
+    );
     await expect(jadeRow).toContainText(`in ${show.title}`);
     await expectAccessible(page);
     await shot('chat-sanctions-desktop');

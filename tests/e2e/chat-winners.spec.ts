@@ -13,12 +13,29 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
 
-test("staff draw a viewer on the live draw screen and the show's chat marks them as a winner for everyone", async ({ page, browser, baseURL, request, shot }) => {
+test("staff draw a viewer on the live draw screen and the show's chat marks them as a winner for everyone", async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
-  const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Emerald Evening ${tag}`, description: 'Colombian emeralds, live.', startsInMinutes: -10, minutes: 120 });
-  const giveaway = await createGiveaway(request, staff, { title: `Emerald Ring Giveaway ${tag}`, show_id: show.id, startsInMinutes: -5, minutes: 60 });
+  const show = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: `Emerald Evening ${tag}`,
+    description: 'Colombian emeralds, live.',
+    startsInMinutes: -10,
+    minutes: 120,
+  });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Emerald Ring Giveaway ${tag}`,
+    show_id: show.id,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   const rosa = await registerViewer(request, createViewer({ first_name: 'Rosalind', last_name: 'Quill' }));
   const marigold = await registerViewer(request, createViewer({ first_name: 'Marigold', last_name: 'Vance' }));
   // Only Rosalind enters, so the draw can pick nobody else.
@@ -48,18 +65,29 @@ test("staff draw a viewer on the live draw screen and the show's chat marks them
 
     // The mark reaches the other viewer's open chat without a reload, beside Rosalind's name only.
     await expect(rosaRow.getByText('Winner', { exact: true })).toBeVisible();
-    await expect(messageList(page).getByRole('listitem').filter({ hasText: `Good luck everyone ${tag}` }).getByText('Winner', { exact: true })).toHaveCount(0);
-    await expect(messageList(rosaSide.page).getByRole('listitem').filter({ hasText: before }).getByText('Winner', { exact: true })).toBeVisible();
+    await expect(
+      messageList(page)
+        .getByRole('listitem')
+        .filter({ hasText: `Good luck everyone ${tag}` })
+        .getByText('Winner', { exact: true }),
+    ).toHaveCount(0);
+    await expect(
+      messageList(rosaSide.page).getByRole('listitem').filter({ hasText: before }).getByText('Winner', { exact: true }),
+    ).toBeVisible();
     const after = `I won! Thank you ${tag}`;
     await say(rosaSide.page, after);
-    await expect(messageList(page).getByRole('listitem').filter({ hasText: after }).getByText('Winner', { exact: true })).toBeVisible();
+    await expect(
+      messageList(page).getByRole('listitem').filter({ hasText: after }).getByText('Winner', { exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
     await shot('chat-winner-mark');
 
     // Someone joining later sees the mark too.
     await page.reload();
     await expect(chatPanel(page).getByText('Live', { exact: true })).toBeVisible();
-    await expect(messageList(page).getByRole('listitem').filter({ hasText: after }).getByText('Winner', { exact: true })).toBeVisible();
+    await expect(
+      messageList(page).getByRole('listitem').filter({ hasText: after }).getByText('Winner', { exact: true }),
+    ).toBeVisible();
     await page.setViewportSize({ width: 375, height: 740 });
     await messageList(page).getByText(after).scrollIntoViewIfNeeded();
     await shot('chat-winner-mark-phone', { fullPage: false });

@@ -2,7 +2,7 @@
 // with it; at an exhibition kiosk (/intergem/giveaway/{id}, outside the shell) a visitor logs in,
 // enters, lands on the kiosk's success page and signs out for the next visitor. Axe on each page.
 import { randomUUID } from 'node:crypto';
-import type { StaffEntry } from '../../src/shared/contract/giveaways';
+import type { StaffEntry } from '../../src/shared/contract/giveaways-staff';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { SCREEN_SIZES } from './support/env';
 import { logInWithPassword, registerViewer } from './support/factories';
@@ -12,10 +12,21 @@ import { createStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
 
-test('a private giveaway refuses a viewer without the access code and lets them in with it', async ({ page, request, login, shot }) => {
+test('a private giveaway refuses a viewer without the access code and lets them in with it', async ({
+  page,
+  request,
+  login,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const staff = await createStaff(request);
-  const giveaway = await createGiveaway(request, staff, { title: `Booth Giveaway ${tag()}`, IS_Public: 0, access_code: 'BOOTH-42', startsInMinutes: -5, minutes: 60 });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Booth Giveaway ${tag()}`,
+    IS_Public: 0,
+    access_code: 'BOOTH-42',
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   await login();
   await page.goto(`/giveaway/${giveaway.id}`);
   await page.getByRole('button', { name: 'I agree' }).click();
@@ -26,7 +37,9 @@ test('a private giveaway refuses a viewer without the access code and lets them 
 
   // The refusal is said on the code field, which takes the focus so it is read out.
   await enter.click();
-  await expect(code).toHaveAccessibleDescription(/^This giveaway is private\. Enter the access code you were given to take part\./);
+  await expect(code).toHaveAccessibleDescription(
+    /^This giveaway is private\. Enter the access code you were given to take part\./,
+  );
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   await code.fill('BOOTH-24');
@@ -41,17 +54,28 @@ test('a private giveaway refuses a viewer without the access code and lets them 
   await code.fill('booth-42');
   await enter.click();
   await expect(page).toHaveURL(`/giveaway/success/${giveaway.id}`);
-  const response = await request.get(`/api/staff/giveaways/${giveaway.id}/entries`, { headers: { token: staff.tokenvalue } });
+  const response = await request.get(`/api/staff/giveaways/${giveaway.id}/entries`, {
+    headers: { token: staff.tokenvalue },
+  });
   const entries: StaffEntry[] = (await response.json()).data;
   expect(entries).toHaveLength(1);
 });
 
 for (const [size, viewport] of SCREEN_SIZES) {
-  test(`at an exhibition kiosk a visitor logs in, enters, and signs out for the next visitor (${size})`, async ({ page, request, shot }) => {
+  test(`at an exhibition kiosk a visitor logs in, enters, and signs out for the next visitor (${size})`, async ({
+    page,
+    request,
+    shot,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     const staff = await createStaff(request);
-    const giveaway = await createGiveaway(request, staff, { title: `Kiosk Giveaway ${tag()}`, prize: 'A citrine pendant', startsInMinutes: -5, minutes: 60 });
+    const giveaway = await createGiveaway(request, staff, {
+      title: `Kiosk Giveaway ${tag()}`,
+      prize: 'A citrine pendant',
+      startsInMinutes: -5,
+      minutes: 60,
+    });
     const { viewer } = await registerViewer(request);
     const kioskPath = `/intergem/giveaway/${giveaway.id}`;
 
@@ -81,7 +105,9 @@ for (const [size, viewport] of SCREEN_SIZES) {
     await shot(`giveaway-kiosk-success-${size}`);
 
     // Staff count it as a kiosk entry.
-    const response = await request.get(`/api/staff/giveaways/${giveaway.id}/entries`, { headers: { token: staff.tokenvalue } });
+    const response = await request.get(`/api/staff/giveaways/${giveaway.id}/entries`, {
+      headers: { token: staff.tokenvalue },
+    });
     const entries: StaffEntry[] = (await response.json()).data;
     expect(entries.map((entry) => [entry.email, entry.entry_from])).toEqual([[viewer.email, 'intergem']]);
 

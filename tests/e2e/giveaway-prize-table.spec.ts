@@ -3,7 +3,7 @@
 // corrected table (old prizes at weight 0, a new prize) saves, and a viewer who enters and spins
 // lands on the new prize. Axe on the editor.
 import { randomUUID } from 'node:crypto';
-import type { SpinCheck, SpinPrizeTable } from '../../src/shared/contract/giveaways';
+import type { SpinCheck, SpinPrizeTable } from '../../src/shared/contract/spin';
 import { expectAccessible } from './support/axe';
 import { registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
@@ -12,18 +12,28 @@ import { createStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
 
-test('staff edit the prize wheel, bad input is refused clearly, and a viewer spins onto the new table', async ({ page, request, shot }) => {
+test('staff edit the prize wheel, bad input is refused clearly, and a viewer spins onto the new table', async ({
+  page,
+  request,
+  shot,
+}) => {
   // A long journey on a busy machine: two people, a save and a spin.
   test.setTimeout(120_000);
   const staff = await createStaff(request);
-  const giveaway = await createGiveaway(request, staff, { title: `Wheel Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Wheel Giveaway ${tag()}`,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   await setSpinPrizes(request, staff, giveaway.id, [
     { label: '10 points', weight: 5, points: 10 },
     { label: 'Free shipping', weight: 3, points: 0 },
     { label: 'Polishing cloth', weight: 2, points: 0 },
   ]);
   const savedTable = async (): Promise<SpinPrizeTable> => {
-    const response = await request.get(`/api/staff/giveaways/spin-prizes/${giveaway.id}`, { headers: { token: staff.tokenvalue } });
+    const response = await request.get(`/api/staff/giveaways/spin-prizes/${giveaway.id}`, {
+      headers: { token: staff.tokenvalue },
+    });
     return (await response.json()).data[0];
   };
 
@@ -86,7 +96,9 @@ test('staff edit the prize wheel, bad input is refused clearly, and a viewer spi
   await expect(spin.getByRole('img', { name: /Prize wheel with 4 prizes/ })).toBeVisible();
   await spin.getByRole('button', { name: 'Spin the wheel' }).click();
   await expect(spin.getByTestId('spin-prize')).toHaveText('You won: Sapphire charm (75 reward points).');
-  const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, { headers: { token: user.tokenvalue } });
+  const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, {
+    headers: { token: user.tokenvalue },
+  });
   const check: SpinCheck = (await stored.json()).data[0];
   expect(check.result).toMatchObject({ label: 'Sapphire charm', points: 75, segment: 3 });
   expect((await savedTable()).prizes.find((p) => p.label === 'Sapphire charm')?.won).toBe(1);

@@ -4,11 +4,18 @@
 // public page lists the winner as first name and last initial. Axe on each screen.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ENTRY_CSV_COLUMNS } from '../../src/shared/contract/giveaways';
+import { ENTRY_CSV_COLUMNS } from '../../src/shared/contract/giveaways-staff';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
-import { closeGiveaway, createGiveaway, drawAndClaim, endClaimWindow, enterGiveaway, nextPick } from './support/giveaways';
+import {
+  closeGiveaway,
+  createGiveaway,
+  drawAndClaim,
+  endClaimWindow,
+  enterGiveaway,
+  nextPick,
+} from './support/giveaways';
 import { createStaff, scheduleAsStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
@@ -30,7 +37,9 @@ test('staff create a giveaway and preview its terms with the placeholders filled
   await expect(preview).not.toContainText('{{');
   // Unsaved terms are cleaned before the preview shows them: nothing in them runs.
   const terms = dialog.getByLabel('Terms (HTML)');
-  await terms.fill(`${await terms.inputValue()}<script>window.__injected = 1</script><img src="x" onerror="window.__injected = 2"><a href="javascript:window.__injected=3">fine print</a>`);
+  await terms.fill(
+    `${await terms.inputValue()}<script>window.__injected = 1</script><img src="x" onerror="window.__injected = 2"><a href="javascript:window.__injected=3">fine print</a>`,
+  );
   await preview.getByText('fine print').click();
   expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
   expect(await preview.locator('script, img, a[href]').count()).toBe(0);
@@ -43,16 +52,39 @@ test('staff create a giveaway and preview its terms with the placeholders filled
   await expectAccessible(page);
 });
 
-test('the live draw: a repeat winner is respun, an unclaimed winner forfeited and redrawn, the claim confirmed and announced', async ({ page, request, shot }) => {
+test('the live draw: a repeat winner is respun, an unclaimed winner forfeited and redrawn, the claim confirmed and announced', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const staff = await createStaff(request);
-  const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Ruby Night ${tag()}`, description: 'Rubies live.', startsInMinutes: -10, minutes: 120 });
-  const first = await createGiveaway(request, staff, { title: `Early Ruby Giveaway ${tag()}`, show_id: show.id, startsInMinutes: -5, minutes: 60 });
-  const second = await createGiveaway(request, staff, { title: `Late Ruby Giveaway ${tag()}`, show_id: show.id, prize: 'A ruby pendant', startsInMinutes: -5, minutes: 60 });
+  const show = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: `Ruby Night ${tag()}`,
+    description: 'Rubies live.',
+    startsInMinutes: -10,
+    minutes: 120,
+  });
+  const first = await createGiveaway(request, staff, {
+    title: `Early Ruby Giveaway ${tag()}`,
+    show_id: show.id,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
+  const second = await createGiveaway(request, staff, {
+    title: `Late Ruby Giveaway ${tag()}`,
+    show_id: show.id,
+    prize: 'A ruby pendant',
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   const people = await Promise.all(
-    [createViewer({ first_name: 'Rosalind', last_name: 'Quill' }), createViewer({ first_name: 'Marigold', last_name: 'Vance' }), createViewer({ first_name: 'Evangeline', last_name: 'Thorne' })].map((viewer) =>
-      registerViewer(request, viewer),
-    ),
+    [
+      createViewer({ first_name: 'Rosalind', last_name: 'Quill' }),
+      createViewer({ first_name: 'Marigold', last_name: 'Vance' }),
+      createViewer({ first_name: 'Evangeline', last_name: 'Thorne' }),
+    ].map((viewer) => registerViewer(request, viewer)),
   );
   const entries = new Map<number, (typeof people)[number]>();
   for (const person of people) entries.set(await enterGiveaway(request, person.user, second.id), person);
@@ -121,20 +153,31 @@ test('the live draw: a repeat winner is respun, an unclaimed winner forfeited an
   // The seed is revealed with the draw, and the browser recomputes the same picks from it.
   await page.getByRole('link', { name: 'How to recompute the winner' }).click();
   await page.getByRole('button', { name: 'Check this draw in my browser' }).click();
-  await expect(page.getByText(/Checked: the seed matches the published fingerprint, and all 3 picks come out the same/)).toBeVisible();
+  await expect(
+    page.getByText(/Checked: the seed matches the published fingerprint, and all 3 picks come out the same/),
+  ).toBeVisible();
   await shot('giveaway-public-drawn');
 });
 
-test('on the schedule screen a drawn giveaway can be renamed, but its window cannot move', async ({ page, request, shot }) => {
+test('on the schedule screen a drawn giveaway can be renamed, but its window cannot move', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const staff = await createStaff(request);
-  const giveaway = await createGiveaway(request, staff, { title: `Scheduled Spinel Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Scheduled Spinel Giveaway ${tag()}`,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   const { user } = await registerViewer(request);
   await enterGiveaway(request, user, giveaway.id);
   // Closed at this very second: the stored end has seconds the form's minute inputs cannot show.
   await closeGiveaway(request, staff, giveaway.id);
   await drawAndClaim(request, staff, giveaway.id);
-  const publicRecord = async () => (await (await request.get(`/api/giveawayinfo_v1?eventid=${giveaway.id}`)).json()).data[0];
+  const publicRecord = async () =>
+    (await (await request.get(`/api/giveawayinfo_v1?eventid=${giveaway.id}`)).json()).data[0];
   const drawn = await publicRecord();
 
   await signInAs(page, staff, { clearFirst: true });
@@ -152,17 +195,32 @@ test('on the schedule screen a drawn giveaway can be renamed, but its window can
   const later = new Date(new Date(`${await ends.inputValue()}:00Z`).getTime() + 30 * 60_000).toISOString().slice(0, 16);
   await ends.fill(later);
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.getByRole('alert')).toHaveText('Winners have been drawn, so the entry window can no longer change.');
+  await expect(edit.getByRole('alert')).toHaveText(
+    'Winners have been drawn, so the entry window can no longer change.',
+  );
   await expectAccessible(page);
   await shot('giveaway-staff-window-locked', { fullPage: false });
-  expect(await publicRecord()).toMatchObject({ title: renamed, state: 'drawn', cust_start: drawn.cust_start, cust_end: drawn.cust_end });
+  expect(await publicRecord()).toMatchObject({
+    title: renamed,
+    state: 'drawn',
+    cust_start: drawn.cust_start,
+    cust_end: drawn.cust_end,
+  });
 });
 
-test('the staff giveaway list works at 375 px, and an export refused by the server says why', async ({ page, request, shot }) => {
+test('the staff giveaway list works at 375 px, and an export refused by the server says why', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const staff = await createStaff(request);
-  const giveaway = await createGiveaway(request, staff, { title: `Phone Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Phone Giveaway ${tag()}`,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   await signInAs(page, staff, { clearFirst: true });
   await page.goto('/staff/giveaways');
   await expect(page.getByRole('link', { name: giveaway.title })).toBeVisible();
@@ -174,7 +232,13 @@ test('the staff giveaway list works at 375 px, and an export refused by the serv
   await shot('giveaway-staff-phone');
 
   // The session ends before the export: the page says so instead of doing nothing.
-  await page.route('**/entries.csv', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 0, statusCode: 401, message: 'Unauthorized', data: [] }) }));
+  await page.route('**/entries.csv', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 0, statusCode: 401, message: 'Unauthorized', data: [] }),
+    }),
+  );
   await page.getByRole('link', { name: 'Export entries (CSV)' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your session has ended. Log in again to export the entries.');
 });

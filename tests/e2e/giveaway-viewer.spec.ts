@@ -32,11 +32,21 @@ for (const [size, viewport] of SCREEN_SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 
-    test('a visitor logs in from the giveaway, enters, spins on the success page, and a second try is already in', async ({ page, request, shot }) => {
+    test('a visitor logs in from the giveaway, enters, spins on the success page, and a second try is already in', async ({
+      page,
+      request,
+      shot,
+    }) => {
       // A long journey on a busy machine: the wheel alone turns for 4 seconds.
       test.setTimeout(120_000);
       const staff = await createStaff(request);
-      const giveaway = await createGiveaway(request, staff, { title: `Opal Giveaway ${tag()}`, prize: 'A 3 ct Ethiopian opal ring', tnc_prices: '$1,200', startsInMinutes: -5, minutes: 60 });
+      const giveaway = await createGiveaway(request, staff, {
+        title: `Opal Giveaway ${tag()}`,
+        prize: 'A 3 ct Ethiopian opal ring',
+        tnc_prices: '$1,200',
+        startsInMinutes: -5,
+        minutes: 60,
+      });
       await setSpinPrizes(request, staff, giveaway.id, WHEEL);
       const { viewer } = await registerViewer(request);
 
@@ -67,7 +77,9 @@ for (const [size, viewport] of SCREEN_SIZES) {
       await expect(spin.getByTestId('spin-prize')).toContainText('You won:', { timeout: 10_000 });
       const shown = (await spin.getByTestId('spin-prize').textContent()) ?? '';
       // The wheel shows what the server chose and stored.
-      const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, { headers: { token: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' } });
+      const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, {
+        headers: { token: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' },
+      });
       const result: { label: string; segment: number; segments: unknown[] } = (await stored.json()).data[0].result;
       expect(shown).toContain(result.label);
       await expectWheelOn(spin, result.segment, result.segments.length);
@@ -99,13 +111,22 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   // A long journey on a busy machine: the wheel alone turns for 4 seconds.
   test.setTimeout(120_000);
   const staff = await createStaff(request);
-  const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Spinel Sunday ${tag()}`, description: 'Spinels from Burma and Tanzania.', startsInMinutes: 15, minutes: 60 });
+  const show = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: `Spinel Sunday ${tag()}`,
+    description: 'Spinels from Burma and Tanzania.',
+    startsInMinutes: 15,
+    minutes: 60,
+  });
   await setSpinPrizes(request, staff, show.id, WHEEL);
   const { user } = await login();
   // With reduced motion the wheel is placed on the prize at once, without turning.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/home');
-  const card = page.getByRole('region', { name: 'Upcoming shows' }).getByRole('article').filter({ hasText: show.title });
+  const card = page
+    .getByRole('region', { name: 'Upcoming shows' })
+    .getByRole('article')
+    .filter({ hasText: show.title });
   await card.getByRole('button', { name: `RSVP for ${show.title}` }).click();
   await expect(card.getByText("You're in", { exact: true })).toBeVisible();
   const spin = card.getByRole('region', { name: 'Spin to win for RSVPing' });
@@ -121,9 +142,15 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
 
   // Coming back shows the same prize, and no second spin.
   await page.reload();
-  await expect(card.getByRole('region', { name: 'Spin to win for RSVPing' }).getByTestId('spin-prize')).toContainText('You won:');
+  await expect(card.getByRole('region', { name: 'Spin to win for RSVPing' }).getByTestId('spin-prize')).toContainText(
+    'You won:',
+  );
   await expect(card.getByRole('button', { name: 'Spin the wheel' })).toHaveCount(0);
-  await expectWheelOn(card.getByRole('region', { name: 'Spin to win for RSVPing' }), result.segment, result.segments.length);
+  await expectWheelOn(
+    card.getByRole('region', { name: 'Spin to win for RSVPing' }),
+    result.segment,
+    result.segments.length,
+  );
 });
 
 test('the terms page fills its placeholders and runs no injected script', async ({ page, request, shot }) => {
@@ -135,13 +162,22 @@ test('the terms page fills its placeholders and runs no injected script', async 
     '<script>window.__injected = "script"</script>',
     '<p><img src="x" onerror="window.__injected = \'onerror\'">Read <a href="javascript:window.__injected=\'link\'">the fine print</a>.</p>',
   ].join('');
-  const giveaway = await createGiveaway(request, staff, { title: `Sapphire Giveaway ${tag()}`, tnc, startsInMinutes: -5, minutes: 60 });
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Sapphire Giveaway ${tag()}`,
+    tnc,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
   const info = await (await request.get(`/api/giveawayterms_v1?id=${giveaway.id}`)).json();
 
   await page.goto(`/giveaway-terms/${giveaway.id}`);
   const terms = page.getByTestId('giveaway-terms');
-  await expect(terms).toContainText(`One winner receives a prize worth ${DEFAULT_PRIZE_VALUE} (${DEFAULT_PRIZE_VALUE}).`);
-  await expect(terms).toContainText(`Entries open ${termsDate(info.data[0].start_date)} and close ${termsDate(info.data[0].end_date)}.`);
+  await expect(terms).toContainText(
+    `One winner receives a prize worth ${DEFAULT_PRIZE_VALUE} (${DEFAULT_PRIZE_VALUE}).`,
+  );
+  await expect(terms).toContainText(
+    `Entries open ${termsDate(info.data[0].start_date)} and close ${termsDate(info.data[0].end_date)}.`,
+  );
   await expect(terms).not.toContainText('{{');
   await terms.getByText('the fine print').click();
   expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();

@@ -1,7 +1,7 @@
 // Journeys: a viewer from Whatnot enters the open giveaway with their Whatnot username, which
 // staff then see with the entry; /giveaways lists current and past giveaways with countdowns.
 import { randomUUID } from 'node:crypto';
-import type { StaffEntry } from '../../src/shared/contract/giveaways';
+import type { StaffEntry } from '../../src/shared/contract/giveaways-staff';
 import { WINNER_DRAWN } from '../../src/shared/countdown';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -10,7 +10,12 @@ import { createStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
 
-test('a viewer from Whatnot enters the open giveaway with their Whatnot username', async ({ page, request, login, shot }) => {
+test('a viewer from Whatnot enters the open giveaway with their Whatnot username', async ({
+  page,
+  request,
+  login,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const staff = await createStaff(request);
   await createGiveaway(request, staff, { title: `Whatnot Garnet Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
@@ -34,15 +39,25 @@ test('a viewer from Whatnot enters the open giveaway with their Whatnot username
 
   const response = await request.get(`/api/staff/giveaways/${id}/entries`, { headers: { token: staff.tokenvalue } });
   const entries: StaffEntry[] = (await response.json()).data;
-  expect(entries.some((entry) => entry.entry_from === 'whatnot' && entry.whatnot_username === 'garnet_fan.42')).toBe(true);
+  expect(entries.some((entry) => entry.entry_from === 'whatnot' && entry.whatnot_username === 'garnet_fan.42')).toBe(
+    true,
+  );
 });
 
 test('/giveaways lists open and past giveaways with their countdowns at 375 px', async ({ page, request, shot }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 375, height: 740 });
   const staff = await createStaff(request);
-  const open = await createGiveaway(request, staff, { title: `Open Peridot Giveaway ${tag()}`, startsInMinutes: -5, minutes: 60 });
-  const past = await createGiveaway(request, staff, { title: `Past Peridot Giveaway ${tag()}`, startsInMinutes: -120, minutes: 60 });
+  const open = await createGiveaway(request, staff, {
+    title: `Open Peridot Giveaway ${tag()}`,
+    startsInMinutes: -5,
+    minutes: 60,
+  });
+  const past = await createGiveaway(request, staff, {
+    title: `Past Peridot Giveaway ${tag()}`,
+    startsInMinutes: -120,
+    minutes: 60,
+  });
   await page.goto('/giveaways');
   const openList = page.getByRole('region', { name: 'Open now' });
   await expect(openList.getByText(open.title)).toBeVisible();

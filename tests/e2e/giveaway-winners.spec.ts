@@ -19,8 +19,20 @@ for (const [size, viewport] of SCREEN_SIZES) {
       test.setTimeout(90_000);
       const staff = await createStaff(request);
       // Aired hours ago, so it does not lead the past-show lists other journeys read.
-      const show = await scheduleAsStaff(request, staff, { type: 'show', title: `Garnet Gala ${tag()}`, description: 'Garnets of every colour.', startsInMinutes: -5 * 60 - 20, minutes: 60 });
-      const giveaway = await createGiveaway(request, staff, { title: `Garnet Gala Giveaway ${tag()}`, show_id: show.id, prize: 'A rhodolite garnet ring', startsInMinutes: -5, minutes: 60 });
+      const show = await scheduleAsStaff(request, staff, {
+        type: 'show',
+        title: `Garnet Gala ${tag()}`,
+        description: 'Garnets of every colour.',
+        startsInMinutes: -5 * 60 - 20,
+        minutes: 60,
+      });
+      const giveaway = await createGiveaway(request, staff, {
+        title: `Garnet Gala Giveaway ${tag()}`,
+        show_id: show.id,
+        prize: 'A rhodolite garnet ring',
+        startsInMinutes: -5,
+        minutes: 60,
+      });
       const { user } = await registerViewer(request, createViewer({ first_name: 'Henrietta', last_name: 'Blackwood' }));
       await enterGiveaway(request, user, giveaway.id);
       await closeGiveaway(request, staff, giveaway.id);
@@ -33,13 +45,17 @@ for (const [size, viewport] of SCREEN_SIZES) {
       const winners = page.getByRole('region', { name: 'Giveaway winners' });
       await expect(winners).toHaveText(/No giveaway winners were announced for this show\./);
       await page.goto(`/giveaway/${giveaway.id}`);
-      await expect(page.getByRole('region', { name: 'Winner' })).toContainText('The winner is named here once they have claimed the prize.');
+      await expect(page.getByRole('region', { name: 'Winner' })).toContainText(
+        'The winner is named here once they have claimed the prize.',
+      );
 
       await announceWinners(request, staff, giveaway.id);
       await page.goto(`/past/${show.id}`);
       await expect(winners.getByRole('listitem')).toHaveCount(1);
       await expect(winners).toContainText('Henrietta B. won');
-      await expect(winners).toContainText(/Drawn [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d\d [AP]M P[SD]T · entry \d+/);
+      await expect(winners).toContainText(
+        /Drawn [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d\d [AP]M P[SD]T · entry \d+/,
+      );
       await expect(winners).not.toContainText('Blackwood');
       await expectAccessible(page);
       if (size === 'phone') await expectNoSidewaysScroll(page);

@@ -7,7 +7,11 @@ import { expect, test } from './support/fixtures';
 // The token call's 503 is the answer this journey is about; the browser logs it as a failed load.
 test.use({ expectedConsoleErrors: [/status of 503 \(Service Unavailable\)/] });
 
-test('without Agora configured, /live-agora explains itself and never loads the Agora SDK', async ({ page, login, shot }) => {
+test('without Agora configured, /live-agora explains itself and never loads the Agora SDK', async ({
+  page,
+  login,
+  shot,
+}) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await login();
@@ -25,5 +29,7 @@ test('without Agora configured, /live-agora explains itself and never loads the 
 
   const origin = new URL(page.url()).origin;
   expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
-  expect(requests.filter((url) => /agora/i.test(new URL(url).pathname) && !new URL(url).pathname.startsWith('/live-agora'))).toEqual([]);
+  expect(
+    requests.filter((url) => /agora/i.test(new URL(url).pathname) && !new URL(url).pathname.startsWith('/live-agora')),
+  ).toEqual([]);
 });

@@ -4,7 +4,11 @@ import { expect, test } from './support/fixtures';
 import { registerViewer } from './support/factories';
 import { readCode } from './support/outbox';
 
-test('a logged-out visitor opening /live logs in with an e-mailed code and comes back to /live', async ({ page, request, shot }) => {
+test('a logged-out visitor opening /live logs in with an e-mailed code and comes back to /live', async ({
+  page,
+  request,
+  shot,
+}) => {
   const { viewer } = await registerViewer(request);
   await page.goto('/live');
   await expect(page).toHaveURL('/login?redirectTo=%2Flive');

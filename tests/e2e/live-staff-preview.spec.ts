@@ -11,8 +11,17 @@ import { expectPlaying } from './support/video';
 // Video journeys wait for real playback on a shared two-core machine.
 test.describe.configure({ timeout: 90_000 });
 
-test('a viewer is refused /test-live; staff preview a scheduled stream before it goes on air', async ({ page, login, shot }) => {
-  const show = scheduleEvent({ type: 'show', title: `Tourmaline Preview ${randomUUID().slice(0, 6)}`, startsInMinutes: 60 * 24 * 4, minutes: 60 });
+test('a viewer is refused /test-live; staff preview a scheduled stream before it goes on air', async ({
+  page,
+  login,
+  shot,
+}) => {
+  const show = scheduleEvent({
+    type: 'show',
+    title: `Tourmaline Preview ${randomUUID().slice(0, 6)}`,
+    startsInMinutes: 60 * 24 * 4,
+    minutes: 60,
+  });
   setStream(show.id, { platform: 'hls', stream_url: await demoClip() });
   try {
     const { viewer } = await login();
@@ -22,7 +31,9 @@ test('a viewer is refused /test-live; staff preview a scheduled stream before it
     await shot('test-live-viewer-refused');
 
     grantStaff(viewer.email);
-    const response = await page.request.post('/api/login_v1', { data: { email: viewer.email, password: viewer.password } });
+    const response = await page.request.post('/api/login_v1', {
+      data: { email: viewer.email, password: viewer.password },
+    });
     expect(response.status()).toBe(200);
     const staff: AuthedUser = (await response.json()).data[0];
     await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), staff);

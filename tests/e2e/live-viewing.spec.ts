@@ -9,7 +9,15 @@ import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { demoClip } from './support/demo-media';
 import { expect, test } from './support/fixtures';
 import { claimOnAir } from './support/on-air';
-import { checkinsOf, endEvent, removeEvent, scheduleEvent, setStream, watchLogOf, type ScheduledEvent } from './support/site-data';
+import {
+  checkinsOf,
+  endEvent,
+  removeEvent,
+  scheduleEvent,
+  setStream,
+  watchLogOf,
+  type ScheduledEvent,
+} from './support/site-data';
 import { currentTime, expectPlaying, expectStartsOverAtEnd } from './support/video';
 
 const tag = () => randomUUID().slice(0, 6);
@@ -34,7 +42,13 @@ test.afterEach(async () => {
  * on air, so /live (which plays the earliest-started show on air) plays this one; it ends in an hour.
  */
 async function showOnAir(title: string): Promise<ScheduledEvent> {
-  const show = scheduleEvent({ type: 'show', title, description: 'Sea-blue aquamarines from Brazil, live from the studio.', startsInMinutes: -6 * 60, minutes: 7 * 60 });
+  const show = scheduleEvent({
+    type: 'show',
+    title,
+    description: 'Sea-blue aquamarines from Brazil, live from the studio.',
+    startsInMinutes: -6 * 60,
+    minutes: 7 * 60,
+  });
   cleanups.push(() => endEvent(show.id));
   setStream(show.id, { platform: 'hls', stream_url: await demoClip() });
   return show;
@@ -44,9 +58,19 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 375 ? 740 : 800 } });
 
-    test('a viewer watches the show on air: it plays, the countdown ticks, they are counted and logged', async ({ page, request, login, shot }) => {
+    test('a viewer watches the show on air: it plays, the countdown ticks, they are counted and logged', async ({
+      page,
+      request,
+      login,
+      shot,
+    }) => {
       const show = await showOnAir(`Aquamarine Live ${tag()}`);
-      const giveaway = scheduleEvent({ type: 'giveaway', title: `Aquamarine Giveaway ${tag()}`, startsInMinutes: -1, minutes: 30 });
+      const giveaway = scheduleEvent({
+        type: 'giveaway',
+        title: `Aquamarine Giveaway ${tag()}`,
+        startsInMinutes: -1,
+        minutes: 30,
+      });
       cleanups.push(() => removeEvent(giveaway.id));
       const scripts: string[] = [];
       page.on('request', (req) => {
@@ -61,7 +85,9 @@ for (const width of [1280, 375]) {
 
       const video = page.getByLabel(`Live video: ${show.title}`);
       await expectPlaying(video);
-      expect(await video.evaluate((element) => element instanceof HTMLVideoElement && element.muted && element.playsInline)).toBe(true);
+      expect(
+        await video.evaluate((element) => element instanceof HTMLVideoElement && element.muted && element.playsInline),
+      ).toBe(true);
       // Chromium plays HLS natively now, so hls.js is never downloaded here.
       await expect(video).toHaveAttribute('data-engine', 'native');
       expect(scripts.filter((url) => /\/hls[-.]/.test(url))).toEqual([]);
@@ -74,18 +100,25 @@ for (const width of [1280, 375]) {
       await expect(page.getByText(/^\d+ viewers? watching now$/)).toBeVisible();
       const viewers = Number((await page.getByText(/^\d+ viewers? watching now$/).innerText()).split(' ')[0]);
       expect(viewers).toBeGreaterThanOrEqual(1);
-      await expect.poll(() => watchLogOf(show.id)).toEqual([expect.objectContaining({ user_id: user.id, reachby: 'facebook', watching: 1 })]);
+      await expect
+        .poll(() => watchLogOf(show.id))
+        .toEqual([expect.objectContaining({ user_id: user.id, reachby: 'facebook', watching: 1 })]);
       await expect.poll(() => checkinsOf(show.id)).toEqual([{ user_id: user.id, reachby: 'facebook' }]);
 
       // The button leads to the giveaway the rule picks among those open now (other journeys may open some too).
-      const showRecord: EventRecord = (await (await request.get(`/api/eventdata_v1?eventid=${show.id}`)).json()).data[0];
+      const showRecord: EventRecord = (await (await request.get(`/api/eventdata_v1?eventid=${show.id}`)).json())
+        .data[0];
       const expectedGiveaway = async () => {
-        const open: EventRecord[] = (await (await request.get('/api/eventlist_v1?type=giveaway&on=live&limit=12')).json()).data;
+        const open: EventRecord[] = (
+          await (await request.get('/api/eventlist_v1?type=giveaway&on=live&limit=12')).json()
+        ).data;
         return `/giveaway/${todaysGiveaway(showRecord, open)?.id}`;
       };
       const giveawayLink = page.getByRole('link', { name: "Today's Giveaway" });
       await expect(giveawayLink).toBeVisible();
-      await expect.poll(async () => (await giveawayLink.getAttribute('href')) === (await expectedGiveaway())).toBe(true);
+      await expect
+        .poll(async () => (await giveawayLink.getAttribute('href')) === (await expectedGiveaway()))
+        .toBe(true);
 
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
@@ -103,7 +136,9 @@ for (const width of [1280, 375]) {
       await giveawayLink.click();
       await expect(page).toHaveURL(/\/giveaway\/\d+$/);
       // Leaving the page closes the watch log.
-      await expect.poll(() => watchLogOf(show.id)).toEqual([expect.objectContaining({ user_id: user.id, watching: 0 })]);
+      await expect
+        .poll(() => watchLogOf(show.id))
+        .toEqual([expect.objectContaining({ user_id: user.id, watching: 0 })]);
     });
   });
 }
@@ -123,7 +158,10 @@ test('browsers without native HLS play the show with hls.js, loaded only then', 
   const { user } = await login();
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(scripts.filter((url) => /\/hls[-.]/.test(url)), 'hls.js is not part of the first load').toEqual([]);
+  expect(
+    scripts.filter((url) => /\/hls[-.]/.test(url)),
+    'hls.js is not part of the first load',
+  ).toEqual([]);
 
   await page.goto('/live');
   const video = page.getByLabel(`Live video: ${show.title}`);
@@ -139,16 +177,29 @@ test('browsers without native HLS play the show with hls.js, loaded only then', 
 });
 
 for (const width of [1280, 375]) {
-  test(`with nothing on air, /live shows the next show and its countdown (${width} px)`, async ({ page, login, shot }) => {
+  test(`with nothing on air, /live shows the next show and its countdown (${width} px)`, async ({
+    page,
+    login,
+    shot,
+  }) => {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     endEvent();
-    const next = scheduleEvent({ type: 'show', title: `Spinel Sunrise ${tag()}`, description: 'Red and pink spinels, first thing in the morning.', startsInMinutes: 3, minutes: 60 });
+    const next = scheduleEvent({
+      type: 'show',
+      title: `Spinel Sunrise ${tag()}`,
+      description: 'Red and pink spinels, first thing in the morning.',
+      startsInMinutes: 3,
+      minutes: 60,
+    });
     cleanups.push(() => removeEvent(next.id));
     await login();
     await page.goto('/live');
     await expect(page.getByText('Next show', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: next.title })).toBeVisible();
-    await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Starts in 0 days, 0 hours, [23] minutes and \d+ seconds?$/);
+    await expect(page.getByRole('timer')).toHaveAttribute(
+      'aria-label',
+      /^Starts in 0 days, 0 hours, [23] minutes and \d+ seconds?$/,
+    );
     await expect(page.locator('video')).toHaveCount(0);
     await expect(page.getByRole('status')).toHaveCount(0);
     await expectAccessible(page);
@@ -157,7 +208,11 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('a show streamed on YouTube plays in the no-cookie embed, muted, and the sound button unmutes it', async ({ page, login, shot }) => {
+test('a show streamed on YouTube plays in the no-cookie embed, muted, and the sound button unmutes it', async ({
+  page,
+  login,
+  shot,
+}) => {
   const show = await showOnAir(`Aquamarine on YouTube ${tag()}`);
   setStream(show.id, { platform: 'youtube', stream_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
   // No network here: a stand-in player page records the commands it is sent, as YouTube's would obey them.
@@ -172,7 +227,12 @@ test('a show streamed on YouTube plays in the no-cookie embed, muted, and the so
   const frame = page.getByTitle(`Live video: ${show.title}`);
   const src = new URL((await frame.getAttribute('src')) ?? '');
   expect(src.origin + src.pathname).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-  expect(Object.fromEntries(src.searchParams)).toMatchObject({ autoplay: '1', mute: '1', playsinline: '1', enablejsapi: '1' });
+  expect(Object.fromEntries(src.searchParams)).toMatchObject({
+    autoplay: '1',
+    mute: '1',
+    playsinline: '1',
+    enablejsapi: '1',
+  });
   await expect(frame.contentFrame().getByRole('listitem')).toHaveCount(0);
   await page.getByRole('button', { name: 'Turn sound on' }).click();
   await expect(frame.contentFrame().getByRole('listitem')).toHaveText(['unMute', 'playVideo']);

@@ -28,7 +28,9 @@ test('shows the not-found page for unknown paths', async ({ page, shot }) => {
 
 test('home invites a visitor in and keeps a referral for 90 days', async ({ page, shot }) => {
   await page.goto('/home?refid=SPRING-PROMO');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where entertainment meets beautiful jewelry and amazing prices.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Where entertainment meets beautiful jewelry and amazing prices.',
+  );
   const refCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'refId');
   expect(refCookie?.value).toBe('SPRING-PROMO');
   const days = ((refCookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;

@@ -13,12 +13,26 @@ const tag = () => randomUUID().slice(0, 6);
 test.describe.configure({ timeout: 90_000 });
 
 for (const width of [1280, 375]) {
-  test(`a past show's replay plays for a visitor, and a show without one says so (${width} px)`, async ({ page, shot }) => {
+  test(`a past show's replay plays for a visitor, and a show without one says so (${width} px)`, async ({
+    page,
+    shot,
+  }) => {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     // Ended four hours ago: older than the past shows other journeys rely on leading the lists.
-    const past = scheduleEvent({ type: 'show', title: `Peridot Replay ${tag()}`, description: 'Green peridot from Arizona, as it aired.', startsInMinutes: -5 * 60, minutes: 60 });
+    const past = scheduleEvent({
+      type: 'show',
+      title: `Peridot Replay ${tag()}`,
+      description: 'Green peridot from Arizona, as it aired.',
+      startsInMinutes: -5 * 60,
+      minutes: 60,
+    });
     setStream(past.id, { replay_url: await demoClip() });
-    const silent = scheduleEvent({ type: 'show', title: `Peridot Unrecorded ${tag()}`, startsInMinutes: -5 * 60 - 5, minutes: 60 });
+    const silent = scheduleEvent({
+      type: 'show',
+      title: `Peridot Unrecorded ${tag()}`,
+      startsInMinutes: -5 * 60 - 5,
+      minutes: 60,
+    });
 
     await page.goto(`/past/${past.id}`);
     await expect(page.getByRole('heading', { level: 1, name: past.title })).toBeVisible();
@@ -41,9 +55,16 @@ for (const width of [1280, 375]) {
 }
 
 test("a replay kept on Facebook plays in Facebook's video player", async ({ page }) => {
-  const past = scheduleEvent({ type: 'show', title: `Peridot on Facebook ${tag()}`, startsInMinutes: -5 * 60 - 10, minutes: 60 });
+  const past = scheduleEvent({
+    type: 'show',
+    title: `Peridot on Facebook ${tag()}`,
+    startsInMinutes: -5 * 60 - 10,
+    minutes: 60,
+  });
   setStream(past.id, { replay_url: 'https://www.facebook.com/gemcast/videos/1234567890' });
-  await page.route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>video</title><p>Facebook video</p>' }));
+  await page.route('https://www.facebook.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>video</title><p>Facebook video</p>' }),
+  );
   await page.goto(`/past/${past.id}`);
   const frame = page.getByTitle(`Replay: ${past.title}`);
   const src = new URL((await frame.getAttribute('src')) ?? '');

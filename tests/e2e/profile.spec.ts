@@ -6,7 +6,13 @@ import { MESSAGES, SPEC_MESSAGES } from '../../src/shared/messages';
 
 async function pictureFile() {
   const buffer = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 70, g: 51, b: 137 } } })
-    .composite([{ input: Buffer.from('<svg width="240" height="240"><circle cx="120" cy="120" r="70" fill="#1f5d66"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      {
+        input: Buffer.from('<svg width="240" height="240"><circle cx="120" cy="120" r="70" fill="#1f5d66"/></svg>'),
+        top: 0,
+        left: 0,
+      },
+    ])
     .png()
     .toBuffer();
   return { name: 'gem.png', mimeType: 'image/png', buffer };
@@ -43,7 +49,9 @@ test('edits the details and dates, and uploads a picture', async ({ page, login,
   await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload picture' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.pictureUpdated })).toBeVisible();
-  const avatar = page.locator('section', { has: page.getByRole('heading', { name: 'Profile picture' }) }).locator('img');
+  const avatar = page
+    .locator('section', { has: page.getByRole('heading', { name: 'Profile picture' }) })
+    .locator('img');
   await expect(avatar).toHaveAttribute('src', /^\/media\/avatars\/[0-9a-f]+\.webp$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
   await shot('profile-edited');
@@ -85,7 +93,11 @@ test('explains a refused picture', async ({ page, login }) => {
   await page.goto('/profile');
   const fileInput = page.locator('input[type="file"]');
 
-  await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are not pixels') });
+  await fileInput.setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are not pixels'),
+  });
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.pictureNotImage);
   await expect(page.getByRole('button', { name: 'Upload picture' })).toBeHidden();
 

@@ -12,7 +12,10 @@ import { scheduleEvent } from './support/site-data';
 import { answersTo, createStaff, setQuestions } from './support/staff';
 
 const QUESTIONS = [
-  { prompt: 'Which birthstone is yours?', choices: ['Garnet', 'Amethyst', 'Aquamarine', 'Diamond', 'Emerald', 'Pearl'] },
+  {
+    prompt: 'Which birthstone is yours?',
+    choices: ['Garnet', 'Amethyst', 'Aquamarine', 'Diamond', 'Emerald', 'Pearl'],
+  },
   { prompt: 'Rings, pendants or earrings?', choices: ['Rings', 'Pendants', 'Earrings'] },
   { prompt: 'What would you like our gemologists to talk about?', choices: [] },
 ];
@@ -83,7 +86,9 @@ for (const [size, viewport] of SCREEN_SIZES) {
 
     await expect(dialog).toBeHidden();
     await expect(card.getByText("You're in: answers received")).toBeVisible();
-    await expect(card.getByRole('status').filter({ hasText: MESSAGES.quizSaved })).toContainText(`A confirmation e-mail with a calendar file for "${event.title}" is on its way`);
+    await expect(card.getByRole('status').filter({ hasText: MESSAGES.quizSaved })).toContainText(
+      `A confirmation e-mail with a calendar file for "${event.title}" is on its way`,
+    );
     await expect(card.locator(':focus')).toContainText("You're in");
     await expect(rsvp).toHaveCount(0);
     await card.scrollIntoViewIfNeeded();
@@ -96,14 +101,24 @@ for (const [size, viewport] of SCREEN_SIZES) {
       { prompt: QUESTIONS[1]?.prompt, answer: 'Pendants' },
       { prompt: QUESTIONS[2]?.prompt, answer: 'How opals get their fire' },
     ]);
-    await expect.poll(async () => (await mailsTo(viewer.email)).filter((mail) => mail.subject === `You're on the list: ${event.title}`).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(viewer.email)).filter((mail) => mail.subject === `You're on the list: ${event.title}`).length,
+      )
+      .toBe(1);
 
     await page.reload();
     await expect(card.getByText("You're in: answers received")).toBeVisible();
     await expect(card.getByRole('button', { name: `RSVP for ${event.title}` })).toHaveCount(0);
     await card.getByRole('button', { name: 'E-mail me the details again' }).click();
     await expect(card.getByRole('status').filter({ hasText: MESSAGES.specialEmailSent })).toBeVisible();
-    await expect.poll(async () => (await mailsTo(viewer.email)).filter((mail) => mail.subject === `You're on the list: ${event.title}`).length).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(viewer.email)).filter((mail) => mail.subject === `You're on the list: ${event.title}`).length,
+      )
+      .toBe(2);
   });
 }
 
@@ -111,7 +126,9 @@ test('the open quiz dialog has no serious accessibility problems', async ({ page
   const { event } = await specialEvent(page);
   await login();
   await page.goto('/home');
-  await eventCard(page, event.title).getByRole('button', { name: `RSVP for ${event.title}` }).click();
+  await eventCard(page, event.title)
+    .getByRole('button', { name: `RSVP for ${event.title}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'A few questions before you RSVP' });
   await expect(dialog.getByLabel('1. Which birthstone is yours?')).toBeFocused();
   await shot('quiz-open', { fullPage: false });

@@ -25,7 +25,11 @@ test('registers with a password, lands home logged in, then logs out', async ({ 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('heading', { name: `Welcome, ${viewer.first_name}!` })).toBeVisible();
-  const stored = await page.evaluate(() => ({ user: localStorage.getItem('user'), token: localStorage.getItem('token'), invite: localStorage.getItem('myInviteCode') }));
+  const stored = await page.evaluate(() => ({
+    user: localStorage.getItem('user'),
+    token: localStorage.getItem('token'),
+    invite: localStorage.getItem('myInviteCode'),
+  }));
   expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ email: viewer.email });
   expect(stored.token).toBeTruthy();
   expect(stored.invite).toMatch(/^[A-Z0-9]{8}$/);

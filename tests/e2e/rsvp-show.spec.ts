@@ -20,7 +20,13 @@ const tag = () => randomUUID().slice(0, 6);
  */
 let workerShow: ScheduledEvent | undefined;
 function upcomingShow(): ScheduledEvent {
-  workerShow ??= scheduleEvent({ type: 'show', title: `Tourmaline Tuesday ${tag()}`, description: 'Tourmalines in every colour, live from our studio.', startsInMinutes: 40, minutes: 90 });
+  workerShow ??= scheduleEvent({
+    type: 'show',
+    title: `Tourmaline Tuesday ${tag()}`,
+    description: 'Tourmalines in every colour, live from our studio.',
+    startsInMinutes: 40,
+    minutes: 90,
+  });
   return workerShow;
 }
 
@@ -29,7 +35,11 @@ function showCard(page: Page, title: string) {
 }
 
 async function confirmationMail(email: string, title: string) {
-  await expect.poll(async () => (await mailsTo(email)).some((mail) => mail.subject === `You're on the list: ${title}`), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(async () => (await mailsTo(email)).some((mail) => mail.subject === `You're on the list: ${title}`), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   const mail = (await mailsTo(email)).find((sent) => sent.subject === `You're on the list: ${title}`);
   if (!mail) throw new Error('no confirmation mail');
   return mail;
@@ -39,7 +49,11 @@ for (const [size, viewport] of SCREEN_SIZES) {
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
 
-    test('a viewer RSVPs from home, stays in after a reload, gets the e-mail and a calendar file', async ({ page, login, shot }) => {
+    test('a viewer RSVPs from home, stays in after a reload, gets the e-mail and a calendar file', async ({
+      page,
+      login,
+      shot,
+    }) => {
       const show = upcomingShow();
       const { viewer } = await login();
       await page.goto('/home');
@@ -78,7 +92,9 @@ for (const [size, viewport] of SCREEN_SIZES) {
       expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z\r\n/);
       expect(ics.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
 
-      const google = new URL((await calendar.getByRole('link', { name: /Google Calendar/ }).getAttribute('href')) ?? '');
+      const google = new URL(
+        (await calendar.getByRole('link', { name: /Google Calendar/ }).getAttribute('href')) ?? '',
+      );
       expect(google.hostname).toBe('calendar.google.com');
       expect(google.searchParams.get('text')).toBe(show.title);
       expect(google.searchParams.get('dates')).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
@@ -91,7 +107,9 @@ test('a visitor is sent to log in, comes back to home logged in and RSVPs', asyn
   const show = upcomingShow();
   const { viewer } = await registerViewer(request);
   await page.goto('/home');
-  await showCard(page, show.title).getByRole('link', { name: `Log in to RSVP for ${show.title}` }).click();
+  await showCard(page, show.title)
+    .getByRole('link', { name: `Log in to RSVP for ${show.title}` })
+    .click();
   await expect(page).toHaveURL('/login?redirectTo=%2Fhome');
 
   await page.getByRole('link', { name: 'Log in with your password' }).click();
@@ -117,7 +135,10 @@ test('an RSVP made elsewhere meanwhile is answered kindly, not as a failure', as
   await expect(card.getByRole('button', { name: `RSVP for ${show.title}` })).toBeEnabled();
 
   // The same viewer RSVPs in another tab; this page still shows the button.
-  const elsewhere = await page.request.post('/api/rsvpdata_v1', { headers: { token: user.tokenvalue }, data: { eventid: show.id } });
+  const elsewhere = await page.request.post('/api/rsvpdata_v1', {
+    headers: { token: user.tokenvalue },
+    data: { eventid: show.id },
+  });
   expect(elsewhere.status()).toBe(200);
   await card.getByRole('button', { name: `RSVP for ${show.title}` }).click();
   await expect(card.getByRole('status')).toHaveText(MESSAGES.rsvpAlready);
@@ -147,11 +168,20 @@ test.describe('when the server cannot be reached', () => {
   });
 });
 
-test('RSVP appears on upcoming shows and their page, never on past shows or giveaways', async ({ page, login, shot }) => {
+test('RSVP appears on upcoming shows and their page, never on past shows or giveaways', async ({
+  page,
+  login,
+  shot,
+}) => {
   const show = upcomingShow();
   const past = scheduleEvent({ type: 'show', title: `Agate Archive ${tag()}`, startsInMinutes: -90, minutes: 60 });
   // Open for a day already: home lists the longest-open giveaways first, whatever else is open.
-  const giveaway = scheduleEvent({ type: 'giveaway', title: `Jasper Giveaway ${tag()}`, startsInMinutes: -24 * 60, minutes: 24 * 60 + 60 });
+  const giveaway = scheduleEvent({
+    type: 'giveaway',
+    title: `Jasper Giveaway ${tag()}`,
+    startsInMinutes: -24 * 60,
+    minutes: 24 * 60 + 60,
+  });
   await login();
   await page.goto(`/past/${show.id}`);
   await expect(page.getByRole('heading', { level: 1, name: show.title })).toBeVisible();
@@ -163,20 +193,28 @@ test('RSVP appears on upcoming shows and their page, never on past shows or give
   await expect(page.getByRole('button', { name: /^RSVP/ })).toHaveCount(0);
 
   await page.goto('/home');
-  await expect(page.getByRole('region', { name: 'Giveaways open now' }).getByRole('article').filter({ hasText: giveaway.title })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Giveaways open now' }).getByRole('button', { name: /RSVP/ })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Giveaways open now' }).getByRole('article').filter({ hasText: giveaway.title }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Giveaways open now' }).getByRole('button', { name: /RSVP/ }),
+  ).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Past shows' }).getByRole('button', { name: /RSVP/ })).toHaveCount(0);
 });
 
 test('home with RSVP buttons in every state has no serious accessibility problems', async ({ page, login }) => {
   const show = upcomingShow();
   await page.goto('/home');
-  await expect(showCard(page, show.title).getByRole('link', { name: `Log in to RSVP for ${show.title}` })).toBeVisible();
+  await expect(
+    showCard(page, show.title).getByRole('link', { name: `Log in to RSVP for ${show.title}` }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   await login();
   await page.goto('/home');
-  await showCard(page, show.title).getByRole('button', { name: `RSVP for ${show.title}` }).click();
+  await showCard(page, show.title)
+    .getByRole('button', { name: `RSVP for ${show.title}` })
+    .click();
   await expect(showCard(page, show.title).getByText("You're in", { exact: true })).toBeVisible();
   await expectAccessible(page);
 });

@@ -50,7 +50,10 @@ test('a refid keeps the refId cookie for 90 days and becomes the shared invite c
   expect((await storage(page)).sharedInviteCode).toBe('FRIEND42');
 });
 
-test('a visit from another site keeps its host and URL, and our own pages never replace them', async ({ page, baseURL }) => {
+test('a visit from another site keeps its host and URL, and our own pages never replace them', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/home', { referer: 'https://www.instagram.com/x' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(async () => (await storage(page)).refSource).toBe('instagram.com');
@@ -66,7 +69,13 @@ test('a visit from another site keeps its host and URL, and our own pages never 
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, screen: { width: 375, height: 740 }, isMobile: true, hasTouch: true, timezoneId: 'America/New_York' });
+  test.use({
+    viewport: { width: 375, height: 740 },
+    screen: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/New_York',
+  });
 
   test('the server receives the visit record, the page view and the time on the page', async ({ page }) => {
     test.setTimeout(90_000);
@@ -92,11 +101,15 @@ test.describe('on a phone', () => {
     expect(row?.full_url).toMatch(new RegExp(`/past/321\\?refid=${refId}$`));
     expect(row?.ip_address).not.toBe('');
 
-    await expect.poll(() => pageViewsOf(analyticsId ?? '')).toContainEqual({ path: '/past/321', title: 'Past Page - Gemcast' });
+    await expect
+      .poll(() => pageViewsOf(analyticsId ?? ''))
+      .toContainEqual({ path: '/past/321', title: 'Past Page - Gemcast' });
 
     // Leaving the route by a link in the app sends the time spent on it, and a new visit record.
     for (let attempt = 0; ; attempt++) {
-      const answers = Promise.all(['/api/ptvl', '/api/uservisit'].map((call) => page.waitForResponse((r) => r.url().endsWith(call))));
+      const answers = Promise.all(
+        ['/api/ptvl', '/api/uservisit'].map((call) => page.waitForResponse((r) => r.url().endsWith(call))),
+      );
       await page.getByRole('link', { name: 'See upcoming shows' }).click();
       await expect(page).toHaveURL('/home');
       const refused = (await answers).find((answer) => answer.status() === 429);
@@ -126,7 +139,12 @@ test('a desktop visit is recorded as desktop with the screen size', async ({ pag
 
 test('a click on "Log in to RSVP" is counted as an event', async ({ page }) => {
   test.setTimeout(90_000);
-  const show = scheduleEvent({ type: 'show', title: `Tanzanite Tuesday ${randomUUID().slice(0, 6)}`, startsInMinutes: 60 * 12, minutes: 60 });
+  const show = scheduleEvent({
+    type: 'show',
+    title: `Tanzanite Tuesday ${randomUUID().slice(0, 6)}`,
+    startsInMinutes: 60 * 12,
+    minutes: 60,
+  });
   for (let attempt = 0; ; attempt++) {
     await page.goto('/home');
     const tracked = page.waitForResponse((response) => response.url().endsWith('/api/trackevent'));
@@ -140,5 +158,9 @@ test('a click on "Log in to RSVP" is counted as an event', async ({ page }) => {
     await page.waitForTimeout((Number(response.headers()['retry-after'] ?? 5) + 1) * 1000);
   }
   const { analyticsId } = await storage(page);
-  expect(trackedEventsOf(analyticsId ?? '')).toContainEqual({ category: 'home', action: 'rsvp-login', label: show.title });
+  expect(trackedEventsOf(analyticsId ?? '')).toContainEqual({
+    category: 'home',
+    action: 'rsvp-login',
+    label: show.title,
+  });
 });

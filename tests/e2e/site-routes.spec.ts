@@ -128,10 +128,14 @@ test('staff screens tell a viewer they are for staff, and open for staff', async
   await expect(page.getByRole('heading', { level: 1, name: 'This page is for the Gemcast team' })).toBeVisible();
   await expect(page.getByText(viewer.email)).toBeVisible();
   await page.goto('/staff/analytics');
-  await expect(page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ }),
+  ).toBeVisible();
 
   grantStaff(viewer.email);
-  const response = await page.request.post('/api/login_v1', { data: { email: viewer.email, password: viewer.password } });
+  const response = await page.request.post('/api/login_v1', {
+    data: { email: viewer.email, password: viewer.password },
+  });
   expect(response.status()).toBe(200);
   const staff: AuthedUser = (await response.json()).data[0];
   expect(staff.is_staff).toBe(1);

@@ -32,22 +32,34 @@ test('the footer links to the static pages and shows the tagline, brand and year
   await expect(page).toHaveURL('/terms');
 });
 
-test('the contact drawer opens from the footer and closes by its icon, the backdrop and Escape', async ({ page, request, shot }) => {
+test('the contact drawer opens from the footer and closes by its icon, the backdrop and Escape', async ({
+  page,
+  request,
+  shot,
+}) => {
   const config = (await (await request.get('/api/siteconfig')).json()).data[0];
   await page.goto('/about');
 
   const drawer = await openContactDrawer(page);
   await expect(page).toHaveURL('/about');
   // It slides in from the right edge, and stays against it.
-  await expect.poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0))).toBe(page.viewportSize()?.width);
+  await expect
+    .poll(async () => Math.round(((await drawer.boundingBox())?.x ?? 0) + ((await drawer.boundingBox())?.width ?? 0)))
+    .toBe(page.viewportSize()?.width);
   expect((await drawer.boundingBox())?.width).toBeLessThanOrEqual(450);
   await expect(drawer.getByRole('heading', { name: 'Text us or call us' })).toBeVisible();
   await expect(drawer.getByText(config.phone)).toBeVisible();
   await expect(drawer.getByText('or', { exact: true })).toBeVisible();
   await expect(drawer.getByRole('heading', { name: 'Email us' })).toBeVisible();
   const digits = `${config.phone}`.replace(/\D/g, '');
-  await expect(drawer.getByRole('link', { name: `Call us at ${config.phone}` })).toHaveAttribute('href', `tel:${digits}`);
-  await expect(drawer.getByRole('link', { name: `Text us at ${config.phone}` })).toHaveAttribute('href', `sms:${digits}`);
+  await expect(drawer.getByRole('link', { name: `Call us at ${config.phone}` })).toHaveAttribute(
+    'href',
+    `tel:${digits}`,
+  );
+  await expect(drawer.getByRole('link', { name: `Text us at ${config.phone}` })).toHaveAttribute(
+    'href',
+    `sms:${digits}`,
+  );
   await expect(drawer.getByRole('link', { name: config.email })).toHaveAttribute('href', `mailto:${config.email}`);
   await shot('contact-drawer', { fullPage: false });
 
@@ -88,7 +100,8 @@ test('the header folds its navigation behind a menu button on a phone', async ({
   await expect(nav).toHaveCount(0);
   await menu.click();
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
-  for (const name of ['Home', 'Live', 'Giveaways', 'Rewards']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Live', 'Giveaways', 'Rewards'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await shot('mobile-header-menu', { fullPage: false });
   await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeFocused();

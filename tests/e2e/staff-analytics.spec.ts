@@ -52,11 +52,18 @@ function visit(sessionId: string, route: string, refId: string, device: 'mobile'
 }
 
 async function totalFor(page: Page, label: string): Promise<number> {
-  const value = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  const value = page
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
   return Number((await value.textContent())?.replace(/,/g, ''));
 }
 
-test('a staff member reads totals, the day chart, referral codes and their sign-ups', async ({ page, request, shot }) => {
+test('a staff member reads totals, the day chart, referral codes and their sign-ups', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(90_000);
   const refId = `e2e-${randomUUID().slice(0, 8)}`;
   const mobileSession = randomUUID();
@@ -81,13 +88,28 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   expect(await totalFor(page, 'Page views')).toBeGreaterThanOrEqual(1);
   expect(await totalFor(page, 'Sign-ups')).toBeGreaterThanOrEqual(2);
 
-  await expect(page.getByRole('img', { name: /^Bar chart of visits per day from .+ The busiest day was/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Bar chart of visits per day from .+ The busiest day was/ }),
+  ).toBeVisible();
   const referralCodes = page.getByRole('table', { name: 'Visits and sign-ups by referral code' });
   await expect(referralCodes.getByRole('row', { name: new RegExp(`^${refId} 2 1$`) })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Visits by referring website' }).getByRole('rowheader', { name: 'example-jewelry-blog.test' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Events by category and action' }).getByRole('rowheader', { name: 'giveaway / enter' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Visits by device type' }).getByRole('rowheader', { name: 'mobile' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 375 px').toBeLessThanOrEqual(375);
+  await expect(
+    page
+      .getByRole('table', { name: 'Visits by referring website' })
+      .getByRole('rowheader', { name: 'example-jewelry-blog.test' }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Events by category and action' })
+      .getByRole('rowheader', { name: 'giveaway / enter' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Visits by device type' }).getByRole('rowheader', { name: 'mobile' }),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    'no sideways scrolling at 375 px',
+  ).toBeLessThanOrEqual(375);
   await expectAccessible(page);
   await shot('staff-analytics-375');
 
@@ -126,7 +148,9 @@ test('a period with nothing recorded says so', async ({ page, request, shot }) =
     events: [],
     timeOnPage: [],
   };
-  await page.route(/\/api\/staff\/analytics\?/, (route) => route.fulfill({ json: { status: 1, statusCode: 200, message: 'OK', data: [empty] } }));
+  await page.route(/\/api\/staff\/analytics\?/, (route) =>
+    route.fulfill({ json: { status: 1, statusCode: 200, message: 'OK', data: [empty] } }),
+  );
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/staff/analytics');
   await expect(page.getByRole('heading', { name: 'No visits recorded yet' })).toBeVisible();
@@ -138,7 +162,12 @@ test('an account whose staff rights were taken away is told the page is for staf
   const user = await loginAsStaff(page, request);
   grantStaff(user.email, false);
   // A change made behind the server's back applies within its few-second session cache.
-  await expect.poll(async () => (await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status(), { timeout: 10_000 }).toBe(403);
+  await expect
+    .poll(
+      async () => (await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status(),
+      { timeout: 10_000 },
+    )
+    .toBe(403);
   await page.goto('/staff/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'This page is for Gemcast staff.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
@@ -148,7 +177,11 @@ test('an account whose staff rights were taken away is told the page is for staf
 test('a viewer gets the staff-only message, and the report stays closed to them', async ({ page, request, login }) => {
   const { user } = await login();
   await page.goto('/staff/analytics');
-  await expect(page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Site analytics' })).toHaveCount(0);
-  expect((await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status()).toBe(403);
+  expect((await request.get('/api/staff/analytics?days=7', { headers: { token: user.tokenvalue } })).status()).toBe(
+    403,
+  );
 });

@@ -33,14 +33,21 @@ async function openStaffShows(page: Page, query = '') {
 }
 
 async function viewerRsvp(request: APIRequestContext, viewer: AuthedUser, eventId: number) {
-  const response = await request.post('/api/rsvpdata_v1', { data: { eventid: eventId }, headers: { token: viewer.tokenvalue } });
+  const response = await request.post('/api/rsvpdata_v1', {
+    data: { eventid: eventId },
+    headers: { token: viewer.tokenvalue },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 test.describe('on a computer set to Tokyo time', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('staff schedule a show for later today, a viewer sees it on home, and a new title reaches them', async ({ page, request, shot }) => {
+  test('staff schedule a show for later today, a viewer sees it on home, and a new title reaches them', async ({
+    page,
+    request,
+    shot,
+  }) => {
     test.setTimeout(90_000);
     const staff = await createStaff(request);
     const { user: viewer } = await registerViewer(request);
@@ -85,10 +92,19 @@ test.describe('on a computer set to Tokyo time', () => {
     await expect(page).toHaveURL(/\/staff\/shows\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
     await expect(page.getByRole('heading', { level: 1, name: showTitle })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved. Viewers see the change right away.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved. Viewers see the change right away.' }),
+    ).toBeVisible();
     await expect(page.getByText('Upcoming', { exact: true }).first()).toBeVisible();
     const stored = (await staffEvents(request, staff)).find((event) => event.id === id);
-    expect(stored, 'the stored show').toMatchObject({ title: showTitle, cust_start: startsAt.toISOString(), cust_end: endsAt.toISOString(), IS_Public: 1, platform: 'hls', status: 'upcoming' });
+    expect(stored, 'the stored show').toMatchObject({
+      title: showTitle,
+      cust_start: startsAt.toISOString(),
+      cust_end: endsAt.toISOString(),
+      IS_Public: 1,
+      platform: 'hls',
+      status: 'upcoming',
+    });
     await expectAccessible(page, 'the new show');
     await expectNoSidewaysScroll(page);
     await shot('staff-shows-created-375');
@@ -125,7 +141,11 @@ test.describe('on a computer set to Tokyo time', () => {
   });
 });
 
-test('an end before the start and a stream that is not one are refused, and nothing is created', async ({ page, request, shot }) => {
+test('an end before the start and a stream that is not one are refused, and nothing is created', async ({
+  page,
+  request,
+  shot,
+}) => {
   const staff = await createStaff(request);
   const badTitle = title('Backwards Beryl');
   await signInAs(page, staff, { clearFirst: true });
@@ -156,7 +176,13 @@ test('an end before the start and a stream that is not one are refused, and noth
   // The server says the same to anyone who skips the form.
   const direct = await request.post('/api/staff/events', {
     headers: { token: staff.tokenvalue },
-    data: { type: 'show', title: badTitle, cust_start: '2030-06-20T19:00:00-07:00', cust_end: '2030-06-20T18:00:00-07:00', stream_url: 'https://stream.example.com/live/beryl.mp4' },
+    data: {
+      type: 'show',
+      title: badTitle,
+      cust_start: '2030-06-20T19:00:00-07:00',
+      cust_end: '2030-06-20T18:00:00-07:00',
+      stream_url: 'https://stream.example.com/live/beryl.mp4',
+    },
   });
   expect(direct.status()).toBe(400);
   expect((await staffEvents(request, staff)).filter((event) => event.title === badTitle)).toEqual([]);
@@ -164,7 +190,13 @@ test('an end before the start and a stream that is not one are refused, and noth
 
 test('staff end a live show after confirming, and it moves to the past', async ({ page, request, shot }) => {
   const staff = await createStaff(request);
-  const live = await scheduleAsStaff(request, staff, { type: 'show', title: title('Ruby Rush'), startsInMinutes: -10, minutes: 60, stream_url: 'https://stream.example.com/live/ruby.m3u8' });
+  const live = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: title('Ruby Rush'),
+    startsInMinutes: -10,
+    minutes: 60,
+    stream_url: 'https://stream.example.com/live/ruby.m3u8',
+  });
   await signInAs(page, staff, { clearFirst: true });
   await page.setViewportSize(PHONE);
   await openStaffShows(page, '?on=live');
@@ -202,12 +234,26 @@ test('staff end a live show after confirming, and it moves to the past', async (
   await shot('staff-shows-past-375');
 });
 
-test('staff read who RSVPed, write a special event’s questions and read a viewer’s answers', async ({ page, request, shot }) => {
+test('staff read who RSVPed, write a special event’s questions and read a viewer’s answers', async ({
+  page,
+  request,
+  shot,
+}) => {
   test.setTimeout(60_000);
   const staff = await createStaff(request);
   const { user: viewer } = await registerViewer(request);
-  const show = await scheduleAsStaff(request, staff, { type: 'show', title: title('Opal Evening'), startsInMinutes: 120, minutes: 60 });
-  const special = await scheduleAsStaff(request, staff, { type: 'specialshow', title: title('Collectors’ Night'), startsInMinutes: 180, minutes: 90 });
+  const show = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: title('Opal Evening'),
+    startsInMinutes: 120,
+    minutes: 60,
+  });
+  const special = await scheduleAsStaff(request, staff, {
+    type: 'specialshow',
+    title: title('Collectors’ Night'),
+    startsInMinutes: 180,
+    minutes: 90,
+  });
   await viewerRsvp(request, viewer, show.id);
 
   await signInAs(page, staff, { clearFirst: true });
@@ -217,7 +263,11 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   await expect(row).toContainText('1RSVP');
   await row.getByRole('link', { name: show.title }).click();
   const rsvps = page.getByRole('table', { name: 'Viewers who RSVPed, with their e-mail and when' });
-  await expect(rsvps.getByRole('row', { name: new RegExp(`^${viewer.first_name} ${viewer.last_name} ${viewer.email.replace(/[.+]/g, '\\$&')} `) })).toBeVisible();
+  await expect(
+    rsvps.getByRole('row', {
+      name: new RegExp(`^${viewer.first_name} ${viewer.last_name} ${viewer.email.replace(/[.+]/g, '\\$&')} `),
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'RSVPs, scrollable' })).toBeVisible();
   await expectAccessible(page, 'a show with its RSVPs');
   await expectNoSidewaysScroll(page);
@@ -235,7 +285,9 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   await second.getByLabel('Question').fill('What is your ring size?');
   await second.getByLabel('Choices').fill('7');
   await quiz.getByRole('button', { name: 'Save questions' }).click();
-  await expect(second.getByLabel('Choices')).toHaveAccessibleDescription(/Give at least two choices, or none for a free answer\./);
+  await expect(second.getByLabel('Choices')).toHaveAccessibleDescription(
+    /Give at least two choices, or none for a free answer\./,
+  );
   await second.getByLabel('Choices').fill('');
   await quiz.getByRole('button', { name: 'Save questions' }).click();
   await expect(quiz.getByRole('status')).toHaveText('The questions have been saved.');
@@ -250,36 +302,60 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   ]);
   const answered = await request.post('/api/rsvpquiz_v1', {
     headers: { token: viewer.tokenvalue },
-    data: { eventid: special.id, answers: [{ question_id: questions[0]!.id, answer: 'Sapphire' }, { question_id: questions[1]!.id, answer: '6 and a half' }] },
+    data: {
+      eventid: special.id,
+      answers: [
+        { question_id: questions[0]!.id, answer: 'Sapphire' },
+        { question_id: questions[1]!.id, answer: '6 and a half' },
+      ],
+    },
   });
   expect(answered.status(), await answered.text()).toBe(200);
 
   // The editor was opened before the viewer answered: the server refuses the change, in words.
   await first.getByLabel('Question').fill('Which stone should we show first?');
   await quiz.getByRole('button', { name: 'Save questions' }).click();
-  await expect(quiz.getByRole('alert')).toHaveText('Viewers have already answered these questions, so they can no longer change.');
+  await expect(quiz.getByRole('alert')).toHaveText(
+    'Viewers have already answered these questions, so they can no longer change.',
+  );
 
   await page.setViewportSize(DESKTOP);
   await page.reload();
   const answers = page.getByRole('region', { name: 'Answers' });
-  const submission = answers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${viewer.first_name} ${viewer.last_name}` }) });
+  const submission = answers
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: `${viewer.first_name} ${viewer.last_name}` }) });
   await expect(submission).toContainText(viewer.email);
   await expect(submission.getByRole('definition')).toHaveText(['Sapphire', '6 and a half']);
   // Answered questions stay as they were asked.
   await expect(quiz.getByRole('button', { name: 'Save questions' })).toHaveCount(0);
   await expect(quiz).toContainText('Choices: Ruby, Sapphire, Emerald');
-  await expect(page.getByRole('table', { name: 'Viewers who RSVPed, with their e-mail and when' })).toContainText(viewer.email);
+  await expect(page.getByRole('table', { name: 'Viewers who RSVPed, with their e-mail and when' })).toContainText(
+    viewer.email,
+  );
   await expectAccessible(page, 'a special event with answers');
   await shot('staff-shows-answers-1280');
 });
 
-test('a viewer is told /staff/shows is for staff, and its calls stay closed to them', async ({ page, request, login, shot }) => {
+test('a viewer is told /staff/shows is for staff, and its calls stay closed to them', async ({
+  page,
+  request,
+  login,
+  shot,
+}) => {
   const staff = await createStaff(request);
-  const show: StaffEventRecord = await scheduleAsStaff(request, staff, { type: 'show', title: title('Staff Only Spinel'), startsInMinutes: 60, minutes: 60 });
+  const show: StaffEventRecord = await scheduleAsStaff(request, staff, {
+    type: 'show',
+    title: title('Staff Only Spinel'),
+    startsInMinutes: 60,
+    minutes: 60,
+  });
   const { user } = await login();
   for (const path of ['/staff/shows', `/staff/shows/${show.id}`]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^This page is for (the )?Gemcast (staff|team)/ }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Shows and events' })).toHaveCount(0);
   }
   await page.getByRole('button', { name: /^Account menu for / }).click();

@@ -32,7 +32,10 @@ async function siteConfig(request: APIRequestContext): Promise<SiteConfig> {
 }
 
 for (const { path, title, heading, slug } of PAGES) {
-  test(`${path} has its title, one h1 inside the shell, and no serious accessibility problems at 375 and 1280 px`, async ({ page, shot }) => {
+  test(`${path} has its title, one h1 inside the shell, and no serious accessibility problems at 375 and 1280 px`, async ({
+    page,
+    shot,
+  }) => {
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       await page.goto(path);
@@ -43,7 +46,10 @@ for (const { path, title, heading, slug } of PAGES) {
       await expect(page.getByRole('contentinfo')).toBeVisible();
       if (path === '/contact-us') await expect(page.getByRole('link', { name: /@/ }).first()).toBeVisible();
       if (path === '/faq') await page.locator('main summary').first().click();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(size.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        'no sideways scrolling',
+      ).toBeLessThanOrEqual(size.width);
       await expectAccessible(page);
       await shot(`static-${slug}-${size.width}`);
     }
@@ -59,7 +65,10 @@ test('the about page tells the story under the configured brand', async ({ page,
   await expect(article.getByRole('heading', { level: 2 })).toHaveCount(5);
 });
 
-test('the privacy policy has 18 numbered sections, its update date and the California limits', async ({ page, request }) => {
+test('the privacy policy has 18 numbered sections, its update date and the California limits', async ({
+  page,
+  request,
+}) => {
   const { email } = await siteConfig(request);
   await page.goto('/privacy');
   await expect(page.getByText('Last updated December 22, 2022')).toBeVisible();
@@ -70,14 +79,29 @@ test('the privacy policy has 18 numbered sections, its update date and the Calif
   const titles = await sections.allTextContents();
   expect(titles.map((text) => Number(text.split('.')[0]))).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
 
-  const collected = page.locator('section', { has: page.getByRole('heading', { name: '3. Information collected when you visit' }) });
-  for (const field of ['session id', 'region', 'device type', 'screen resolution', 'referrer', 'referral code', 'IP address']) await expect(collected).toContainText(field);
-  const cookies = page.locator('section', { has: page.getByRole('heading', { name: '4. Cookies and browser storage' }) });
+  const collected = page.locator('section', {
+    has: page.getByRole('heading', { name: '3. Information collected when you visit' }),
+  });
+  for (const field of [
+    'session id',
+    'region',
+    'device type',
+    'screen resolution',
+    'referrer',
+    'referral code',
+    'IP address',
+  ])
+    await expect(collected).toContainText(field);
+  const cookies = page.locator('section', {
+    has: page.getByRole('heading', { name: '4. Cookies and browser storage' }),
+  });
   await expect(cookies).toContainText('cookies_consent');
   await expect(cookies).toContainText('refId');
   await expect(cookies).toContainText('90 days');
 
-  const california = page.locator('section', { has: page.getByRole('heading', { name: '14. Your California privacy rights' }) });
+  const california = page.locator('section', {
+    has: page.getByRole('heading', { name: '14. Your California privacy rights' }),
+  });
   await expect(california).toContainText('at most 2 requests to know in any 12-month period');
   await expect(california).toContainText('within 10 days');
   await expect(california).toContainText('within 45 days');
@@ -108,7 +132,11 @@ test('the terms cover who may use the service, prices in US dollars and where to
   await expect(article.getByRole('link', { name: 'Coupons & Giveaway FAQ' })).toHaveAttribute('href', '/faq');
 });
 
-test('the FAQ answers with the coupon rules, the Today’s Giveaway button and the 5-minute rule', async ({ page, request, shot }) => {
+test('the FAQ answers with the coupon rules, the Today’s Giveaway button and the 5-minute rule', async ({
+  page,
+  request,
+  shot,
+}) => {
   const { phone } = await siteConfig(request);
   await page.goto('/faq');
   const coupons = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Coupons' }) });
@@ -118,14 +146,25 @@ test('the FAQ answers with the coupon rules, the Today’s Giveaway button and t
   const validity = coupons.locator('summary', { hasText: 'How long is a coupon valid?' });
   await validity.focus();
   await page.keyboard.press('Enter');
-  await expect(coupons.getByText('Two weeks from the day you receive it, unless the coupon states a different period.')).toBeVisible();
+  await expect(
+    coupons.getByText('Two weeks from the day you receive it, unless the coupon states a different period.'),
+  ).toBeVisible();
 
-  for (const question of ['Is there a minimum purchase?', 'Can I use more than one coupon on an order?', 'What can I use my birthday coupon on?']) {
+  for (const question of [
+    'Is there a minimum purchase?',
+    'Can I use more than one coupon on an order?',
+    'What can I use my birthday coupon on?',
+  ]) {
     await coupons.getByText(question).click();
   }
   await expect(coupons).toContainText('There is no minimum purchase unless the coupon says there is.');
   await expect(coupons).toContainText('Coupons cannot be combined');
-  await expect(coupons.getByText('Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems.', { exact: false })).toBeVisible();
+  await expect(
+    coupons.getByText(
+      'Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems.',
+      { exact: false },
+    ),
+  ).toBeVisible();
 
   await giveaways.getByText('Where do I enter during a live show?').click();
   await expect(giveaways.getByText(/a Today's Giveaway button appears under the live show window/)).toBeVisible();

@@ -6,11 +6,20 @@ import { normalizeEmail } from '../../shared/validation';
 async function run() {
   const [command, rawEmail] = process.argv.slice(2);
   const config = loadConfig();
-  const handle = openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: `${config.dataDir}/gemcast.db` });
+  const handle = openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'sqlite', file: `${config.dataDir}/gemcast.db` },
+  );
   await migrate(handle);
   try {
     if (command === 'list') {
-      const staff = await handle.db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('is_staff', '=', 1).orderBy('email').execute();
+      const staff = await handle.db
+        .selectFrom('users')
+        .select(['email', 'first_name', 'last_name'])
+        .where('is_staff', '=', 1)
+        .orderBy('email')
+        .execute();
       for (const s of staff) console.log(`${s.email}\t${s.first_name} ${s.last_name}`);
       if (!staff.length) console.log('No staff yet.');
       return 0;

@@ -13,7 +13,10 @@ export function compiledRead<Row, Params extends readonly unknown[]>(build: (db:
       compiled = build(db).compile();
       byDb.set(db, compiled);
     }
-    if (compiled.parameters.length !== parameters.length) throw new Error(`compiledRead: the query takes ${compiled.parameters.length} parameters, not ${parameters.length}`);
+    if (compiled.parameters.length !== parameters.length)
+      throw new Error(
+        `compiledRead: the query takes ${compiled.parameters.length} parameters, not ${parameters.length}`,
+      );
     const result = await db.executeQuery<Row>({ ...compiled, parameters });
     return result.rows;
   };

@@ -15,6 +15,7 @@ import * as quiz from './migrations/007-quiz';
 import * as chat from './migrations/008-chat';
 import * as giveaways from './migrations/009-giveaways';
 import * as chatSanctionRoom from './migrations/010-chat-sanction-room';
+import * as giveawayDetailsBackfill from './migrations/011-giveaway-details-backfill';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -22,8 +23,7 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
 
 export type DatabaseOptions =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {
@@ -75,6 +75,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '008-chat': chat.up,
   '009-giveaways': giveaways.up,
   '010-chat-sanction-room': chatSanctionRoom.up,
+  '011-giveaway-details-backfill': giveawayDetailsBackfill.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */
@@ -104,7 +105,10 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
         // Migrations see the database as it was when they were written, not as the schema type says.
         await up(trx as unknown as Kysely<unknown>, handle.dialect);
       } catch (error) {
-        throw new Error(`Database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `Database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       await db.insertInto('kysely_migration').values({ name, timestamp: new Date().toISOString() }).execute();
     }
@@ -116,6 +120,7 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
   const message = `${String(e.message ?? '')} ${String(e.detail ?? '')} ${String(e.constraint ?? '')}`;
-  const isUnique = e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const isUnique =
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
   return isUnique && (column === undefined || message.includes(column));
 }

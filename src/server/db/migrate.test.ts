@@ -8,7 +8,12 @@ import { migrate, openDatabase, type DatabaseHandle, type MigrationTables } from
 const url = process.env.TEST_DATABASE_URL;
 
 async function applied(handle: DatabaseHandle) {
-  const rows = await handle.db.withTables<MigrationTables>().selectFrom('kysely_migration').select('name').orderBy('name').execute();
+  const rows = await handle.db
+    .withTables<MigrationTables>()
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
   return rows.map((row) => row.name);
 }
 
@@ -45,7 +50,10 @@ describe.skipIf(!url)('migrations on PostgreSQL', () => {
     return handle;
   }
   async function hasUsers(name: string) {
-    const tables = await admin.query(`select table_name from information_schema.tables where table_schema = $1 and table_name = 'users'`, [name]);
+    const tables = await admin.query(
+      `select table_name from information_schema.tables where table_schema = $1 and table_name = 'users'`,
+      [name],
+    );
     return tables.rowCount === 1;
   }
 
@@ -57,7 +65,9 @@ describe.skipIf(!url)('migrations on PostgreSQL', () => {
 
   it('ignore migration tables in other schemas', async () => {
     const stray = await schema('stray');
-    await admin.query(`create table ${stray}.kysely_migration (name text); create table ${stray}.kysely_migration_lock (id text)`);
+    await admin.query(
+      `create table ${stray}.kysely_migration (name text); create table ${stray}.kysely_migration_lock (id text)`,
+    );
     const own = await schema('own');
     await migrate(open(own));
     expect(await hasUsers(own)).toBe(true);
@@ -80,7 +90,9 @@ describe.skipIf(!url)('migrations on PostgreSQL', () => {
     const churn = (async () => {
       while (migrating) {
         const other = `churn_${randomBytes(4).toString('hex')}`;
-        await churner.query(`create schema ${other}; create table ${other}.a (id serial primary key); create table ${other}.b (id serial primary key)`);
+        await churner.query(
+          `create schema ${other}; create table ${other}.a (id serial primary key); create table ${other}.b (id serial primary key)`,
+        );
         await churner.query(`drop schema ${other} cascade`);
       }
     })();

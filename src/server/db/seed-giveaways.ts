@@ -3,11 +3,13 @@
 // the past show whose entries were drawn, forfeited, respun and claimed on a clock set to that
 // evening, so their audit logs, revealed seeds and public winners look like a real night.
 import type { z } from 'zod';
-import type { CreateGiveawayRequest, SetSpinPrizesRequest, StaffGiveawayDetail } from '../../shared/contract/giveaways';
+import type { CreateGiveawayRequest, StaffGiveawayDetail } from '../../shared/contract/giveaways-staff';
+import type { SetSpinPrizesRequest } from '../../shared/contract/spin';
 import type { AppContext } from '../context';
 import { createLiveLookup } from '../modules/events/live-lookup';
+import { createGiveawayDrawService } from '../modules/giveaways/giveaway-draw.service';
 import { createGiveawayService } from '../modules/giveaways/giveaways.service';
-import { createStaffGiveawayService } from '../modules/giveaways/giveaways.staff';
+import { createStaffGiveawayService } from '../modules/giveaways/giveaways-staff.service';
 import { createSpinService } from '../modules/giveaways/spin.service';
 import { manualClock } from '../platform/clock';
 
@@ -49,11 +51,19 @@ const GIVEAWAY_WHEEL: z.output<typeof SetSpinPrizesRequest> = {
   ],
 };
 
-function giveawayInput(fields: Pick<z.output<typeof CreateGiveawayRequest>, 'title' | 'description' | 'cust_start' | 'cust_end' | 'show_id' | 'prize' | 'tnc_prices'>): z.output<typeof CreateGiveawayRequest> {
+function giveawayInput(
+  fields: Pick<
+    z.output<typeof CreateGiveawayRequest>,
+    'title' | 'description' | 'cust_start' | 'cust_end' | 'show_id' | 'prize' | 'tnc_prices'
+  >,
+): z.output<typeof CreateGiveawayRequest> {
   return { image: '', IS_Public: 1, tnc: DEMO_TERMS, winner_count: 1, access_code: '', ...fields };
 }
 
-export async function seedGiveaways(ctx: AppContext, demo: { staffEmail: string; liveShowTitle: string }): Promise<void> {
+export async function seedGiveaways(
+  ctx: AppContext,
+  demo: { staffEmail: string; liveShowTitle: string },
+): Promise<void> {
   const { db } = ctx;
   const nowMs = ctx.clock.now().getTime();
   const staff = await db.selectFrom('users').selectAll().where('email', '=', demo.staffEmail).executeTakeFirstOrThrow();
@@ -71,13 +81,15 @@ export async function seedGiveaways(ctx: AppContext, demo: { staffEmail: string;
   const lookup = createLiveLookup(seedCtx);
   const giveaways = createGiveawayService(seedCtx, lookup);
   const staffGiveaways = createStaffGiveawayService(seedCtx, giveaways, lookup);
+  const draws = createGiveawayDrawService(seedCtx, giveaways, staffGiveaways);
   const spins = createSpinService(seedCtx);
 
   const open = await staffGiveaways.create(
     staff,
     giveawayInput({
       title: DEMO_GIVEAWAY_TITLE,
-      description: 'Enter during the demo show for a London blue topaz ring in sterling silver. Share it for bonus entries.',
+      description:
+        'Enter during the demo show for a London blue topaz ring in sterling silver. Share it for bonus entries.',
       cust_start: live.cust_start,
       cust_end: live.cust_end,
       show_id: live.id,
@@ -85,7 +97,12 @@ export async function seedGiveaways(ctx: AppContext, demo: { staffEmail: string;
       tnc_prices: '$1,200',
     }),
   );
-  await staffGiveaways.update(staff, upcomingGiveaway.id, { show_id: upcomingShow.id, prize: '1 ct Montana sapphire pendant', tnc: DEMO_TERMS, tnc_prices: '$850' });
+  await staffGiveaways.update(staff, upcomingGiveaway.id, {
+    show_id: upcomingShow.id,
+    prize: '1 ct Montana sapphire pendant',
+    tnc: DEMO_TERMS,
+    tnc_prices: '$850',
+  });
   for (const eventId of [live.id, upcomingShow.id]) await spins.setTable(eventId, SHOW_WHEEL);
   for (const eventId of [open.id, upcomingGiveaway.id]) await spins.setTable(eventId, GIVEAWAY_WHEEL);
 
@@ -93,10 +110,25 @@ export async function seedGiveaways(ctx: AppContext, demo: { staffEmail: string;
   const end = new Date(past.cust_end).getTime();
   const pastGiveaway = async (title: string, prize: string, value: string) => {
     clock.set(new Date(start - 30 * MINUTE));
-    return staffGiveaways.create(staff, giveawayInput({ title, description: `Entered during ${past.title}.`, cust_start: new Date(start).toISOString(), cust_end: new Date(end).toISOString(), show_id: past.id, prize, tnc_prices: value }));
+    return staffGiveaways.create(
+      staff,
+      giveawayInput({
+        title,
+        description: `Entered during ${past.title}.`,
+        cust_start: new Date(start).toISOString(),
+        cust_end: new Date(end).toISOString(),
+        show_id: past.id,
+        prize,
+        tnc_prices: value,
+      }),
+    );
   };
   const first = await pastGiveaway('Tanzanite studs giveaway', 'Tanzanite stud earrings, 1 ct total', '$640');
-  const second = await pastGiveaway('Half-hour mystery gem giveaway', 'A loose mystery gemstone from the vault', '$300');
+  const second = await pastGiveaway(
+    'Half-hour mystery gem giveaway',
+    'A loose mystery gemstone from the vault',
+    '$300',
+  );
   for (const [i, viewer] of viewers.entries()) {
     for (const giveaway of [first, second]) {
       clock.set(new Date(start + (5 + 7 * i) * MINUTE));
@@ -111,37 +143,42 @@ export async function seedGiveaways(ctx: AppContext, demo: { staffEmail: string;
     let current = detail;
     for (let pick = lastPick(current); pick?.status === 'repeat'; pick = lastPick(current)) {
       clock.advance(MINUTE);
-      current = (await staffGiveaways.respin(staff, id, pick.id)).detail;
+      current = (await draws.respin(staff, id, pick.id)).detail;
     }
     return lastPick(current);
   };
 
   // The first winner never messaged in: forfeited after 5 minutes and redrawn; the second claimed.
   clock.set(new Date(end + 2 * MINUTE));
-  let pick = await settle(first.id, (await staffGiveaways.draw(staff, first.id)).detail);
+  let pick = await settle(first.id, (await draws.draw(staff, first.id)).detail);
   if (pick?.status === 'pending') {
     clock.advance(6 * MINUTE);
-    pick = await settle(first.id, (await staffGiveaways.forfeit(staff, first.id, pick.id, true)).detail);
+    pick = await settle(first.id, (await draws.forfeit(staff, first.id, pick.id, true)).detail);
   }
   if (pick?.status === 'pending') {
     clock.advance(MINUTE);
-    await staffGiveaways.claim(staff, first.id, pick.id);
+    await draws.claim(staff, first.id, pick.id);
   }
-  await staffGiveaways.announce(staff, first.id, true);
+  await draws.announce(staff, first.id, true);
 
   // The second draw respins anyone who already won the first, then the winner claims.
   clock.advance(5 * MINUTE);
-  pick = await settle(second.id, (await staffGiveaways.draw(staff, second.id)).detail);
+  pick = await settle(second.id, (await draws.draw(staff, second.id)).detail);
   if (pick?.status === 'pending') {
     clock.advance(2 * MINUTE);
-    await staffGiveaways.claim(staff, second.id, pick.id);
+    await draws.claim(staff, second.id, pick.id);
   }
-  await staffGiveaways.announce(staff, second.id, true);
+  await draws.announce(staff, second.id, true);
 }
 
 /** Every start: the live demo show's giveaway follows the show's new window, unless staff already drew it. */
 export async function refreshDemoGiveaway(ctx: AppContext, liveShowTitle: string): Promise<void> {
-  const show = await ctx.db.selectFrom('events').select(['id', 'cust_start', 'cust_end']).where('title', '=', liveShowTitle).where('type', '=', 'show').executeTakeFirst();
+  const show = await ctx.db
+    .selectFrom('events')
+    .select(['id', 'cust_start', 'cust_end'])
+    .where('title', '=', liveShowTitle)
+    .where('type', '=', 'show')
+    .executeTakeFirst();
   if (!show) return;
   const giveaway = await ctx.db
     .selectFrom('events')
@@ -151,7 +188,16 @@ export async function refreshDemoGiveaway(ctx: AppContext, liveShowTitle: string
     .where('giveaways.show_id', '=', show.id)
     .executeTakeFirst();
   if (!giveaway) return;
-  const drawn = await ctx.db.selectFrom('giveaway_picks').select('id').where('giveaway_id', '=', giveaway.id).limit(1).executeTakeFirst();
+  const drawn = await ctx.db
+    .selectFrom('giveaway_picks')
+    .select('id')
+    .where('giveaway_id', '=', giveaway.id)
+    .limit(1)
+    .executeTakeFirst();
   if (drawn) return;
-  await ctx.db.updateTable('events').set({ cust_start: show.cust_start, cust_end: show.cust_end }).where('id', '=', giveaway.id).execute();
+  await ctx.db
+    .updateTable('events')
+    .set({ cust_start: show.cust_start, cust_end: show.cust_end })
+    .where('id', '=', giveaway.id)
+    .execute();
 }

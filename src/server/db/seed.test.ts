@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import type { EventRecord } from '../../shared/contract/events';
-import type { DrawProof, GiveawayInfo, GiveawayTerms, SpinCheck, StaffGiveaway } from '../../shared/contract/giveaways';
+import type { DrawProof, GiveawayInfo, GiveawayTerms } from '../../shared/contract/giveaways';
+import type { StaffGiveaway } from '../../shared/contract/giveaways-staff';
+import type { SpinCheck } from '../../shared/contract/spin';
 import { commitmentOf, recomputePicks } from '../../shared/verifiable-draw';
 import { describeEachEngine } from '../testing/harness';
 import { DEMO_STREAM, refreshDemo, seedDemo } from './seed';
@@ -9,14 +11,21 @@ describeEachEngine('demo seed', (t) => {
   it('creates a staff account whose printed password works, viewers and an upcoming show, once', async () => {
     const seeded = await seedDemo(t().app.ctx);
     expect(seeded?.staffEmail).toBe('staff@gemcast.test');
-    const login = await t().post<{ is_staff: number }>('/api/login_v1', { email: seeded?.staffEmail, password: seeded?.staffPassword });
+    const login = await t().post<{ is_staff: number }>('/api/login_v1', {
+      email: seeded?.staffEmail,
+      password: seeded?.staffPassword,
+    });
     expect(login.http).toBe(200);
     expect(login.body.data[0]?.is_staff).toBe(1);
     expect(await t().db.selectFrom('users').select('id').where('is_staff', '=', 0).execute()).toHaveLength(3);
     const upcoming = await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show' } });
     expect(upcoming.body.data).toHaveLength(1);
-    expect((await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show', on: 'past' } })).body.data).toHaveLength(1);
-    expect((await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'specialshow' } })).body.data).toHaveLength(1);
+    expect(
+      (await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'show', on: 'past' } })).body.data,
+    ).toHaveLength(1);
+    expect(
+      (await t().get<EventRecord>('/api/eventlist_v1', { query: { type: 'specialshow' } })).body.data,
+    ).toHaveLength(1);
     expect(await seedDemo(t().app.ctx)).toBeNull();
   });
 
@@ -29,7 +38,10 @@ describeEachEngine('demo seed', (t) => {
     const live = await t().get<EventRecord>('/api/liveevent_v1', { query: { type: 'show' } });
     expect(live.body.data[0]?.title).toBe('Gemcast Live: the demo studio');
     const giveaway = await t().get<EventRecord>('/api/liveevent_v1', { query: { type: 'giveaway' } });
-    expect(giveaway.body.data[0]).toMatchObject({ title: 'Live now: a London blue topaz ring', cust_end: live.body.data[0]?.cust_end });
+    expect(giveaway.body.data[0]).toMatchObject({
+      title: 'Live now: a London blue topaz ring',
+      cust_end: live.body.data[0]?.cust_end,
+    });
     const playlist = await t().app.inject({ method: 'GET', url: DEMO_STREAM });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.body).toContain('#EXTM3U');
@@ -37,13 +49,22 @@ describeEachEngine('demo seed', (t) => {
 
   it('opens a giveaway for the live show with terms and a wheel, has an upcoming one, and past ones drawn in the open', async () => {
     const seeded = await seedDemo(t().app.ctx);
-    const staff = await t().post<{ tokenvalue: string }>('/api/login_v1', { email: seeded?.staffEmail, password: seeded?.staffPassword });
+    const staff = await t().post<{ tokenvalue: string }>('/api/login_v1', {
+      email: seeded?.staffEmail,
+      password: seeded?.staffPassword,
+    });
     const token = staff.body.data[0]?.tokenvalue ?? '';
     const all = (await t().get<StaffGiveaway>('/api/staff/giveaways', { token })).body.data;
     const live = (await t().get<EventRecord>('/api/liveevent_v1', { query: { type: 'show' } })).body.data[0];
     const open = all.find((g) => g.state === 'open');
-    expect(open).toMatchObject({ title: 'Live now: a London blue topaz ring', show_id: live?.id, tnc_prices: '$1,200', seed: null });
-    const terms = (await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(open?.id) } })).body.data[0];
+    expect(open).toMatchObject({
+      title: 'Live now: a London blue topaz ring',
+      show_id: live?.id,
+      tnc_prices: '$1,200',
+      seed: null,
+    });
+    const terms = (await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(open?.id) } })).body
+      .data[0];
     expect(terms?.tnc).toContain('{{VALUE}}');
     const wheel = await t().get<SpinCheck>('/api/CheckIfGiveawaySpin', { token, query: { eventId: String(open?.id) } });
     expect(wheel.body.data[0]?.segments.length).toBeGreaterThan(1);
@@ -52,10 +73,12 @@ describeEachEngine('demo seed', (t) => {
     const drawn = all.filter((g) => g.state === 'drawn');
     expect(drawn).toHaveLength(2);
     for (const giveaway of drawn) {
-      const info = (await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } })).body.data[0];
+      const info = (await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } }))
+        .body.data[0];
       expect(info?.winners).toHaveLength(1);
       expect(info?.winners[0]?.name).toMatch(/^(Ruby A|Jasper O|Opal L)\.$/);
-      const proof = (await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } })).body.data[0];
+      const proof = (await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } }))
+        .body.data[0];
       if (!proof?.seed) throw new Error('a drawn giveaway reveals its seed');
       expect(await commitmentOf(proof.seed)).toBe(proof.commitment);
       const recomputed = await recomputePicks(proof.seed, giveaway.id, proof.entries, proof.picks.length);

@@ -6,6 +6,8 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { BLANK_PROFILE } from '../modules/auth/auth.repository';
+import { newEventRow } from '../modules/events/event-row';
+import { createGiveawayDetails } from '../modules/giveaways/giveaway-details';
 import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
 import { hashPassword } from '../platform/passwords';
@@ -16,9 +18,27 @@ const DEMO_LIVE_TITLE = 'Gemcast Live: the demo studio';
 const DEMO_ASSETS = path.resolve('assets/demo-hls');
 
 const VIEWERS = [
-  { first_name: 'Ruby', last_name: 'Alvarez', email: 'ruby@gemcast.test', phone: '+15550100001', my_invite_code: 'RUBYDEMO' },
-  { first_name: 'Jasper', last_name: 'Okafor', email: 'jasper@gemcast.test', phone: '+15550100002', my_invite_code: 'JASPERDM' },
-  { first_name: 'Opal', last_name: 'Lindqvist', email: 'opal@gemcast.test', phone: '+15550100003', my_invite_code: 'OPALDEMO' },
+  {
+    first_name: 'Ruby',
+    last_name: 'Alvarez',
+    email: 'ruby@gemcast.test',
+    phone: '+15550100001',
+    my_invite_code: 'RUBYDEMO',
+  },
+  {
+    first_name: 'Jasper',
+    last_name: 'Okafor',
+    email: 'jasper@gemcast.test',
+    phone: '+15550100002',
+    my_invite_code: 'JASPERDM',
+  },
+  {
+    first_name: 'Opal',
+    last_name: 'Lindqvist',
+    email: 'opal@gemcast.test',
+    phone: '+15550100003',
+    my_invite_code: 'OPALDEMO',
+  },
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; staffPassword: string } | null> {
@@ -32,62 +52,135 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ ...blank, first_name: 'Gemcast', last_name: 'Host', email: staffEmail, phone: '+15550100000', password_hash: await hashPassword(staffPassword), isactive: 1, is_staff: 1, my_invite_code: 'GEMHOST1' })
+      .values({
+        ...blank,
+        first_name: 'Gemcast',
+        last_name: 'Host',
+        email: staffEmail,
+        phone: '+15550100000',
+        password_hash: await hashPassword(staffPassword),
+        isactive: 1,
+        is_staff: 1,
+        my_invite_code: 'GEMHOST1',
+      })
       .execute();
     for (const viewer of VIEWERS) {
-      await trx.insertInto('users').values({ ...blank, ...viewer, password_hash: null, isactive: 1, is_staff: 0 }).execute();
+      await trx
+        .insertInto('users')
+        .values({ ...blank, ...viewer, password_hash: null, isactive: 1, is_staff: 0 })
+        .execute();
     }
     const start = new Date(clock.now().getTime() + 2 * 24 * 60 * 60_000);
     start.setUTCHours(2, 0, 0, 0); // 7 pm in Los Angeles (summer) / 6 pm (winter)
     const dayMs = 24 * 60 * 60_000;
-    const show = (title: string, description: string, startsAt: Date, type: 'show' | 'giveaway' | 'specialshow' = 'show', hours = 1) => ({
-      type,
-      title,
-      description,
-      image: null,
-      cust_start: startsAt.toISOString(),
-      cust_end: new Date(startsAt.getTime() + hours * 60 * 60_000).toISOString(),
-      is_public: 1,
-      platform: 'hls',
-      stream_url: null,
-      created_at: now,
-    });
-    await trx
+    const show = (
+      title: string,
+      description: string,
+      startsAt: Date,
+      type: 'show' | 'giveaway' | 'specialshow' = 'show',
+      hours = 1,
+    ) =>
+      newEventRow({
+        type,
+        title,
+        description,
+        cust_start: startsAt.toISOString(),
+        cust_end: new Date(startsAt.getTime() + hours * 60 * 60_000).toISOString(),
+        created_at: now,
+      });
+    const firstEvents = await trx
       .insertInto('events')
       .values([
-        show('Tanzanite Tuesday: the violet hour', 'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.', new Date(start.getTime() - 5 * dayMs)),
-        show('Sapphire Sunday giveaway', 'Enter during Sapphire Sunday for a chance at a 1 ct Montana sapphire pendant.', new Date(start.getTime() - dayMs), 'giveaway', 25),
-        { ...show(DEMO_LIVE_TITLE, 'A test pattern stands in for the studio camera: this is the demo stream that ships with Gemcast.', new Date(clock.now().getTime() - 10 * 60_000), 'show', 2), stream_url: DEMO_STREAM },
+        show(
+          'Tanzanite Tuesday: the violet hour',
+          'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.',
+          new Date(start.getTime() - 5 * dayMs),
+        ),
+        show(
+          'Sapphire Sunday giveaway',
+          'Enter during Sapphire Sunday for a chance at a 1 ct Montana sapphire pendant.',
+          new Date(start.getTime() - dayMs),
+          'giveaway',
+          25,
+        ),
+        {
+          ...show(
+            DEMO_LIVE_TITLE,
+            'A test pattern stands in for the studio camera: this is the demo stream that ships with Gemcast.',
+            new Date(clock.now().getTime() - 10 * 60_000),
+            'show',
+            2,
+          ),
+          stream_url: DEMO_STREAM,
+        },
       ])
+      .returning(['id', 'type'])
       .execute();
-    await trx.updateTable('events').set({ replay_url: DEMO_STREAM }).where('title', '=', 'Tanzanite Tuesday: the violet hour').execute();
+    for (const event of firstEvents)
+      if (event.type === 'giveaway') await createGiveawayDetails(trx, ctx, event.id, null);
+    await trx
+      .updateTable('events')
+      .set({ replay_url: DEMO_STREAM })
+      .where('title', '=', 'Tanzanite Tuesday: the violet hour')
+      .execute();
     const special = await trx
       .insertInto('events')
-      .values(show('Birthstone Ball: a members-only evening', 'An evening of birthstones with our gemologists. Answer three quick questions to reserve your seat.', new Date(start.getTime() + 3 * dayMs), 'specialshow', 2))
+      .values(
+        show(
+          'Birthstone Ball: a members-only evening',
+          'An evening of birthstones with our gemologists. Answer three quick questions to reserve your seat.',
+          new Date(start.getTime() + 3 * dayMs),
+          'specialshow',
+          2,
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('event_questions')
       .values([
-        { event_id: special.id, position: 0, prompt: 'Which birthstone is yours?', choices: JSON.stringify(['Garnet', 'Amethyst', 'Aquamarine', 'Diamond', 'Emerald', 'Pearl', 'Ruby', 'Peridot', 'Sapphire', 'Opal', 'Topaz', 'Turquoise']) },
-        { event_id: special.id, position: 1, prompt: 'Rings, pendants or earrings?', choices: JSON.stringify(['Rings', 'Pendants', 'Earrings']) },
-        { event_id: special.id, position: 2, prompt: 'What would you like our gemologists to talk about?', choices: '[]' },
+        {
+          event_id: special.id,
+          position: 0,
+          prompt: 'Which birthstone is yours?',
+          choices: JSON.stringify([
+            'Garnet',
+            'Amethyst',
+            'Aquamarine',
+            'Diamond',
+            'Emerald',
+            'Pearl',
+            'Ruby',
+            'Peridot',
+            'Sapphire',
+            'Opal',
+            'Topaz',
+            'Turquoise',
+          ]),
+        },
+        {
+          event_id: special.id,
+          position: 1,
+          prompt: 'Rings, pendants or earrings?',
+          choices: JSON.stringify(['Rings', 'Pendants', 'Earrings']),
+        },
+        {
+          event_id: special.id,
+          position: 2,
+          prompt: 'What would you like our gemologists to talk about?',
+          choices: '[]',
+        },
       ])
       .execute();
     await trx
       .insertInto('events')
-      .values({
-        type: 'show',
-        title: 'Sapphire Sunday: blues from Montana to Sri Lanka',
-        description: 'An hour of sapphires live from the studio, with a giveaway and a spin to win for everyone who RSVPs.',
-        image: null,
-        cust_start: start.toISOString(),
-        cust_end: new Date(start.getTime() + 60 * 60_000).toISOString(),
-        is_public: 1,
-        platform: 'hls',
-        stream_url: null,
-        created_at: now,
-      })
+      .values(
+        show(
+          'Sapphire Sunday: blues from Montana to Sri Lanka',
+          'An hour of sapphires live from the studio, with a giveaway and a spin to win for everyone who RSVPs.',
+          start,
+        ),
+      )
       .execute();
   });
   await seedGiveaways(ctx, { staffEmail, liveShowTitle: DEMO_LIVE_TITLE });
@@ -102,11 +195,15 @@ export async function refreshDemo(ctx: AppContext): Promise<void> {
   const target = path.join(mediaRoot(ctx.config.dataDir), 'demo');
   await mkdir(target, { recursive: true });
   const present = new Set(await readdir(target));
-  for (const file of await readdir(DEMO_ASSETS)) if (!present.has(file)) await copyFile(path.join(DEMO_ASSETS, file), path.join(target, file));
+  for (const file of await readdir(DEMO_ASSETS))
+    if (!present.has(file)) await copyFile(path.join(DEMO_ASSETS, file), path.join(target, file));
   const now = ctx.clock.now().getTime();
   await ctx.db
     .updateTable('events')
-    .set({ cust_start: new Date(now - 10 * 60_000).toISOString(), cust_end: new Date(now + 2 * 60 * 60_000).toISOString() })
+    .set({
+      cust_start: new Date(now - 10 * 60_000).toISOString(),
+      cust_end: new Date(now + 2 * 60 * 60_000).toISOString(),
+    })
     .where('title', '=', DEMO_LIVE_TITLE)
     .where('stream_url', '=', DEMO_STREAM)
     .execute();

@@ -9,14 +9,19 @@ import { openDatabase, type DatabaseHandle, type Db } from './database';
 let handle: DatabaseHandle;
 
 beforeEach(async () => {
-  handle = openDatabase({ kind: 'sqlite', file: path.join(mkdtempSync(path.join(tmpdir(), 'gemcast-driver-')), 'g.db') });
+  handle = openDatabase({
+    kind: 'sqlite',
+    file: path.join(mkdtempSync(path.join(tmpdir(), 'gemcast-driver-')), 'g.db'),
+  });
   await sql`create table notes (key text primary key, value text not null)`.execute(handle.db);
 });
 afterEach(() => handle.close());
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const note = (db: Db, key: string, value: string) => sql`insert into notes (key, value) values (${key}, ${value})`.execute(db);
-const keys = async (db: Db) => (await sql<{ key: string }>`select key from notes order by key`.execute(db)).rows.map((row) => row.key);
+const note = (db: Db, key: string, value: string) =>
+  sql`insert into notes (key, value) values (${key}, ${value})`.execute(db);
+const keys = async (db: Db) =>
+  (await sql<{ key: string }>`select key from notes order by key`.execute(db)).rows.map((row) => row.key);
 
 describe('the SQLite driver', () => {
   it('keeps a statement from another request out of an open transaction until it ends', async () => {
@@ -57,6 +62,8 @@ describe('the SQLite driver', () => {
     const { db } = handle;
     await note(db, 'e', '5');
     await expect(note(db, 'e', '6')).rejects.toThrow(/UNIQUE/);
-    expect((await sql<{ value: string }>`select value from notes where key = 'e'`.execute(db)).rows).toEqual([{ value: '5' }]);
+    expect((await sql<{ value: string }>`select value from notes where key = 'e'`.execute(db)).rows).toEqual([
+      { value: '5' },
+    ]);
   });
 });

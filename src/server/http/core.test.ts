@@ -8,9 +8,18 @@ import { describeEachEngine, type TestApp } from '../testing/harness';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function countRows(t: TestApp) {
-  const users = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const sessions = await t.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const codes = await t.db.selectFrom('one_time_codes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const users = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const sessions = await t.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const codes = await t.db
+    .selectFrom('one_time_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const mail = await t.outbox();
   return { users: Number(users.n), sessions: Number(sessions.n), codes: Number(codes.n), mail: mail.length };
 }
@@ -31,7 +40,13 @@ describeEachEngine('every call', (t) => {
 
     it('refuses a body over 100 KB with a 413 envelope and writes nothing', async () => {
       const before = await countRows(t());
-      const body = JSON.stringify({ first_name: 'x'.repeat(101 * 1024), last_name: 'Stone', email: 'big@example.com', phone: '+15550301000', password: 'violet-tourmaline-42' });
+      const body = JSON.stringify({
+        first_name: 'x'.repeat(101 * 1024),
+        last_name: 'Stone',
+        email: 'big@example.com',
+        phone: '+15550301000',
+        password: 'violet-tourmaline-42',
+      });
       const res = await t().post('/api/registeruser_v1', body);
       expect(res.http).toBe(413);
       expect(res.body).toEqual({ status: -1, statusCode: 413, message: MESSAGES.tooLarge, data: [] });
@@ -51,14 +66,18 @@ describeEachEngine('every call', (t) => {
     });
 
     it('refuses an XML body with a 415 envelope that asks for JSON', async () => {
-      const res = await t().post('/api/login_v1', '<login><email>viewer1@example.com</email></login>', { headers: { 'content-type': 'application/xml' } });
+      const res = await t().post('/api/login_v1', '<login><email>viewer1@example.com</email></login>', {
+        headers: { 'content-type': 'application/xml' },
+      });
       expect(res.http).toBe(415);
       expect(res.body).toEqual({ status: -1, statusCode: 415, message: MESSAGES.badContentType, data: [] });
     });
 
     it('refuses a plain-text body as bad input and writes nothing', async () => {
       const before = await countRows(t());
-      const res = await t().post('/api/registeruser_v1', 'email=ruby@example.com&password=violet-tourmaline-42', { headers: { 'content-type': 'text/plain' } });
+      const res = await t().post('/api/registeruser_v1', 'email=ruby@example.com&password=violet-tourmaline-42', {
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(res.http).toBe(400);
       expect(res.body).toMatchObject({ status: -1, statusCode: 400 });
       expect(await countRows(t())).toEqual(before);
@@ -71,7 +90,8 @@ describeEachEngine('every call', (t) => {
       expect(res.http).toBe(500);
       expect(res.body).toEqual({ status: 0, statusCode: 500, message: MESSAGES.serverError, data: [] });
       const raw = JSON.stringify(res.body);
-      for (const leak of ['registration_info', 'SQLITE', 'relation', 'select', 'insert', ' at ', '.ts:']) expect(raw).not.toContain(leak);
+      for (const leak of ['registration_info', 'SQLITE', 'relation', 'select', 'insert', ' at ', '.ts:'])
+        expect(raw).not.toContain(leak);
     });
   });
 
@@ -126,7 +146,8 @@ describeEachEngine('every call', (t) => {
   describe('API docs', () => {
     it('serves the interactive docs as HTML at /api/docs', async () => {
       let res = await t().app.inject({ method: 'GET', url: '/api/docs' });
-      if (res.statusCode >= 300 && res.statusCode < 400) res = await t().app.inject({ method: 'GET', url: String(res.headers.location) });
+      if (res.statusCode >= 300 && res.statusCode < 400)
+        res = await t().app.inject({ method: 'GET', url: String(res.headers.location) });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['content-type'])).toContain('text/html');
       expect(res.body).toContain('swagger');

@@ -8,6 +8,11 @@ export function ok<T>(data: T[] = [], message: string = MESSAGES.ok, now: Date =
   return { status: STATUS.ok, statusCode: 200, message, data, tzdiff: laOffset(now) };
 }
 
-export function fail(httpStatus: number, message: string, status: number = STATUS.error, data: unknown[] = []): Envelope<unknown> {
+export function fail(
+  httpStatus: number,
+  message: string,
+  status: number = STATUS.error,
+  data: unknown[] = [],
+): Envelope<unknown> {
   return { status, statusCode: httpStatus, message, data };
 }

@@ -15,7 +15,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, data: unknown[] = []) => new AppError(400, message, STATUS.badRequest, data);
+export const badRequest = (message: string, data: unknown[] = []) =>
+  new AppError(400, message, STATUS.badRequest, data);
 export const unauthorized = (message: string = MESSAGES.unauthorized) => new AppError(401, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);

@@ -3,9 +3,24 @@ import { describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { contentSecurityPolicy } from './security';
 
-const site: Config['site'] = { brand: 'Gemcast', phone: '', email: 'support@gemcast.example', targetCdnUrl: '', sourceCdnUrl: '', appAssetsLocation: '', gaId: '', replayId: '', pixelId: '' };
+const site: Config['site'] = {
+  brand: 'Gemcast',
+  phone: '',
+  email: 'support@gemcast.example',
+  targetCdnUrl: '',
+  sourceCdnUrl: '',
+  appAssetsLocation: '',
+  gaId: '',
+  replayId: '',
+  pixelId: '',
+};
 const policy = (overrides: { embedHosts?: string[]; agoraAppId?: string } = {}) =>
-  contentSecurityPolicy({ mediaHosts: [], embedHosts: overrides.embedHosts ?? [], agoraAppId: overrides.agoraAppId ?? '', site });
+  contentSecurityPolicy({
+    mediaHosts: [],
+    embedHosts: overrides.embedHosts ?? [],
+    agoraAppId: overrides.agoraAppId ?? '',
+    site,
+  });
 
 describe('content security policy', () => {
   it('lets the YouTube (no-cookie) and Facebook players be framed, and nothing else by default', () => {
@@ -23,7 +38,9 @@ describe('content security policy', () => {
   it('lets the page reach Agora only once Agora is configured', () => {
     expect(policy()['connect-src']?.join(' ')).not.toContain('agora');
     const connect = policy({ agoraAppId: '0123456789abcdef0123456789abcdef' })['connect-src'];
-    expect(connect).toEqual(expect.arrayContaining(['https://*.agora.io', 'wss://*.agora.io', 'https://*.sd-rtn.com', 'wss://*.sd-rtn.com']));
+    expect(connect).toEqual(
+      expect.arrayContaining(['https://*.agora.io', 'wss://*.agora.io', 'https://*.sd-rtn.com', 'wss://*.sd-rtn.com']),
+    );
   });
 
   it('keeps media playable from our origin and blob: URLs (hls.js feeds the video element from a blob)', () => {

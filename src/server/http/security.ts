@@ -11,7 +11,12 @@ type PolicyInput = Pick<Config, 'mediaHosts' | 'embedHosts' | 'site' | 'agoraApp
 /** The players a show's stream may be embedded from (privacy-enhanced YouTube; Facebook's video plugin). */
 export const PLAYER_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.facebook.com'];
 /** Where the Agora web SDK signals and reports (its media flows over WebRTC, outside the CSP). */
-export const AGORA_CONNECT_HOSTS = ['https://*.agora.io', 'wss://*.agora.io', 'https://*.sd-rtn.com', 'wss://*.sd-rtn.com'];
+export const AGORA_CONNECT_HOSTS = [
+  'https://*.agora.io',
+  'wss://*.agora.io',
+  'https://*.sd-rtn.com',
+  'wss://*.sd-rtn.com',
+];
 
 /** Hosts a configured third-party tool needs; none are allowed while its id is unset. */
 function thirdPartyHosts(site: Config['site']) {
@@ -20,7 +25,11 @@ function thirdPartyHosts(site: Config['site']) {
   const img: string[] = [];
   if (site.gaId) {
     script.push('https://www.googletagmanager.com');
-    connect.push('https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com');
+    connect.push(
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    );
     img.push('https://*.google-analytics.com', 'https://www.googletagmanager.com');
   }
   if (site.replayId) {

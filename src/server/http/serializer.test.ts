@@ -10,7 +10,13 @@ describeEachEngine(
       const viewer = await t().createViewer();
       const profile = await t().get('/api/profile_v1', { token: viewer.tokenvalue });
       expect(profile.http).toBe(200);
-      expect(profile.body.data[0]).toMatchObject({ id: viewer.id, email: viewer.email, RSVPEventId: null, is_staff: 0, myInviteCode: viewer.myInviteCode });
+      expect(profile.body.data[0]).toMatchObject({
+        id: viewer.id,
+        email: viewer.email,
+        RSVPEventId: null,
+        is_staff: 0,
+        myInviteCode: viewer.myInviteCode,
+      });
       expect(Object.keys(profile.body.data[0] ?? {})).not.toContain('password_hash');
 
       const invalid = await t().post('/api/login_v1', { email: 'nope' });
@@ -30,7 +36,13 @@ describeEachEngine(
       expect(wait.body.data).toEqual([{ retryAfterSeconds: 60 }]);
 
       const logout = await t().post('/api/logout', {}, { token: viewer.tokenvalue });
-      expect(logout.body).toEqual({ status: 1, statusCode: 200, message: 'You have been logged out.', data: [], tzdiff: '-07:00' });
+      expect(logout.body).toEqual({
+        status: 1,
+        statusCode: 200,
+        message: 'You have been logged out.',
+        data: [],
+        tzdiff: '-07:00',
+      });
     });
   },
   { validateResponses: false },

@@ -10,7 +10,11 @@ import { z } from 'zod';
 const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => {
   if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
   // A plain JSON copy: zod's JSON Schema type and fast-json-stringify's describe the same data.
-  const { $schema: _draft, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+  const { $schema: _draft, ...jsonSchema } = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+  });
   const json: AnySchema = JSON.parse(JSON.stringify(jsonSchema));
   return fastJson(json);
 };

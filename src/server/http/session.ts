@@ -19,7 +19,18 @@ export function tokenOf(request: FastifyRequest): string {
   return typeof header === 'string' ? header.trim() : '';
 }
 
-export function sessionGuards(auth: AuthService) {
+/**
+ * The guards that refuse a caller without a live token. The OpenAPI document marks a route as
+ * needing the token when one of these stands in its chain, so the description follows the guard.
+ */
+const tokenGuards = new WeakSet<object>();
+
+/** Whether a route hook is a session guard that needs the token (requireUser or requireStaff). */
+export function isTokenGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && tokenGuards.has(hook);
+}
+
+export function sessionGuards(auth: Pick<AuthService, 'userForToken'>) {
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
@@ -38,6 +49,7 @@ export function sessionGuards(auth: AuthService) {
     if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
     return (await auth.userForToken(token))?.user.id ?? null;
   }
+  tokenGuards.add(requireUser).add(requireStaff);
   return { requireUser, requireStaff, identify };
 }
 

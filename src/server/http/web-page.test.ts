@@ -20,7 +20,10 @@ writeFileSync(
     'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
     '_react-1.js': { file: 'assets/react-1.js' },
     '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js', 'index.html'] },
-    'src/web/features/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['_react-1.js', 'index.html', '_cards-1.js'] },
+    'src/web/features/home/home-page.tsx': {
+      file: 'assets/home-page-1.js',
+      imports: ['_react-1.js', 'index.html', '_cards-1.js'],
+    },
   }),
 );
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
@@ -51,7 +54,9 @@ describeEachEngine(
         '/api/eventlist_v1?limit=6&on=upcoming&type=show',
         '/api/siteconfig',
       ]);
-      expect(answers['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data.map((event) => event.title)).toEqual(['Emerald Evening']);
+      expect(answers['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data.map((event) => event.title)).toEqual([
+        'Emerald Evening',
+      ]);
       expect(answers['/api/siteconfig']?.data[0]?.brand).toBe('Gemcast');
       // The screen's own chunks, once each; the React chunk and the entry are linked already.
       expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
@@ -73,12 +78,18 @@ describeEachEngine(
       await t().createEvent({ title: 'Pearls</script><script>alert(1)</script>' });
       const res = await t().app.inject({ method: 'GET', url: '/home' });
       expect(res.body).not.toContain('<script>alert(1)');
-      expect(earlyAnswers(res.body)['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data[0]?.title).toBe('Pearls</script><script>alert(1)</script>');
+      expect(earlyAnswers(res.body)['/api/eventlist_v1?limit=6&on=upcoming&type=show']?.data[0]?.title).toBe(
+        'Pearls</script><script>alert(1)</script>',
+      );
     });
 
     it('is compressed for browsers that accept it', async () => {
       const plain = await t().app.inject({ method: 'GET', url: '/home' });
-      const res = await t().app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const res = await t().app.inject({
+        method: 'GET',
+        url: '/home',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers.vary).toContain('accept-encoding');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);

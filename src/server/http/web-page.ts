@@ -81,7 +81,10 @@ export function webPage(app: FastifyInstance, webDir: string) {
     const body = await page(request.url.split('?')[0] ?? '/');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bbr\b/.test(accepts))
+      return reply
+        .header('content-encoding', 'br')
+        .send(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
     if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(body));
     return reply.send(body);
   };

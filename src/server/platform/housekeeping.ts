@@ -9,8 +9,14 @@ const HOUR_MS = 60 * 60_000;
 export async function sweep(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
   await db.deleteFrom('sessions').where('expires_at', '<=', new Date(now).toISOString()).execute();
-  await db.deleteFrom('one_time_codes').where('created_at', '<', new Date(now - 48 * HOUR_MS).toISOString()).execute();
-  await db.deleteFrom('mail_outbox').where('created_at', '<', new Date(now - 24 * HOUR_MS).toISOString()).execute();
+  await db
+    .deleteFrom('one_time_codes')
+    .where('created_at', '<', new Date(now - 48 * HOUR_MS).toISOString())
+    .execute();
+  await db
+    .deleteFrom('mail_outbox')
+    .where('created_at', '<', new Date(now - 24 * HOUR_MS).toISOString())
+    .execute();
 }
 
 export function startHousekeeping(db: Db, clock: Clock, log: FastifyBaseLogger): () => void {

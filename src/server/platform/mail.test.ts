@@ -26,7 +26,11 @@ async function startServer(refuseRecipients = false): Promise<void> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          from,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -51,13 +55,18 @@ afterEach(async () => {
 function parse(raw: string): { headers: Map<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
   let body = raw.slice(split + 4);
   if (/quoted-printable/i.test(headers.get('content-transfer-encoding') ?? '')) {
-    body = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   return { headers, body: body.replace(/\r\n/g, '\n') };
 }
@@ -104,7 +113,9 @@ it('rejects when the SMTP server refuses the recipient, so the app can log the f
   await startServer(true);
   const mailer = smtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'no-reply@gemcast.test');
   try {
-    await expect(mailer.send({ to: 'nobody@example.com', subject: 'Hello', text: 'hi' })).rejects.toThrow(/mailbox unavailable|recipients/i);
+    await expect(mailer.send({ to: 'nobody@example.com', subject: 'Hello', text: 'hi' })).rejects.toThrow(
+      /mailbox unavailable|recipients/i,
+    );
   } finally {
     mailer.close();
   }

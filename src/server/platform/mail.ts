@@ -15,26 +15,52 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
     },
     close: () => transport.close(),
   };
 }
 
-export function outboxMailer(options: { db: Db; dataDir: string; clock: Clock; log: FastifyBaseLogger; print: boolean }): Mailer {
+export function outboxMailer(options: {
+  db: Db;
+  dataDir: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  print: boolean;
+}): Mailer {
   const dir = path.join(options.dataDir, 'outbox');
   return {
     async send(mail) {
       const createdAt = options.clock.now().toISOString();
       const row = await options.db
         .insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, created_at: createdAt })
+        .values({
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html ?? null,
+          created_at: createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${createdAt.replace(/[:.]/g, '-')}-${row.id}.json`);
       // Written aside and renamed, so a reader never sees half a message.
-      await writeFile(`${file}.part`, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt }, null, 2));
+      await writeFile(
+        `${file}.part`,
+        JSON.stringify(
+          { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt },
+          null,
+          2,
+        ),
+      );
       await rename(`${file}.part`, file);
       if (options.print) console.log(`\n[outbox] To: ${mail.to}\n[outbox] Subject: ${mail.subject}\n${mail.text}\n`);
       else options.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox');

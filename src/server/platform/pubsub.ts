@@ -68,7 +68,9 @@ export function redisPubSub(redis: Redis, onError: (error: Error) => void = () =
   subscriber.on('message', (channel: string, payload: string) => dispatch(handlers, channel, payload));
   subscriber.on('error', onError);
   // A SUBSCRIBE queued before the connection's ready check would make that check fail.
-  const ready = new Promise<void>((resolve) => (subscriber.status === 'ready' ? resolve() : subscriber.once('ready', () => resolve())));
+  const ready = new Promise<void>((resolve) =>
+    subscriber.status === 'ready' ? resolve() : subscriber.once('ready', () => resolve()),
+  );
   return {
     kind: 'redis',
     async publish(channel, payload) {

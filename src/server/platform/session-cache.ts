@@ -49,7 +49,11 @@ export function createSessionCache(ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MA
       remove(token);
       // Oldest first: a Map iterates in insertion order.
       if (byToken.size >= maxEntries) remove(byToken.keys().next().value ?? '');
-      byToken.set(token, { user: Object.freeze({ ...session.user }), tokenHash: session.tokenHash, until: nowMs + ttlMs });
+      byToken.set(token, {
+        user: Object.freeze({ ...session.user }),
+        tokenHash: session.tokenHash,
+        until: nowMs + ttlMs,
+      });
       tokenOfHash.set(session.tokenHash, token);
       const tokens = tokensOfUser.get(session.user.id) ?? new Set<string>();
       tokens.add(token);

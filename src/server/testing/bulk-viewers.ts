@@ -42,7 +42,14 @@ export async function insertViewers(db: Db, count: number, tag: string, now: Dat
       const tokens = numbers.map((n) => bulkToken(tag, n));
       await trx
         .insertInto('sessions')
-        .values(users.map((u, i) => ({ user_id: u.id, token_hash: sha256Hex(tokens[i] ?? ''), created_at: created, expires_at: expires })))
+        .values(
+          users.map((u, i) => ({
+            user_id: u.id,
+            token_hash: sha256Hex(tokens[i] ?? ''),
+            created_at: created,
+            expires_at: expires,
+          })),
+        )
         .execute();
       users.forEach((u, i) => out.push({ id: u.id, token: tokens[i] ?? '' }));
     });

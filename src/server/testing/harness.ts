@@ -14,6 +14,8 @@ import type { AuthedUser } from '../../shared/contract/user';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database';
+import { newEventRow } from '../modules/events/event-row';
+import { eventsRepository } from '../modules/events/events.repository';
 import { manualClock } from '../platform/clock';
 
 export const ENGINES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -49,7 +51,10 @@ async function newSchema() {
 }
 
 async function tablesOf(schema: string) {
-  const result = await adminQuery<{ name: string }>(`select tablename as name from pg_tables where schemaname = $1 order by tablename`, [schema]);
+  const result = await adminQuery<{ name: string }>(
+    `select tablename as name from pg_tables where schemaname = $1 order by tablename`,
+    [schema],
+  );
   return result.rows.map((row) => row.name);
 }
 
@@ -61,7 +66,10 @@ async function tablesOf(schema: string) {
 async function emptySchema(schema: string): Promise<boolean> {
   const tables = await tablesOf(schema);
   if (tables.join() !== migratedTables) return false;
-  const sequences = await adminQuery<{ name: string }>(`select sequencename as name from pg_sequences where schemaname = $1`, [schema]);
+  const sequences = await adminQuery<{ name: string }>(
+    `select sequencename as name from pg_sequences where schemaname = $1`,
+    [schema],
+  );
   const statements = [
     'begin',
     'set local session_replication_role = replica',
@@ -78,9 +86,23 @@ type AppOptions = {
   reuseSchema?: boolean;
 };
 
-export async function createTestApp(engine: Dialect, overrides: Partial<Config> = {}, { reuseSchema = false }: AppOptions = {}) {
+export async function createTestApp(
+  engine: Dialect,
+  overrides: Partial<Config> = {},
+  { reuseSchema = false }: AppOptions = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', VALIDATE_RESPONSES: 'true', APP_SECRET: 'test-secret-test-secret-test-secret!' }, overrides);
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      VALIDATE_RESPONSES: 'true',
+      APP_SECRET: 'test-secret-test-secret-test-secret!',
+    },
+    overrides,
+  );
   const schema = engine === 'postgres' ? (spareSchemas.pop() ?? (await newSchema())) : null;
   const database: DatabaseHandle = schema
     ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '', schema, poolSize: 4 })
@@ -107,7 +129,16 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
       url,
       query: options.query,
       headers: { ...(options.token ? { token: options.token } : {}), ...options.headers },
-      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...(options.token ? { token: options.token } : {}), ...options.headers } }),
+      ...(body === undefined
+        ? {}
+        : {
+            payload: typeof body === 'string' ? body : JSON.stringify(body),
+            headers: {
+              'content-type': 'application/json',
+              ...(options.token ? { token: options.token } : {}),
+              ...options.headers,
+            },
+          }),
     });
     const json: Envelope<T> = response.json();
     return { http: response.statusCode, headers: response.headers, body: json };
@@ -140,7 +171,13 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
     /** The six-digit code in the newest e-mail to `email`. */
     async latestCode(email: string): Promise<string> {
       await app.mailIdle();
-      const mail = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const mail = await database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to_address', '=', email)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
       if (!code) throw new Error(`no code was mailed to ${email}`);
       return code;
@@ -164,23 +201,17 @@ export async function createTestApp(engine: Dialect, overrides: Partial<Config> 
     /** An event row; times default to a show starting in one hour and lasting one hour. */
     async createEvent(fields: Partial<Insertable<EventsTable>> = {}) {
       const start = new Date(clock.now().getTime() + 60 * 60_000);
-      return database.db
-        .insertInto('events')
-        .values({
-          type: 'show',
+      return eventsRepository.insert(
+        database.db,
+        newEventRow({
           title: 'Opal Hour',
           description: 'Australian opals, live.',
-          image: null,
           cust_start: start.toISOString(),
           cust_end: new Date(start.getTime() + 60 * 60_000).toISOString(),
-          is_public: 1,
-          platform: 'hls',
-          stream_url: null,
           created_at: clock.now().toISOString(),
           ...fields,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+        }),
+      );
     },
     /** A viewer promoted to staff, as `npm run staff -- add` would. */
     async createStaff(fields: Partial<Record<string, string>> = {}): Promise<AuthedUser & { password: string }> {

@@ -1,6 +1,8 @@
 // First-party analytics (spec §3 visit record, §7 pageview and ptvl): what the browser sends on
 // every route change, and the staff report built from it.
 import { z } from 'zod';
+import { EmptyResponse } from './auth';
+import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 
 const sessionId = z.string({ error: 'session_id is required.' }).uuid('session_id must be a UUID.');
@@ -42,20 +44,34 @@ export const TrackEventRequest = z.object({
 });
 export type TrackEventRequest = z.input<typeof TrackEventRequest>;
 
+/** The longest time on one page that is recorded: a day. */
+export const PAGE_TIME_MAX_SECONDS = 86_400;
+
 export const PageTimeRequest = z.object({
   session_id: sessionId,
   route: z.string().min(1).max(300).regex(/^\//, 'route starts with /.'),
-  seconds: z.number().int().min(0).max(86_400),
+  seconds: z.number().int().min(0).max(PAGE_TIME_MAX_SECONDS),
 });
 export type PageTimeRequest = z.input<typeof PageTimeRequest>;
 
-export const ReportQuery = z.object({ days: z.coerce.number().int().refine((d) => [1, 7, 30, 90].includes(d), 'days is 1, 7, 30 or 90.').default(7) });
+export const ReportQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => [1, 7, 30, 90].includes(d), 'days is 1, 7, 30 or 90.')
+    .default(7),
+});
 
 const Count = z.object({ key: z.string(), count: z.number().int() });
 export const AnalyticsReport = z.object({
   from: z.string(),
   to: z.string(),
-  totals: z.object({ visits: z.number().int(), sessions: z.number().int(), pageViews: z.number().int(), signups: z.number().int() }),
+  totals: z.object({
+    visits: z.number().int(),
+    sessions: z.number().int(),
+    pageViews: z.number().int(),
+    signups: z.number().int(),
+  }),
   byDay: z.array(z.object({ day: z.string(), visits: z.number().int(), sessions: z.number().int() })),
   topPages: z.array(Count),
   referrers: z.array(Count),
@@ -66,3 +82,26 @@ export const AnalyticsReport = z.object({
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
 export const AnalyticsReportResponse = envelopeOf(AnalyticsReport);
+
+export const analyticsCalls = {
+  /** uservisit: the visit record of spec §3, on every route change (the IP is read from the request). */
+  visit: defineCall({ method: 'POST', path: '/api/uservisit', body: VisitRecord, response: EmptyResponse }),
+  /** pageview: one page view. */
+  pageView: defineCall({ method: 'POST', path: '/api/pageview', body: PageViewRequest, response: EmptyResponse }),
+  /** trackevent: an interaction; category and action are required. */
+  trackEvent: defineCall({
+    method: 'POST',
+    path: '/api/trackevent',
+    body: TrackEventRequest,
+    response: EmptyResponse,
+  }),
+  /** ptvl: seconds spent on a route, sent on leaving it. */
+  pageTime: defineCall({ method: 'POST', path: '/api/ptvl', body: PageTimeRequest, response: EmptyResponse }),
+  /** staff/analytics (staff token): the report of the last 1, 7, 30 or 90 days. */
+  report: defineCall({
+    method: 'GET',
+    path: '/api/staff/analytics',
+    query: ReportQuery,
+    response: AnalyticsReportResponse,
+  }),
+};

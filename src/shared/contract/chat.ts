@@ -1,7 +1,9 @@
 // Live chat (spec §1, §7): the chat token (weavy/token) and connection info (weavyinfo) calls, and
 // the typed frames of the WebSocket at /api/chat/ws, one discriminated union each way.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { bodyId } from './ids';
 
 export const CHAT_LIMITS = {
   /** Characters in one message, after trimming. */
@@ -75,7 +77,11 @@ export const ChatInfo = z.object({
   memberId: z.string(),
   isStaff: z.boolean(),
   rooms: z.array(ChatRoomInfo),
-  limits: z.object({ messageChars: z.number().int(), ratePerWindow: z.number().int(), rateWindowSeconds: z.number().int() }),
+  limits: z.object({
+    messageChars: z.number().int(),
+    ratePerWindow: z.number().int(),
+    rateWindowSeconds: z.number().int(),
+  }),
   reactions: z.array(z.enum(REACTIONS)),
 });
 export type ChatInfo = z.infer<typeof ChatInfo>;
@@ -121,16 +127,69 @@ export type ChatSanction = z.infer<typeof ChatSanction>;
 export const ChatSanctionsResponse = envelopeOf(ChatSanction);
 
 /** Lifting a ban (unban) or a mute (unmute) over HTTP, from the staff screen. */
-export const LiftSanctionRequest = z.object({ userId: z.number({ error: 'userId is a number.' }).int('userId is a number.').positive('userId is a number.') });
+export const LiftSanctionRequest = z.object({ userId: bodyId('userId') });
 export type LiftSanctionRequest = z.infer<typeof LiftSanctionRequest>;
 export const UnbanResponse = envelopeOf(z.object({ userId: z.number().int(), banned: z.boolean() }));
 export const UnmuteResponse = envelopeOf(z.object({ userId: z.number().int(), mutedUntil: z.null() }));
+
+/** `?limit=`: how many rows a staff list answers, 1 to `max`. */
+function limitQuery(max: number, fallback: number) {
+  const error = `limit is a number from 1 to ${max}.`;
+  return z.object({
+    limit: z.coerce.number<number | string>({ error }).int(error).min(1, error).max(max, error).default(fallback),
+  });
+}
+export const ModerationLogQuery = limitQuery(200, 50);
+export const SanctionListQuery = limitQuery(500, 500);
+
+export const chatCalls = {
+  /** weavy/token (token): a chat token for 15 minutes; refresh=true for a new one. */
+  token: defineCall({ method: 'GET', path: '/api/weavy/token', query: ChatTokenQuery, response: ChatTokenResponse }),
+  /** weavyinfo (token): the socket path, the rooms open now and the limits. */
+  info: defineCall({ method: 'GET', path: '/api/weavyinfo', response: ChatInfoResponse }),
+};
+
+export const chatStaffCalls = {
+  /** staff/chat/moderation (staff token): the newest moderation actions. */
+  moderationLog: defineCall({
+    method: 'GET',
+    path: '/api/staff/chat/moderation',
+    query: ModerationLogQuery,
+    response: ModerationLogResponse,
+  }),
+  /** staff/chat/sanctions (staff token): mutes and bans in force, newest first. */
+  sanctions: defineCall({
+    method: 'GET',
+    path: '/api/staff/chat/sanctions',
+    query: SanctionListQuery,
+    response: ChatSanctionsResponse,
+  }),
+  /** staff/chat/unban (staff token): lifts a viewer's ban. */
+  unban: defineCall({
+    method: 'POST',
+    path: '/api/staff/chat/unban',
+    body: LiftSanctionRequest,
+    response: UnbanResponse,
+  }),
+  /** staff/chat/unmute (staff token): lifts a viewer's mute. */
+  unmute: defineCall({
+    method: 'POST',
+    path: '/api/staff/chat/unmute',
+    body: LiftSanctionRequest,
+    response: UnmuteResponse,
+  }),
+};
 
 // ---- Frames: client to server --------------------------------------------------------------
 
 export const ClientFrame = z.discriminatedUnion('type', [
   /** The first frame: the chat token, the room, and the newest message id the client already has. */
-  z.object({ type: z.literal('join'), token: z.string().min(1).max(512), room: RoomRef, lastSeenId: messageId.optional() }),
+  z.object({
+    type: z.literal('join'),
+    token: z.string().min(1).max(512),
+    room: RoomRef,
+    lastSeenId: messageId.optional(),
+  }),
   /** clientId lets the sender match the echo of its own message. */
   z.object({ type: z.literal('message'), text: z.string(), clientId: z.string().max(64).optional() }),
   z.object({ type: z.literal('reaction'), reaction: z.enum(REACTIONS) }),
@@ -138,7 +197,11 @@ export const ClientFrame = z.discriminatedUnion('type', [
   // Staff only:
   z.object({ type: z.literal('delete'), id: messageId }),
   z.object({ type: z.literal('pin'), id: messageId.nullable() }),
-  z.object({ type: z.literal('mute'), userId: z.number().int().positive(), minutes: z.number().int().min(1).max(CHAT_LIMITS.muteMaxMinutes) }),
+  z.object({
+    type: z.literal('mute'),
+    userId: z.number().int().positive(),
+    minutes: z.number().int().min(1).max(CHAT_LIMITS.muteMaxMinutes),
+  }),
   z.object({ type: z.literal('unmute'), userId: z.number().int().positive() }),
   z.object({ type: z.literal('ban'), userId: z.number().int().positive() }),
   z.object({ type: z.literal('slow_mode'), seconds: z.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds) }),
@@ -160,14 +223,38 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-export const NOTICE_CODES = ['rate_limited', 'duplicate', 'slow_mode', 'muted', 'room_closed', 'moderated', 'too_long', 'empty'] as const;
-export const ERROR_CODES = ['bad_frame', 'too_large', 'not_joined', 'already_joined', 'unauthorized', 'banned', 'forbidden', 'not_found', 'server_error'] as const;
+export const NOTICE_CODES = [
+  'rate_limited',
+  'duplicate',
+  'slow_mode',
+  'muted',
+  'room_closed',
+  'moderated',
+  'too_long',
+  'empty',
+] as const;
+export const ERROR_CODES = [
+  'bad_frame',
+  'too_large',
+  'not_joined',
+  'already_joined',
+  'unauthorized',
+  'banned',
+  'forbidden',
+  'not_found',
+  'server_error',
+] as const;
 
 export const ServerFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('welcome'),
     room: ChatRoomInfo,
-    me: z.object({ userId: z.number().int(), name: z.string(), isStaff: z.boolean(), mutedUntil: z.string().nullable() }),
+    me: z.object({
+      userId: z.number().int(),
+      name: z.string(),
+      isStaff: z.boolean(),
+      mutedUntil: z.string().nullable(),
+    }),
     /** Messages the client lacks, oldest first: the last 50, or those after lastSeenId. */
     history: z.array(ChatMessage),
     /** True when the client's list is too old to patch and should be replaced by history. */
@@ -190,7 +277,13 @@ export const ServerFrame = z.discriminatedUnion('type', [
   /** The viewer's own mute state changed (staff muted or unmuted them). */
   z.object({ type: z.literal('mute_state'), mutedUntil: z.string().nullable() }),
   /** Something the viewer should read: a refused message, a confirmation of a staff action. */
-  z.object({ type: z.literal('notice'), code: z.enum(NOTICE_CODES), message: z.string(), retryAfterSeconds: z.number().int().optional(), clientId: z.string().optional() }),
+  z.object({
+    type: z.literal('notice'),
+    code: z.enum(NOTICE_CODES),
+    message: z.string(),
+    retryAfterSeconds: z.number().int().optional(),
+    clientId: z.string().optional(),
+  }),
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES), message: z.string() }),
   z.object({ type: z.literal('pong') }),
 ]);
@@ -207,7 +300,7 @@ export const CHAT_MESSAGES = {
   duplicate: 'You just sent that message.',
   slowMode: 'Slow mode is on in this room: one message every {seconds} seconds.',
   muted: 'You are muted until {time}.',
-  roomClosed: 'This show\'s chat has closed. You can still read it.',
+  roomClosed: "This show's chat has closed. You can still read it.",
   tooLong: `Messages can be up to ${CHAT_LIMITS.messageChars} characters.`,
   empty: 'Type a message first.',
   badFrame: 'That frame was not understood.',
@@ -236,7 +329,14 @@ export const CHAT_MESSAGES = {
   upgradeRequired: 'This address takes WebSocket connections only.',
 } as const;
 
-const muteEnd = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const muteEnd = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** 'You are muted until Jun 15, 11:10 AM PDT.': the show's time zone, the same on both sides. */
 export function mutedText(mutedUntil: string): string {

@@ -17,7 +17,9 @@ export function envelopeOf<T extends z.ZodType>(record: T) {
   });
 }
 
-export const ErrorEnvelope = envelopeOf(z.union([FieldIssue, z.object({ retryAfterSeconds: z.number() }), z.unknown()]));
+export const ErrorEnvelope = envelopeOf(
+  z.union([FieldIssue, z.object({ retryAfterSeconds: z.number() }), z.unknown()]),
+);
 export type Envelope<T> = {
   status: number;
   statusCode: number;

@@ -1,7 +1,9 @@
 // Profile calls: read and update the allowed fields, picture upload, birthday/anniversary
 // (baupdate) and the optional sign-up answers (userregistrationinfo).
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { UserResponse } from './user';
 import { nameField, optionalDateField, optionalText, phoneField } from '../validation';
 
 /** The fields a viewer may change; anything else in the body is dropped (spec §5). */
@@ -64,3 +66,21 @@ export const RegistrationInfoResponse = envelopeOf(RegistrationInfo);
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_SIZE_PX = 512;
+
+export const profileCalls = {
+  /** profile_v1 GET (token): the signed-in user. */
+  view: defineCall({ method: 'GET', path: '/api/profile_v1', response: UserResponse }),
+  /** profile_v1 POST (token): the allowed fields; others are dropped. */
+  update: defineCall({ method: 'POST', path: '/api/profile_v1', body: UpdateProfileRequest, response: UserResponse }),
+  /** baupdate (token): sets or clears birthday and anniversary. */
+  updateDates: defineCall({ method: 'POST', path: '/api/baupdate', body: DatesRequest, response: UserResponse }),
+  /** userregistrationinfo (token): the optional sign-up answers. */
+  registrationInfo: defineCall({
+    method: 'POST',
+    path: '/api/userregistrationinfo',
+    body: RegistrationInfoRequest,
+    response: RegistrationInfoResponse,
+  }),
+  /** profileimage_v1 (token): the picture as multipart field "image" (no JSON body, so none declared). */
+  picture: defineCall({ method: 'POST', path: '/api/profileimage_v1', response: UserResponse }),
+};

@@ -1,6 +1,7 @@
 // The one public configuration call: brand, contact details, asset hosts and third-party ids
 // come from the server, never from constants in the web bundle.
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 
 export const SiteConfig = z.object({
@@ -22,3 +23,8 @@ export const SiteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 export const SiteConfigResponse = envelopeOf(SiteConfig);
+
+export const siteCalls = {
+  /** siteconfig: the public configuration, read once per page load. */
+  config: defineCall({ method: 'GET', path: '/api/siteconfig', response: SiteConfigResponse }),
+};

@@ -1,13 +1,13 @@
 // Staff scheduling calls (under /api/staff/): create, edit, end and list shows, giveaways and
 // special events with their stream, and see who RSVPed. Guarded on the server (403 for viewers).
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { eventDescription, eventImage, eventTitle, eventVisibility, instant } from './event-fields';
 import { EVENT_TYPES, EventRecord } from './events';
 
 export const PLATFORMS = ['hls', 'youtube', 'facebook', 'agora'] as const;
 export type Platform = (typeof PLATFORMS)[number];
-
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} is a date and time with its offset, like 2026-06-15T19:00:00-07:00.` });
 
 /** Where a platform's stream may come from; checked on save so a typo never reaches viewers. */
 export function isValidStream(platform: Platform, value: string): boolean {
@@ -16,7 +16,10 @@ export function isValidStream(platform: Platform, value: string): boolean {
     case 'hls':
       return /^(https?:\/\/[^\s]+|\/media\/[^\s]+)\.m3u8(\?[^\s]*)?$/i.test(value);
     case 'youtube':
-      return /^[\w-]{11}$/.test(value) || /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|live\/|embed\/)|youtu\.be\/)[\w-]{11}/.test(value);
+      return (
+        /^[\w-]{11}$/.test(value) ||
+        /^https:\/\/(www\.)?(youtube\.com\/(watch\?v=|live\/|embed\/)|youtu\.be\/)[\w-]{11}/.test(value)
+      );
     case 'facebook':
       return /^https:\/\/(www\.)?facebook\.com\/[^\s]+\/videos\/\d+/.test(value);
     case 'agora':
@@ -26,12 +29,12 @@ export function isValidStream(platform: Platform, value: string): boolean {
 
 const eventFields = {
   type: z.enum(EVENT_TYPES, { error: 'type is show, giveaway or specialshow.' }),
-  title: z.string({ error: 'Give the event a title.' }).trim().min(1, 'Give the event a title.').max(120, 'Keep the title under 120 characters.'),
-  description: z.string().trim().max(2000, 'Keep the description under 2,000 characters.'),
-  image: z.string().trim().max(500).refine((v) => v === '' || /^(https:\/\/|\/media\/)[^\s]+$/.test(v), 'The image is an https:// URL or a /media/ path.'),
+  title: eventTitle('event'),
+  description: eventDescription,
+  image: eventImage,
   cust_start: instant('The start'),
   cust_end: instant('The end'),
-  IS_Public: z.union([z.literal(0), z.literal(1)], { error: 'IS_Public is 1 (public) or 0 (private).' }),
+  IS_Public: eventVisibility,
   platform: z.enum(PLATFORMS, { error: 'platform is hls, youtube, facebook or agora.' }),
   stream_url: z.string().trim().max(500),
   replay_url: z.string().trim().max(500),
@@ -39,7 +42,11 @@ const eventFields = {
 
 type Timed = { cust_start?: string; cust_end?: string; platform?: Platform; stream_url?: string; replay_url?: string };
 function checkEvent(value: Timed, ctx: z.RefinementCtx) {
-  if (value.cust_start && value.cust_end && new Date(value.cust_end).getTime() <= new Date(value.cust_start).getTime()) {
+  if (
+    value.cust_start &&
+    value.cust_end &&
+    new Date(value.cust_end).getTime() <= new Date(value.cust_start).getTime()
+  ) {
     ctx.addIssue({ code: 'custom', path: ['cust_end'], message: 'The end must come after the start.' });
   }
   if (value.platform && value.stream_url !== undefined && !isValidStream(value.platform, value.stream_url)) {
@@ -51,24 +58,92 @@ function checkEvent(value: Timed, ctx: z.RefinementCtx) {
 }
 
 export const CreateEventRequest = z
-  .object({ ...eventFields, description: eventFields.description.default(''), image: eventFields.image.default(''), IS_Public: eventFields.IS_Public.default(1), platform: eventFields.platform.default('hls'), stream_url: eventFields.stream_url.default(''), replay_url: eventFields.replay_url.default('') })
+  .object({
+    ...eventFields,
+    description: eventFields.description.default(''),
+    image: eventFields.image.default(''),
+    IS_Public: eventFields.IS_Public.default(1),
+    platform: eventFields.platform.default('hls'),
+    stream_url: eventFields.stream_url.default(''),
+    replay_url: eventFields.replay_url.default(''),
+  })
   .superRefine(checkEvent);
 export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 
 export const UpdateEventRequest = z.object(eventFields).partial().superRefine(checkEvent);
 export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
 
-export const EventIdParams = z.object({ id: z.coerce.number({ error: 'The event id is a number.' }).int().positive('The event id is a number.') });
+export const EventIdParams = z.object({
+  id: z.coerce
+    .number<number | string>({ error: 'The event id is a number.' })
+    .int()
+    .positive('The event id is a number.'),
+});
 
 export const StaffEventQuery = z.object({
   type: z.enum(EVENT_TYPES, { error: 'type is show, giveaway or specialshow.' }).optional(),
   on: z.enum(['upcoming', 'live', 'past', 'all'], { error: 'on is upcoming, live, past or all.' }).default('all'),
 });
 
-export const StaffEventRecord = EventRecord.extend({ stream_url: z.string(), replay_url: z.string(), rsvp_count: z.number().int() });
+export const StaffEventRecord = EventRecord.extend({
+  stream_url: z.string(),
+  replay_url: z.string(),
+  rsvp_count: z.number().int(),
+});
 export type StaffEventRecord = z.infer<typeof StaffEventRecord>;
 export const StaffEventResponse = envelopeOf(StaffEventRecord);
 
-export const RsvpEntry = z.object({ user_id: z.number().int(), name: z.string(), email: z.string(), created_at: z.string() });
+export const RsvpEntry = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+});
 export type RsvpEntry = z.infer<typeof RsvpEntry>;
 export const RsvpListResponse = envelopeOf(RsvpEntry);
+
+export const staffEventsCalls = {
+  /** Every event, private ones included, with RSVP counts (all time buckets by default). */
+  list: defineCall({
+    method: 'GET',
+    path: '/api/staff/events',
+    query: StaffEventQuery,
+    response: StaffEventResponse,
+  }),
+  /** Schedule a show, giveaway or special event. */
+  create: defineCall({
+    method: 'POST',
+    path: '/api/staff/events',
+    body: CreateEventRequest,
+    response: StaffEventResponse,
+  }),
+  /** One event with its stream, replay and RSVP count. */
+  one: defineCall({
+    method: 'GET',
+    path: '/api/staff/events/:id',
+    params: EventIdParams,
+    response: StaffEventResponse,
+  }),
+  /** Edit an event: details, schedule, stream or replay. */
+  update: defineCall({
+    method: 'POST',
+    path: '/api/staff/events/:id',
+    params: EventIdParams,
+    body: UpdateEventRequest,
+    response: StaffEventResponse,
+  }),
+  /** End a live event now. */
+  end: defineCall({
+    method: 'POST',
+    path: '/api/staff/events/:id/end',
+    params: EventIdParams,
+    response: StaffEventResponse,
+  }),
+  /** Who RSVPed, in order. */
+  rsvps: defineCall({
+    method: 'GET',
+    path: '/api/staff/events/:id/rsvps',
+    params: EventIdParams,
+    response: RsvpListResponse,
+  }),
+};

@@ -9,7 +9,12 @@ function storedUserToken(): string {
   if (!raw) return '';
   try {
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && 'tokenvalue' in parsed && typeof parsed.tokenvalue === 'string' ? parsed.tokenvalue : '';
+    return typeof parsed === 'object' &&
+      parsed !== null &&
+      'tokenvalue' in parsed &&
+      typeof parsed.tokenvalue === 'string'
+      ? parsed.tokenvalue
+      : '';
   } catch {
     return '';
   }

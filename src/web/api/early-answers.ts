@@ -15,7 +15,8 @@ function readAnswers(page: Document): Map<string, unknown> {
   if (!text) return answers;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null) for (const [key, body] of Object.entries(parsed)) answers.set(key, body);
+    if (typeof parsed === 'object' && parsed !== null)
+      for (const [key, body] of Object.entries(parsed)) answers.set(key, body);
   } catch {
     // A page without readable answers: every read goes to the network.
   }

@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (failures, error) => failures < MAX_RETRIES && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
+      retry: (failures, error) =>
+        failures < MAX_RETRIES && !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500),
     },
   },
 });

@@ -1,6 +1,6 @@
 // The anonymous visitor's token (tkn): issued once per browser session by the server, kept in
 // sessionStorage, sent as the token header while logged out and as session_id for e-mailed codes.
-import { VisitorTokenResponse } from '../../shared/contract/auth';
+import { authCalls } from '../../shared/contract/auth';
 import { SESSION_KEYS, session } from '../lib/browser-storage';
 import { apiCall } from './client';
 
@@ -10,7 +10,7 @@ let pending: Promise<string | undefined> | null = null;
 export function ensureVisitorToken(): Promise<string | undefined> {
   const stored = session.get(SESSION_KEYS.visitorToken);
   if (stored) return Promise.resolve(stored);
-  pending ??= apiCall('/api/visitortoken', { method: 'POST', schema: VisitorTokenResponse })
+  pending ??= apiCall(authCalls.visitorToken)
     .then((answer) => {
       const tkn = answer.data[0]?.tkn;
       if (tkn) session.set(SESSION_KEYS.visitorToken, tkn);

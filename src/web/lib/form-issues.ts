@@ -2,7 +2,11 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldIssue } from '../../shared/contract/envelope';
 
-export function applyFieldIssues<T extends FieldValues>(issues: FieldIssue[], fields: readonly Path<T>[], setError: UseFormSetError<T>): void {
+export function applyFieldIssues<T extends FieldValues>(
+  issues: FieldIssue[],
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): void {
   for (const issue of issues) {
     const field = fields.find((name) => name === issue.field);
     if (field) setError(field, { type: 'server', message: issue.message }, { shouldFocus: true });

@@ -34,7 +34,10 @@ function PhoneIcon() {
 function MailIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-      <path d="M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zm0 2v.4l8 5 8-5V7zm16 2.8-8 5-8-5V17h16z" fill="currentColor" />
+      <path
+        d="M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zm0 2v.4l8 5 8-5V7zm16 2.8-8 5-8-5V17h16z"
+        fill="currentColor"
+      />
     </svg>
   );
 }
@@ -57,7 +60,9 @@ export default function ContactCards({ headingLevel = 2 }: ContactCardsProps) {
 
   if (isPending) return <Spinner className="size-8 text-primary" label="Loading our contact details" />;
   if (!config || (!config.phone && !config.email)) {
-    return <p className="text-muted">Our contact details could not be loaded just now. Please try again in a moment.</p>;
+    return (
+      <p className="text-muted">Our contact details could not be loaded just now. Please try again in a moment.</p>
+    );
   }
 
   const number = dialable(config.phone);
@@ -65,7 +70,12 @@ export default function ContactCards({ headingLevel = 2 }: ContactCardsProps) {
     <div className="flex flex-col gap-3">
       {config.phone && (
         <section className={cardStyles} aria-label="Phone">
-          <CardHeading level={headingLevel} icon={<PhoneIcon />} title="Text us or call us" note="The quickest way to reach us" />
+          <CardHeading
+            level={headingLevel}
+            icon={<PhoneIcon />}
+            title="Text us or call us"
+            note="The quickest way to reach us"
+          />
           <p className="text-xl font-black text-ink">{config.phone}</p>
           <div className="grid grid-cols-2 gap-2">
             <a href={`sms:${number}`} className={linkStyles} aria-label={`Text us at ${config.phone}`}>
@@ -87,7 +97,10 @@ export default function ContactCards({ headingLevel = 2 }: ContactCardsProps) {
       {config.email && (
         <section className={cardStyles} aria-label="E-mail">
           <CardHeading level={headingLevel} icon={<MailIcon />} title="Email us" note="Write to our support team" />
-          <a href={`mailto:${config.email}`} className="self-start rounded-md text-lg font-bold break-all text-primary underline underline-offset-4 hover:text-primary-hover">
+          <a
+            href={`mailto:${config.email}`}
+            className="self-start rounded-md text-lg font-bold break-all text-primary underline underline-offset-4 hover:text-primary-hover"
+          >
             {config.email}
           </a>
         </section>

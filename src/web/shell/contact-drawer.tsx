@@ -17,18 +17,24 @@ export default function ContactDrawer({ open, onOpenChange, returnFocusTo }: Con
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay data-testid="contact-backdrop" className="fixed inset-0 z-50 bg-ink/55 transition-opacity starting:opacity-0 motion-reduce:transition-none" />
+        <Dialog.Overlay
+          data-testid="contact-backdrop"
+          className="fixed inset-0 z-50 bg-ink/55 transition-opacity starting:opacity-0 motion-reduce:transition-none"
+        />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[450px] flex-col gap-5 overflow-y-auto bg-canvas p-5 shadow-2xl transition-transform duration-200 ease-out starting:translate-x-full focus:outline-none motion-reduce:transition-none sm:p-6">
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-[450px] flex-col gap-5 overflow-y-auto bg-canvas p-5 shadow-2xl transition-transform duration-200 ease-out starting:translate-x-full focus:outline-none motion-reduce:transition-none sm:p-6"
+        >
           <div className="flex items-center justify-between gap-4">
             <Dialog.Title className="text-2xl font-black text-ink">Contact us</Dialog.Title>
             <DialogCloseButton />
           </div>
-          <Dialog.Description className="text-muted">Questions about a show, an order or a giveaway? Our team is glad to help.</Dialog.Description>
+          <Dialog.Description className="text-muted">
+            Questions about a show, an order or a giveaway? Our team is glad to help.
+          </Dialog.Description>
           <ContactCards headingLevel={3} />
         </Dialog.Content>
       </Dialog.Portal>

@@ -28,11 +28,14 @@ export function CookieConsent() {
   }
 
   return (
-    <section aria-label="Cookie consent" className="sticky bottom-0 z-30 border-t border-line bg-white/95 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur">
+    <section
+      aria-label="Cookie consent"
+      className="sticky bottom-0 z-30 border-t border-line bg-white/95 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur"
+    >
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
         <p className="text-sm text-ink">
-          We use cookies to keep you logged in, remember who invited you and count visits. If you agree, our partners&apos; analytics and advertising tools
-          load too.{' '}
+          We use cookies to keep you logged in, remember who invited you and count visits. If you agree, our
+          partners&apos; analytics and advertising tools load too.{' '}
           <Link to="/privacy" className="font-bold text-primary underline underline-offset-2">
             Privacy Policy
           </Link>

@@ -8,11 +8,19 @@ export function NotFoundPage() {
       <svg viewBox="0 0 96 96" className="size-24" aria-hidden="true">
         <circle cx="48" cy="48" r="46" fill="#eeebf7" />
         <path d="M30 30h36l12 16-30 34-30-34z" fill="#463389" />
-        <path d="M30 30l8 16h20l8-16M18 46h60M38 46l10 34 10-34" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinejoin="round" />
+        <path
+          d="M30 30l8 16h20l8-16M18 46h60M38 46l10 34 10-34"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.5"
+          strokeLinejoin="round"
+        />
       </svg>
       <p className="text-sm font-black tracking-widest text-secondary uppercase">Error 404</p>
       <h1 className="text-3xl font-black text-ink sm:text-4xl">This gem has gone missing</h1>
-      <p className="text-lg text-muted">The page you asked for is not here. It may have moved, or the link has a typo.</p>
+      <p className="text-lg text-muted">
+        The page you asked for is not here. It may have moved, or the link has a typo.
+      </p>
       <Link to="/home" className={buttonStyles('primary')}>
         Back to the home page
       </Link>

@@ -3,7 +3,19 @@
 // supply its own title with usePageTitle.
 import { createContext, useContext, useEffect } from 'react';
 
-const NAMED_PAGES = new Set(['profile', 'live', 'chat', 'giveaways', 'past', 'about', 'privacy', 'terms', 'register', 'login', 'forgot-password']);
+const NAMED_PAGES = new Set([
+  'profile',
+  'live',
+  'chat',
+  'giveaways',
+  'past',
+  'about',
+  'privacy',
+  'terms',
+  'register',
+  'login',
+  'forgot-password',
+]);
 
 export function pageTitle(pathname: string, brand: string): string {
   const section = pathname.split('/').find(Boolean)?.toLowerCase() ?? '';

@@ -12,7 +12,10 @@ describe('referralFrom', () => {
 
 describe('externalReferrer', () => {
   it('keeps another site as its host without www. and its full URL', () => {
-    expect(externalReferrer('https://www.instagram.com/gemcast/', 'gemcast.example')).toEqual({ source: 'instagram.com', url: 'https://www.instagram.com/gemcast/' });
+    expect(externalReferrer('https://www.instagram.com/gemcast/', 'gemcast.example')).toEqual({
+      source: 'instagram.com',
+      url: 'https://www.instagram.com/gemcast/',
+    });
     expect(externalReferrer('http://m.facebook.com/', 'gemcast.example')?.source).toBe('m.facebook.com');
   });
 

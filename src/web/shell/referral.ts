@@ -33,7 +33,10 @@ export function externalReferrer(referrer: string, ownHost: string): { source: s
   return source && source !== withoutWww(ownHost) ? { source, url: referrer.slice(0, 2000) } : null;
 }
 
-export function captureReferrer(referrer: string = document.referrer, ownHost: string = window.location.hostname): void {
+export function captureReferrer(
+  referrer: string = document.referrer,
+  ownHost: string = window.location.hostname,
+): void {
   const external = externalReferrer(referrer, ownHost);
   if (!external) return;
   local.set(LOCAL_KEYS.refSource, external.source);

@@ -13,8 +13,8 @@ function StaffOnlyPage({ email }: { email: string }) {
       <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff only</p>
       <h1 className="text-3xl font-black text-ink sm:text-4xl">This page is for the {brand} team</h1>
       <p className="text-lg text-muted">
-        You are logged in as <span className="font-bold break-all text-ink">{email}</span>, a viewer account. If you work with us, ask a colleague to give your
-        account staff rights, then log in again.
+        You are logged in as <span className="font-bold break-all text-ink">{email}</span>, a viewer account. If you
+        work with us, ask a colleague to give your account staff rights, then log in again.
       </p>
       <Link to="/home" className={buttonStyles('primary')}>
         Back to the home page

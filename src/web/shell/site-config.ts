@@ -1,10 +1,10 @@
 // The public site configuration (GET /api/siteconfig): brand, tagline, contact details, asset
 // hosts and third-party ids, read once per page load and kept for the whole visit.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '../../shared/contract/envelope';
-import type { SiteConfig } from '../../shared/contract/site';
+import { callRef } from '../../shared/contract/call';
+import type { SiteConfig, siteCalls } from '../../shared/contract/site';
 import { TAGLINE } from '../../shared/messages';
-import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../api/client';
+import { apiCall, recordOf, recordsOf } from '../api/client';
 
 /** Shown in titles and the logo until the configuration arrives (or if it cannot be had), as is the spec's tagline. */
 export const FALLBACK_BRAND = 'Gemcast';
@@ -14,7 +14,8 @@ export function fieldsOf(value: unknown): Map<string, unknown> | null {
   return typeof value === 'object' && value !== null ? new Map<string, unknown>(Object.entries(value)) : null;
 }
 
-const hasStrings = (fields: Map<string, unknown> | null, keys: readonly string[]) => fields !== null && keys.every((key) => typeof fields.get(key) === 'string');
+const hasStrings = (fields: Map<string, unknown> | null, keys: readonly string[]) =>
+  fields !== null && keys.every((key) => typeof fields.get(key) === 'string');
 
 /**
  * The server answers from the contract's own schema; checking the field types here keeps the
@@ -23,23 +24,30 @@ const hasStrings = (fields: Map<string, unknown> | null, keys: readonly string[]
 export function isSiteConfig(value: unknown): value is SiteConfig {
   const fields = fieldsOf(value);
   return (
-    hasStrings(fields, ['brand', 'tagline', 'phone', 'email', 'target_cdn_url', 'source_cdn_url', 'app_assets_location']) &&
-    hasStrings(fieldsOf(fields?.get('analytics')), ['ga', 'replay', 'pixel'])
+    hasStrings(fields, [
+      'brand',
+      'tagline',
+      'phone',
+      'email',
+      'target_cdn_url',
+      'source_cdn_url',
+      'app_assets_location',
+    ]) && hasStrings(fieldsOf(fields?.get('analytics')), ['ga', 'replay', 'pixel'])
   );
 }
 
-const siteConfigAnswer: AnswerParser<Envelope<SiteConfig>> = {
-  safeParse: (body) => {
-    const parsed = anyEnvelope.safeParse(body);
-    if (!parsed.success) return parsed;
-    const { data, ...envelope } = parsed.data;
-    return data.every(isSiteConfig) ? { success: true, data: { ...envelope, data } } : { success: false };
-  },
-};
+const siteConfigAnswer = recordsOf(isSiteConfig);
+
+/** siteconfig, checked by hand: this file is in the first bundle, which keeps zod out. */
+const siteConfigCall = callRef<typeof siteCalls.config>({
+  method: 'GET',
+  path: '/api/siteconfig',
+  response: siteConfigAnswer,
+});
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['siteconfig'] as const,
-  queryFn: async ({ signal }) => recordOf(await apiCall('/api/siteconfig', { schema: siteConfigAnswer, signal })),
+  queryFn: async ({ signal }) => recordOf(await apiCall(siteConfigCall, { signal })),
   staleTime: Infinity,
   gcTime: Infinity,
 });

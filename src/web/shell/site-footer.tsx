@@ -16,7 +16,8 @@ const LINKS = [
   ['/faq', 'FAQ'],
 ] as const;
 
-const linkStyles = 'inline-flex min-h-11 items-center rounded-md font-bold text-primary underline-offset-4 hover:underline';
+const linkStyles =
+  'inline-flex min-h-11 items-center rounded-md font-bold text-primary underline-offset-4 hover:underline';
 
 export function SiteFooter() {
   const brand = useBrand();
@@ -47,7 +48,15 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <a ref={contactLink} href="/contact-us" className={linkStyles} aria-haspopup="dialog" onClick={handleContact} onPointerEnter={() => void loadDrawer()} onFocus={() => void loadDrawer()}>
+              <a
+                ref={contactLink}
+                href="/contact-us"
+                className={linkStyles}
+                aria-haspopup="dialog"
+                onClick={handleContact}
+                onPointerEnter={() => void loadDrawer()}
+                onFocus={() => void loadDrawer()}
+              >
                 Contact us
               </a>
             </li>
@@ -60,10 +69,22 @@ export function SiteFooter() {
           <button
             type="button"
             className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 font-bold text-primary hover:bg-primary-soft"
-            onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
+            onClick={() =>
+              window.scrollTo({
+                top: 0,
+                behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+              })
+            }
           >
             <svg viewBox="0 0 20 20" className="size-5" aria-hidden="true">
-              <path d="M10 15V5M5 10l5-5 5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M10 15V5M5 10l5-5 5 5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             Back to top
           </button>
@@ -71,7 +92,11 @@ export function SiteFooter() {
       </div>
       {drawer !== 'never' && (
         <Suspense fallback={null}>
-          <ContactDrawer open={drawer === 'open'} onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')} returnFocusTo={contactLink} />
+          <ContactDrawer
+            open={drawer === 'open'}
+            onOpenChange={(open) => setDrawer(open ? 'open' : 'closed')}
+            returnFocusTo={contactLink}
+          />
         </Suspense>
       )}
     </footer>

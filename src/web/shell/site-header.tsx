@@ -24,7 +24,13 @@ const navLinkStyles = ({ isActive }: { isActive: boolean }) =>
 function MenuIcon({ isOpen }: { isOpen: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
-      <path d={isOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d={isOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -91,7 +97,14 @@ export function SiteHeader() {
         >
           <MenuIcon isOpen={isOpen} />
         </button>
-        <nav id="main-navigation" aria-label="Main" className={cx('absolute inset-x-0 top-full border-b border-line bg-white p-3 shadow-lg md:hidden', !isOpen && 'hidden')}>
+        <nav
+          id="main-navigation"
+          aria-label="Main"
+          className={cx(
+            'absolute inset-x-0 top-full border-b border-line bg-white p-3 shadow-lg md:hidden',
+            !isOpen && 'hidden',
+          )}
+        >
           <NavigationLinks className="flex flex-col gap-1" />
         </nav>
       </div>

@@ -20,7 +20,14 @@ export function AccountButtonFace({ user }: { user: AuthedUser }) {
       <Avatar src={user.profile_picture} name={user.full_name || name} className="size-9 text-sm" />
       <span className="hidden max-w-32 truncate sm:inline">{name}</span>
       <svg viewBox="0 0 20 20" className="size-4 text-muted" aria-hidden="true">
-        <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M5 7.5l5 5 5-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </>
   );
@@ -30,7 +37,13 @@ export function UserMenuButton({ user }: { user: AuthedUser }) {
   return (
     <Suspense
       fallback={
-        <button type="button" className={triggerStyles} aria-label={`Account menu for ${displayName(user)}`} aria-haspopup="menu" disabled>
+        <button
+          type="button"
+          className={triggerStyles}
+          aria-label={`Account menu for ${displayName(user)}`}
+          aria-haspopup="menu"
+          disabled
+        >
           <AccountButtonFace user={user} />
         </button>
       }

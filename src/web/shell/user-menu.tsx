@@ -14,7 +14,8 @@ const STAFF_LINKS = [
   ['/staff/analytics', 'Analytics'],
 ] as const;
 
-const itemStyles = 'flex min-h-11 cursor-pointer items-center rounded-md px-3 font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
+const itemStyles =
+  'flex min-h-11 cursor-pointer items-center rounded-md px-3 font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
 
 export function UserMenu({ user }: { user: AuthedUser }) {
   const { logout } = useLogout();
@@ -25,7 +26,11 @@ export function UserMenu({ user }: { user: AuthedUser }) {
         <AccountButtonFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-60 rounded-xl border border-line bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-60 rounded-xl border border-line bg-white p-1.5 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-2">
             <span className="block font-bold text-ink">{user.full_name}</span>
             <span className="block truncate text-sm text-muted">{user.email}</span>
@@ -37,7 +42,9 @@ export function UserMenu({ user }: { user: AuthedUser }) {
           {user.is_staff === 1 && (
             <DropdownMenu.Group>
               <DropdownMenu.Separator className="my-1 h-px bg-line" />
-              <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-black tracking-widest text-secondary uppercase">Staff</DropdownMenu.Label>
+              <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-black tracking-widest text-secondary uppercase">
+                Staff
+              </DropdownMenu.Label>
               {STAFF_LINKS.map(([to, label]) => (
                 <DropdownMenu.Item key={to} asChild className={itemStyles}>
                   <Link to={to}>{label}</Link>

@@ -16,7 +16,12 @@ export function Avatar({ src, name, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== '' && failedSrc !== src;
   return (
-    <span className={cx('inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-secondary font-bold text-white', className)}>
+    <span
+      className={cx(
+        'inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-secondary font-bold text-white',
+        className,
+      )}
+    >
       {showImage ? (
         <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} />
       ) : (

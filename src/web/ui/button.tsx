@@ -29,9 +29,24 @@ export function buttonStyles(variant: Variant = 'primary', size: Size = 'md', cl
 
 type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: Size; isBusy?: boolean };
 
-export function Button({ variant, size, isBusy = false, disabled, className, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  isBusy = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
-    <button type={type} disabled={disabled || isBusy} aria-busy={isBusy || undefined} className={buttonStyles(variant, size, className)} {...props}>
+    <button
+      type={type}
+      disabled={disabled || isBusy}
+      aria-busy={isBusy || undefined}
+      className={buttonStyles(variant, size, className)}
+      {...props}
+    >
       {isBusy && <Spinner className="size-4" label="Working" />}
       {children}
     </button>

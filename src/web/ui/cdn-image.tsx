@@ -24,10 +24,20 @@ export function CdnImage({ src, alt, className, ...props }: CdnImageProps) {
 
   if (!shown) {
     return (
-      <span role={alt ? 'img' : undefined} aria-label={alt || undefined} className={cx('grid place-items-center bg-secondary-soft text-secondary', className)}>
+      <span
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        className={cx('grid place-items-center bg-secondary-soft text-secondary', className)}
+      >
         <svg viewBox="0 0 32 32" className="size-1/3 max-h-16 max-w-16" aria-hidden="true">
           <path d="M9 6h14l6 8-13 14L3 14z" fill="currentColor" opacity="0.85" />
-          <path d="M9 6l4 8h6l4-8M3 14h26M13 14l3 14 3-14" fill="none" stroke="#fff" strokeWidth="1.5" strokeLinejoin="round" />
+          <path
+            d="M9 6l4 8h6l4-8M3 14h26M13 14l3 14 3-14"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
     );

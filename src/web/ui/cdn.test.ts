@@ -6,8 +6,12 @@ const SOURCE = 'https://assets.gemcast.example/origin/';
 
 describe('sourceHostUrl', () => {
   it('swaps the target host for the source host and keeps the path and query', () => {
-    expect(sourceHostUrl('https://cdn.gemcast.example/shows/42.jpg?w=640', TARGET, SOURCE)).toBe('https://assets.gemcast.example/origin/shows/42.jpg?w=640');
-    expect(sourceHostUrl('https://cdn.gemcast.example/a.png', `${TARGET}/`, SOURCE)).toBe('https://assets.gemcast.example/origin/a.png');
+    expect(sourceHostUrl('https://cdn.gemcast.example/shows/42.jpg?w=640', TARGET, SOURCE)).toBe(
+      'https://assets.gemcast.example/origin/shows/42.jpg?w=640',
+    );
+    expect(sourceHostUrl('https://cdn.gemcast.example/a.png', `${TARGET}/`, SOURCE)).toBe(
+      'https://assets.gemcast.example/origin/a.png',
+    );
   });
 
   it('leaves images from other hosts alone', () => {

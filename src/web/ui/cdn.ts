@@ -8,6 +8,7 @@ export function sourceHostUrl(src: string, targetCdnUrl: string, sourceCdnUrl: s
   const source = sourceCdnUrl.replace(/\/+$/, '');
   if (target === source) return null;
   const rest = src.slice(target.length);
-  const isOnTarget = src.toLowerCase().startsWith(target.toLowerCase()) && (rest === '' || rest.startsWith('/') || rest.startsWith('?'));
+  const isOnTarget =
+    src.toLowerCase().startsWith(target.toLowerCase()) && (rest === '' || rest.startsWith('/') || rest.startsWith('?'));
   return isOnTarget ? source + rest : null;
 }

@@ -4,7 +4,15 @@ import { Button } from './button';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-export function CopyButton({ text, label, copiedLabel = 'Copied' }: { text: string; label: string; copiedLabel?: string }) {
+export function CopyButton({
+  text,
+  label,
+  copiedLabel = 'Copied',
+}: {
+  text: string;
+  label: string;
+  copiedLabel?: string;
+}) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {

@@ -70,13 +70,20 @@ export function Countdown({ target, kind = 'event', label, onExpire, className }
     );
   }
   return (
-    <span role="timer" aria-live="off" aria-label={`${label} ${countdownWords(parts)}`} className={cx('inline-flex items-baseline gap-1 font-black tabular-nums', className)}>
+    <span
+      role="timer"
+      aria-live="off"
+      aria-label={`${label} ${countdownWords(parts)}`}
+      className={cx('inline-flex items-baseline gap-1 font-black tabular-nums', className)}
+    >
       {UNITS.map(([key], index) => (
         <span key={key} aria-hidden="true" className="inline-flex items-baseline gap-1">
           {index > 0 && <span className="opacity-60">:</span>}
           <span className="inline-flex flex-col items-center leading-none">
             <span>{pad(parts[key])}</span>
-            <span className="mt-1 text-[0.65rem] font-bold tracking-wider text-muted uppercase">{key === 'minutes' ? 'min' : key === 'seconds' ? 'sec' : key}</span>
+            <span className="mt-1 text-[0.65rem] font-bold tracking-wider text-muted uppercase">
+              {key === 'minutes' ? 'min' : key === 'seconds' ? 'sec' : key}
+            </span>
           </span>
         </span>
       ))}

@@ -33,7 +33,17 @@ export function useFieldIds(id: string | undefined, hint: ReactNode, error: stri
 }
 
 /** The label above a control, and its error and hint below it. */
-export function FieldFrame({ label, labelNote, hint, error, className, controlId, hintId, errorId, children }: FieldFrameProps & ReturnType<typeof useFieldIds> & { children: ReactNode }) {
+export function FieldFrame({
+  label,
+  labelNote,
+  hint,
+  error,
+  className,
+  controlId,
+  hintId,
+  errorId,
+  children,
+}: FieldFrameProps & ReturnType<typeof useFieldIds> & { children: ReactNode }) {
   return (
     <div className={cx('flex flex-col gap-1.5', className)}>
       <label htmlFor={controlId} className="text-sm font-bold text-ink">

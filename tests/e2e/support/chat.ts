@@ -10,7 +10,13 @@ import { EXPECTED_CONSOLE_ERRORS } from './fixtures';
  * Another person in their own browser context, signed in, with cookie consent given. Page errors
  * and console errors or warnings go to `problems`, except 4xx resource lines and `expected`.
  */
-export async function personInNewContext(browser: Browser, baseURL: string, user: AuthedUser, problems: string[], expected: RegExp[] = []) {
+export async function personInNewContext(
+  browser: Browser,
+  baseURL: string,
+  user: AuthedUser,
+  problems: string[],
+  expected: RegExp[] = [],
+) {
   const context = await browser.newContext({ baseURL });
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL }]);
   const page = await context.newPage();
@@ -18,7 +24,8 @@ export async function personInNewContext(browser: Browser, baseURL: string, user
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     const isProblem = message.type() === 'error' || message.type() === 'warning';
-    if (isProblem && !ignored.some((pattern) => pattern.test(message.text()))) problems.push(`console ${message.type()}: ${message.text()}`);
+    if (isProblem && !ignored.some((pattern) => pattern.test(message.text())))
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   await signInAs(page, user);
   return { context, page };

@@ -10,6 +10,10 @@ export async function withoutEarlyAnswers(page: Page, path: string) {
     const headers = response.headers();
     delete headers['content-encoding'];
     delete headers['content-length'];
-    await route.fulfill({ status: response.status(), headers, body: (await response.text()).replace(EARLY_ANSWERS_ELEMENT, '') });
+    await route.fulfill({
+      status: response.status(),
+      headers,
+      body: (await response.text()).replace(EARLY_ANSWERS_ELEMENT, ''),
+    });
   });
 }

@@ -21,7 +21,10 @@ export function createViewer(overrides: Partial<Viewer> = {}): Viewer {
 }
 
 /** Registers a viewer with a password; the answer carries the session token. */
-export async function registerViewer(request: APIRequestContext, viewer: Viewer = createViewer()): Promise<{ viewer: Viewer; user: AuthedUser }> {
+export async function registerViewer(
+  request: APIRequestContext,
+  viewer: Viewer = createViewer(),
+): Promise<{ viewer: Viewer; user: AuthedUser }> {
   const response = await request.post('/api/registeruser_v1', { data: viewer });
   expect(response.status(), await response.text()).toBe(200);
   const body: { data: AuthedUser[] } = await response.json();

@@ -29,7 +29,8 @@ export const test = base.extend<Options & Fixtures>({
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       const isProblem = message.type() === 'error' || message.type() === 'warning';
-      if (isProblem && !expected.some((pattern) => pattern.test(message.text()))) problems.push(`console ${message.type()}: ${message.text()}`);
+      if (isProblem && !expected.some((pattern) => pattern.test(message.text())))
+        problems.push(`console ${message.type()}: ${message.text()}`);
     });
     await use(page);
     expect(problems, 'the page logged errors').toEqual([]);

@@ -3,7 +3,8 @@
 // may see (the secret seed, to know in advance who a draw picks) or do (end a claim window
 // without waiting 5 minutes).
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { CreateGiveawayRequest, SetSpinPrizesRequest, StaffGiveawayDetail } from '../../../src/shared/contract/giveaways';
+import type { CreateGiveawayRequest, StaffGiveawayDetail } from '../../../src/shared/contract/giveaways-staff';
+import type { SetSpinPrizesRequest } from '../../../src/shared/contract/spin';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 import { pickWinner } from '../../../src/shared/verifiable-draw';
 import { withDatabase } from './site-data';
@@ -18,7 +19,11 @@ export async function createGiveaway(
 ): Promise<StaffGiveawayDetail> {
   const { startsInMinutes, minutes, ...fields } = giveaway;
   const start = new Date(Date.now() + startsInMinutes * MINUTE);
-  const data = { ...fields, cust_start: start.toISOString(), cust_end: new Date(start.getTime() + minutes * MINUTE).toISOString() };
+  const data = {
+    ...fields,
+    cust_start: start.toISOString(),
+    cust_end: new Date(start.getTime() + minutes * MINUTE).toISOString(),
+  };
   const response = await request.post('/api/staff/giveaways', { data, headers: { token: staff.tokenvalue } });
   expect(response.status(), await response.text()).toBe(200);
   const saved: StaffGiveawayDetail | undefined = (await response.json()).data[0];
@@ -28,18 +33,32 @@ export async function createGiveaway(
 
 /** Closes entries now, as staff do by moving the closing time. */
 export async function closeGiveaway(request: APIRequestContext, staff: AuthedUser, id: number): Promise<void> {
-  const response = await request.post(`/api/staff/giveaways/${id}`, { data: { cust_end: new Date().toISOString() }, headers: { token: staff.tokenvalue } });
+  const response = await request.post(`/api/staff/giveaways/${id}`, {
+    data: { cust_end: new Date().toISOString() },
+    headers: { token: staff.tokenvalue },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
-export async function setSpinPrizes(request: APIRequestContext, staff: AuthedUser, eventId: number, prizes: SetSpinPrizesRequest['prizes']): Promise<void> {
-  const response = await request.post(`/api/staff/giveaways/spin-prizes/${eventId}`, { data: { prizes }, headers: { token: staff.tokenvalue } });
+export async function setSpinPrizes(
+  request: APIRequestContext,
+  staff: AuthedUser,
+  eventId: number,
+  prizes: SetSpinPrizesRequest['prizes'],
+): Promise<void> {
+  const response = await request.post(`/api/staff/giveaways/spin-prizes/${eventId}`, {
+    data: { prizes },
+    headers: { token: staff.tokenvalue },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** A viewer's entry through giveawaydata_v1; answers the entry's number. */
 export async function enterGiveaway(request: APIRequestContext, user: AuthedUser, id: number): Promise<number> {
-  const response = await request.post('/api/giveawaydata_v1', { data: { eventid: id }, headers: { token: user.tokenvalue } });
+  const response = await request.post('/api/giveawaydata_v1', {
+    data: { eventid: id },
+    headers: { token: user.tokenvalue },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const entryId: number | null | undefined = (await response.json()).data[0]?.entry_id;
   if (!entryId) throw new Error('entering answered without an entry number');
@@ -53,13 +72,19 @@ export async function drawAndClaim(request: APIRequestContext, staff: AuthedUser
   const detail: StaffGiveawayDetail = (await drawn.json()).data[0];
   const pick = detail.picks.find((p) => p.status === 'pending');
   if (!pick) throw new Error('the draw left no pending pick');
-  const claimed = await request.post(`/api/staff/giveaways/${id}/claim`, { data: { pick_id: pick.id }, headers: { token: staff.tokenvalue } });
+  const claimed = await request.post(`/api/staff/giveaways/${id}/claim`, {
+    data: { pick_id: pick.id },
+    headers: { token: staff.tokenvalue },
+  });
   expect(claimed.status(), await claimed.text()).toBe(200);
 }
 
 /** Shows the claimed winners on the public pages, as the live draw screen's Announce button does. */
 export async function announceWinners(request: APIRequestContext, staff: AuthedUser, id: number): Promise<void> {
-  const response = await request.post(`/api/staff/giveaways/${id}/announce`, { data: { announced: true }, headers: { token: staff.tokenvalue } });
+  const response = await request.post(`/api/staff/giveaways/${id}/announce`, {
+    data: { announced: true },
+    headers: { token: staff.tokenvalue },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -74,12 +99,22 @@ export async function nextPick(id: number, alreadyPicked: number[] = []): Promis
       .all(id, id);
     return { seed: row?.seed ?? '', entries: list };
   });
-  const pick = await pickWinner({ seedHex: seed, giveawayId: id, entries, alreadyPicked, sequence: alreadyPicked.length + 1 });
+  const pick = await pickWinner({
+    seedHex: seed,
+    giveawayId: id,
+    entries,
+    alreadyPicked,
+    sequence: alreadyPicked.length + 1,
+  });
   if (!pick) throw new Error('no entry left to pick');
   return pick.entry_id;
 }
 
 /** Ends the 5-minute claim window of the giveaway's pending pick now, instead of waiting. */
 export function endClaimWindow(id: number): void {
-  withDatabase(false, (db) => db.prepare("update giveaway_picks set claim_by = ? where giveaway_id = ? and status = 'pending'").run(new Date(Date.now() - 1000).toISOString(), id));
+  withDatabase(false, (db) =>
+    db
+      .prepare("update giveaway_picks set claim_by = ? where giveaway_id = ? and status = 'pending'")
+      .run(new Date(Date.now() - 1000).toISOString(), id),
+  );
 }

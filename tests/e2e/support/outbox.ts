@@ -4,16 +4,26 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './env';
 
-export type OutboxMail = { to: string; subject: string; text: string; attachments: { filename: string; contentType: string; content: string }[]; createdAt: string };
+export type OutboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+  createdAt: string;
+};
 
 /** Every mail to `address` so far, oldest first. */
 export async function mailsTo(address: string): Promise<OutboxMail[]> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const files = await readdir(dir).catch(() => []);
   const mails = await Promise.all(
-    files.filter((file) => file.endsWith('.json')).map(async (file): Promise<OutboxMail> => JSON.parse(await readFile(path.join(dir, file), 'utf8'))),
+    files
+      .filter((file) => file.endsWith('.json'))
+      .map(async (file): Promise<OutboxMail> => JSON.parse(await readFile(path.join(dir, file), 'utf8'))),
   );
-  return mails.filter((mail) => mail.to.toLowerCase() === address.toLowerCase()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return mails
+    .filter((mail) => mail.to.toLowerCase() === address.toLowerCase())
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** The 6-digit code of the newest mail to `address` (sent at or after `since`), waiting for it to arrive. */

@@ -1,6 +1,7 @@
 // Direct access to the e2e server's SQLite file for what the API cannot do yet: scheduling shows
 // and giveaways (staff writes arrive with the shows feature), granting staff rights (a CLI
 // command), and reading back the analytics rows the browser sent.
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { E2E_DATA_DIR } from './env';
@@ -36,28 +37,45 @@ export function scheduleEvent(options: {
 }): ScheduledEvent {
   const start = new Date(Date.now() + options.startsInMinutes * MINUTE);
   const end = new Date(start.getTime() + options.minutes * MINUTE);
+  const now = new Date().toISOString();
   const id = withDatabase(false, (db) =>
-    Number(
-      db
-        .prepare('insert into events (type, title, description, image, cust_start, cust_end, is_public, platform, created_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)')
-        .run(
-          options.type,
-          options.title,
-          options.description ?? '',
-          options.image ?? null,
-          start.toISOString(),
-          end.toISOString(),
-          options.platform ?? 'hls',
-          new Date().toISOString(),
-        ).lastInsertRowid,
-    ),
+    db.transaction(() => {
+      const eventId = Number(
+        db
+          .prepare(
+            'insert into events (type, title, description, image, cust_start, cust_end, is_public, platform, created_at) values (?, ?, ?, ?, ?, ?, 1, ?, ?)',
+          )
+          .run(
+            options.type,
+            options.title,
+            options.description ?? '',
+            options.image ?? null,
+            start.toISOString(),
+            end.toISOString(),
+            options.platform ?? 'hls',
+            now,
+          ).lastInsertRowid,
+      );
+      // A giveaway has its details (the seed commitment) from the start, as the staff calls make it.
+      if (options.type === 'giveaway') {
+        const seed = randomBytes(32);
+        db.prepare(
+          "insert into giveaways (event_id, prize, tnc, tnc_prices, winner_count, seed, seed_hash, created_at, updated_at) values (?, '', '', '', 1, ?, ?, ?, ?)",
+        ).run(eventId, seed.toString('hex'), createHash('sha256').update(seed).digest('hex'), now, now);
+      }
+      return eventId;
+    })(),
   );
   return { id, title: options.title };
 }
 
 /** What `npm run staff -- add EMAIL` does (or, with `isStaff` false, takes back). */
 export function grantStaff(email: string, isStaff = true): void {
-  const changed = withDatabase(false, (db) => db.prepare('update users set is_staff = ? where email = ?').run(isStaff ? 1 : 0, email.toLowerCase()).changes);
+  const changed = withDatabase(
+    false,
+    (db) =>
+      db.prepare('update users set is_staff = ? where email = ?').run(isStaff ? 1 : 0, email.toLowerCase()).changes,
+  );
   if (changed !== 1) throw new Error(`no user ${email} in the e2e database`);
 }
 
@@ -65,29 +83,53 @@ export function grantStaff(email: string, isStaff = true): void {
 export type VisitRow = Omit<Selectable<VisitsTable>, 'id' | 'user_id' | 'day' | 'created_at'>;
 
 export function visitsWithRefId(refId: string): VisitRow[] {
-  return withDatabase(true, (db) => db.prepare<[string], VisitRow>('select * from visits where ref_id = ? order by id').all(refId));
+  return withDatabase(true, (db) =>
+    db.prepare<[string], VisitRow>('select * from visits where ref_id = ? order by id').all(refId),
+  );
 }
 
 export function pageViewsOf(sessionId: string): { path: string; title: string }[] {
-  return withDatabase(true, (db) => db.prepare<[string], { path: string; title: string }>('select path, title from page_views where session_id = ? order by id').all(sessionId));
+  return withDatabase(true, (db) =>
+    db
+      .prepare<[string], { path: string; title: string }>(
+        'select path, title from page_views where session_id = ? order by id',
+      )
+      .all(sessionId),
+  );
 }
 
 export function pageTimesOf(sessionId: string): { route: string; seconds: number }[] {
-  return withDatabase(true, (db) => db.prepare<[string], { route: string; seconds: number }>('select route, seconds from page_times where session_id = ? order by id').all(sessionId));
+  return withDatabase(true, (db) =>
+    db
+      .prepare<[string], { route: string; seconds: number }>(
+        'select route, seconds from page_times where session_id = ? order by id',
+      )
+      .all(sessionId),
+  );
 }
 
 export function trackedEventsOf(sessionId: string): { category: string; action: string; label: string }[] {
   return withDatabase(true, (db) =>
-    db.prepare<[string], { category: string; action: string; label: string }>('select category, action, label from analytics_events where session_id = ? order by id').all(sessionId),
+    db
+      .prepare<[string], { category: string; action: string; label: string }>(
+        'select category, action, label from analytics_events where session_id = ? order by id',
+      )
+      .all(sessionId),
   );
 }
 
 /** Sets a show's platform, live stream and replay, as staff do on the shows page. */
-export function setStream(id: number, stream: { platform?: string; stream_url?: string | null; replay_url?: string | null }): void {
+export function setStream(
+  id: number,
+  stream: { platform?: string; stream_url?: string | null; replay_url?: string | null },
+): void {
   withDatabase(false, (db) => {
-    if (stream.platform !== undefined) db.prepare('update events set platform = ? where id = ?').run(stream.platform, id);
-    if (stream.stream_url !== undefined) db.prepare('update events set stream_url = ? where id = ?').run(stream.stream_url, id);
-    if (stream.replay_url !== undefined) db.prepare('update events set replay_url = ? where id = ?').run(stream.replay_url, id);
+    if (stream.platform !== undefined)
+      db.prepare('update events set platform = ? where id = ?').run(stream.platform, id);
+    if (stream.stream_url !== undefined)
+      db.prepare('update events set stream_url = ? where id = ?').run(stream.stream_url, id);
+    if (stream.replay_url !== undefined)
+      db.prepare('update events set replay_url = ? where id = ?').run(stream.replay_url, id);
   });
 }
 
@@ -95,7 +137,10 @@ export function setStream(id: number, stream: { platform?: string; stream_url?: 
 export function endEvent(id?: number): void {
   const now = new Date().toISOString();
   withDatabase(false, (db) => {
-    if (id === undefined) db.prepare("update events set cust_end = ? where type = 'show' and is_public = 1 and cust_start < ? and cust_end > ?").run(now, now, now);
+    if (id === undefined)
+      db.prepare(
+        "update events set cust_end = ? where type = 'show' and is_public = 1 and cust_start < ? and cust_end > ?",
+      ).run(now, now, now);
     else db.prepare('update events set cust_end = ? where id = ?').run(now, id);
   });
 }
@@ -109,10 +154,22 @@ export type WatchLogRow = { user_id: number; reachby: string; watching: number; 
 
 /** The watch log of a show: one row per viewer who opened it. */
 export function watchLogOf(eventId: number): WatchLogRow[] {
-  return withDatabase(true, (db) => db.prepare<[number], WatchLogRow>('select user_id, reachby, watching, seconds from watch_logs where event_id = ? order by user_id').all(eventId));
+  return withDatabase(true, (db) =>
+    db
+      .prepare<[number], WatchLogRow>(
+        'select user_id, reachby, watching, seconds from watch_logs where event_id = ? order by user_id',
+      )
+      .all(eventId),
+  );
 }
 
 /** Who checked in to a show, and how they came. */
 export function checkinsOf(eventId: number): { user_id: number; reachby: string }[] {
-  return withDatabase(true, (db) => db.prepare<[number], { user_id: number; reachby: string }>('select user_id, reachby from live_checkins where event_id = ? order by user_id').all(eventId));
+  return withDatabase(true, (db) =>
+    db
+      .prepare<[number], { user_id: number; reachby: string }>(
+        'select user_id, reachby from live_checkins where event_id = ? order by user_id',
+      )
+      .all(eventId),
+  );
 }

@@ -30,7 +30,11 @@ export async function scheduleAsStaff(
 ): Promise<StaffEventRecord> {
   const { startsInMinutes, minutes, ...fields } = event;
   const start = new Date(Date.now() + startsInMinutes * MINUTE);
-  const data = { ...fields, cust_start: start.toISOString(), cust_end: new Date(start.getTime() + minutes * MINUTE).toISOString() };
+  const data = {
+    ...fields,
+    cust_start: start.toISOString(),
+    cust_end: new Date(start.getTime() + minutes * MINUTE).toISOString(),
+  };
   const response = await request.post('/api/staff/events', { data, headers: { token: staff.tokenvalue } });
   expect(response.status(), await response.text()).toBe(200);
   const saved: StaffEventRecord | undefined = (await response.json()).data[0];
@@ -45,8 +49,16 @@ export async function staffEvents(request: APIRequestContext, staff: AuthedUser)
   return (await response.json()).data;
 }
 
-export async function setQuestions(request: APIRequestContext, token: string, eventId: number, questions: SetQuestionsRequest['questions']): Promise<Question[]> {
-  const response = await request.post(`/api/staff/events/${eventId}/questions`, { headers: { token }, data: { questions } });
+export async function setQuestions(
+  request: APIRequestContext,
+  token: string,
+  eventId: number,
+  questions: SetQuestionsRequest['questions'],
+): Promise<Question[]> {
+  const response = await request.post(`/api/staff/events/${eventId}/questions`, {
+    headers: { token },
+    data: { questions },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const body: { data: Question[] } = await response.json();
   return body.data;

@@ -9,7 +9,9 @@ export function currentTime(video: Locator): Promise<number> {
 export async function expectPlaying(video: Locator, seconds = 1): Promise<void> {
   await expect.poll(() => currentTime(video), { message: 'the video starts', timeout: 15_000 }).toBeGreaterThan(0.2);
   const first = await currentTime(video);
-  await expect.poll(() => currentTime(video), { message: 'the video keeps playing', timeout: 10_000 }).toBeGreaterThan(first + seconds);
+  await expect
+    .poll(() => currentTime(video), { message: 'the video keeps playing', timeout: 10_000 })
+    .toBeGreaterThan(first + seconds);
 }
 
 /** Jumps to just before the end: a live show's finished recording starts over and keeps playing. */

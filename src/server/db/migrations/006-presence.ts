@@ -22,5 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('watch_logs_pk', ['event_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('watch_logs_event_seen_idx').on('watch_logs').columns(['event_id', 'last_seen_at']).execute();
+  await db.schema
+    .createIndex('watch_logs_event_seen_idx')
+    .on('watch_logs')
+    .columns(['event_id', 'last_seen_at'])
+    .execute();
 }

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('prompt', 'text', (c) => c.notNull())
     .addColumn('choices', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('event_questions_event_idx').on('event_questions').columns(['event_id', 'position']).execute();
+  await db.schema
+    .createIndex('event_questions_event_idx')
+    .on('event_questions')
+    .columns(['event_id', 'position'])
+    .execute();
   await db.schema
     .createTable('quiz_answers')
     .addColumn('event_id', 'integer', (c) => c.notNull().references('events.id').onDelete('cascade'))

@@ -6,7 +6,8 @@ import { idColumn } from './001-foundation';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = idColumn(dialect);
-  const primaryId = (c: ColumnDefinitionBuilder) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey());
+  const primaryId = (c: ColumnDefinitionBuilder) =>
+    dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey();
   await db.schema
     .createTable('chat_messages')
     .addColumn('id', id, primaryId)

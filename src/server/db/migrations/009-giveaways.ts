@@ -8,7 +8,8 @@ import { idColumn } from './001-foundation';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const id = idColumn(dialect);
-  const serial = (c: ColumnDefinitionBuilder) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey());
+  const serial = (c: ColumnDefinitionBuilder) =>
+    dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey();
 
   await db.schema
     .createTable('giveaways')
@@ -33,7 +34,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('id', id, serial)
     .addColumn('giveaway_id', 'integer', (c) => c.notNull().references('giveaways.event_id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('entry_from', 'text', (c) => c.notNull().check(sql`entry_from in ('web', 'live', 'intergem', 'whatnot')`))
+    .addColumn('entry_from', 'text', (c) =>
+      c.notNull().check(sql`entry_from in ('web', 'live', 'intergem', 'whatnot')`),
+    )
     .addColumn('whatnot_username', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('giveaway_entries_giveaway_user_unique', ['giveaway_id', 'user_id'])
@@ -67,7 +70,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('ticket', 'text', (c) => c.notNull())
     .addColumn('total_weight', 'integer', (c) => c.notNull())
     .addColumn('weight', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'repeat', 'claimed', 'forfeited', 'respun')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending', 'repeat', 'claimed', 'forfeited', 'respun')`),
+    )
     .addColumn('repeat_of', 'integer', (c) => c.references('events.id').onDelete('set null'))
     .addColumn('drawn_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('drawn_at', 'text', (c) => c.notNull())
@@ -90,7 +95,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('detail', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('giveaway_audit_giveaway_idx').on('giveaway_audit').columns(['giveaway_id', 'id']).execute();
+  await db.schema
+    .createIndex('giveaway_audit_giveaway_idx')
+    .on('giveaway_audit')
+    .columns(['giveaway_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('spin_prizes')

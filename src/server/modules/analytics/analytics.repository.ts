@@ -11,24 +11,45 @@ const counts = (rows: Counted[]) => rows.map((r) => ({ key: r.key, count: Number
 export const analyticsRepository = {
   insertVisit: (db: Db, row: Insertable<VisitsTable>) => db.insertInto('visits').values(row).execute(),
   insertPageView: (db: Db, row: Insertable<PageViewsTable>) => db.insertInto('page_views').values(row).execute(),
-  insertEvent: (db: Db, row: Insertable<AnalyticsEventsTable>) => db.insertInto('analytics_events').values(row).execute(),
+  insertEvent: (db: Db, row: Insertable<AnalyticsEventsTable>) =>
+    db.insertInto('analytics_events').values(row).execute(),
   insertPageTime: (db: Db, row: Insertable<PageTimesTable>) => db.insertInto('page_times').values(row).execute(),
 
   async totals(db: Db, fromDay: string, fromIso: string) {
     const visits = await db
       .selectFrom('visits')
-      .select((eb) => [eb.fn.countAll<string>().as('visits'), eb.fn.count<string>('session_id').distinct().as('sessions')])
+      .select((eb) => [
+        eb.fn.countAll<string>().as('visits'),
+        eb.fn.count<string>('session_id').distinct().as('sessions'),
+      ])
       .where('day', '>=', fromDay)
       .executeTakeFirstOrThrow();
-    const views = await db.selectFrom('page_views').select((eb) => eb.fn.countAll<string>().as('n')).where('day', '>=', fromDay).executeTakeFirstOrThrow();
-    const signups = await db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', fromIso).executeTakeFirstOrThrow();
-    return { visits: Number(visits.visits), sessions: Number(visits.sessions), pageViews: Number(views.n), signups: Number(signups.n) };
+    const views = await db
+      .selectFrom('page_views')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('day', '>=', fromDay)
+      .executeTakeFirstOrThrow();
+    const signups = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('created_at', '>=', fromIso)
+      .executeTakeFirstOrThrow();
+    return {
+      visits: Number(visits.visits),
+      sessions: Number(visits.sessions),
+      pageViews: Number(views.n),
+      signups: Number(signups.n),
+    };
   },
 
   async byDay(db: Db, fromDay: string) {
     const rows = await db
       .selectFrom('visits')
-      .select((eb) => ['day', eb.fn.countAll<string>().as('visits'), eb.fn.count<string>('session_id').distinct().as('sessions')])
+      .select((eb) => [
+        'day',
+        eb.fn.countAll<string>().as('visits'),
+        eb.fn.count<string>('session_id').distinct().as('sessions'),
+      ])
       .where('day', '>=', fromDay)
       .groupBy('day')
       .orderBy('day')
@@ -92,13 +113,21 @@ export const analyticsRepository = {
   async timeOnPage(db: Db, fromDay: string) {
     const rows = await db
       .selectFrom('page_times')
-      .select((eb) => [eb.ref('route').as('key'), eb.fn.avg<string>('seconds').as('average'), eb.fn.countAll<string>().as('views')])
+      .select((eb) => [
+        eb.ref('route').as('key'),
+        eb.fn.avg<string>('seconds').as('average'),
+        eb.fn.countAll<string>().as('views'),
+      ])
       .where('day', '>=', fromDay)
       .groupBy('route')
       .orderBy('views', 'desc')
       .orderBy('route')
       .limit(TOP)
       .execute();
-    return rows.map((r) => ({ key: r.key, averageSeconds: Math.round(Number(r.average) * 10) / 10, views: Number(r.views) }));
+    return rows.map((r) => ({
+      key: r.key,
+      averageSeconds: Math.round(Number(r.average) * 10) / 10,
+      views: Number(r.views),
+    }));
   },
 };

@@ -1,11 +1,15 @@
 // Stores what the browser reports on each route change (visit record, page view, events, time on
 // page) with the IP taken from the request, and builds the staff report from it.
 import type { z } from 'zod';
-import type { AnalyticsReport, PageTimeRequest, PageViewRequest, TrackEventRequest, VisitRecord } from '../../../shared/contract/analytics';
+import type {
+  AnalyticsReport,
+  PageTimeRequest,
+  PageViewRequest,
+  TrackEventRequest,
+  VisitRecord,
+} from '../../../shared/contract/analytics';
 import { laDay, laOffset } from '../../../shared/time';
 import type { AppContext } from '../../context';
-import { tooMany } from '../../http/errors';
-import { MESSAGES } from '../../../shared/messages';
 import { analyticsRepository as repo } from './analytics.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,22 +25,23 @@ export function referrerHost(referrer: string, ownOrigin: string): string {
   }
 }
 
-export function createAnalyticsService(ctx: AppContext) {
-  const { db, clock, limiter, config } = ctx;
+/** Who sent a record: the request's IP, and the viewer's id when a logged-in viewer sent it. */
+export type Sender = { ip: string; userId: number | null };
 
-  async function stamp(ip: string, sessionId: string, userId: number | null) {
-    const hit = await limiter.hit(`analytics:${ip}`, config.analyticsPerMinute, 60_000);
-    if (!hit.allowed) throw tooMany(MESSAGES.rateLimited, hit.retryAfterSeconds);
+export function createAnalyticsService(ctx: AppContext) {
+  const { db, clock, config } = ctx;
+
+  function stamp(sessionId: string, sender: Sender) {
     const now = clock.now();
-    return { session_id: sessionId, user_id: userId, day: laDay(now), created_at: now.toISOString() };
+    return { session_id: sessionId, user_id: sender.userId, day: laDay(now), created_at: now.toISOString() };
   }
 
   return {
-    async recordVisit(visit: z.output<typeof VisitRecord>, ip: string, userId: number | null) {
+    async recordVisit(visit: z.output<typeof VisitRecord>, sender: Sender) {
       await repo.insertVisit(db, {
-        ...(await stamp(ip, visit.session_id, userId)),
+        ...stamp(visit.session_id, sender),
         region: visit.region,
-        ip_address: ip,
+        ip_address: sender.ip,
         device_type: visit.device_type,
         resolution: visit.resolution.replace(/\s/g, '').replace('*', ' * '),
         route: visit.route,
@@ -48,14 +53,28 @@ export function createAnalyticsService(ctx: AppContext) {
         full_url: visit.full_url,
       });
     },
-    async recordPageView(view: z.output<typeof PageViewRequest>, ip: string, userId: number | null) {
-      await repo.insertPageView(db, { ...(await stamp(ip, view.session_id, userId)), path: view.path, title: view.title });
+    async recordPageView(view: z.output<typeof PageViewRequest>, sender: Sender) {
+      await repo.insertPageView(db, {
+        ...stamp(view.session_id, sender),
+        path: view.path,
+        title: view.title,
+      });
     },
-    async recordEvent(event: z.output<typeof TrackEventRequest>, ip: string, userId: number | null) {
-      await repo.insertEvent(db, { ...(await stamp(ip, event.session_id, userId)), category: event.category, action: event.action, label: event.label ?? '', value: event.value ?? null });
+    async recordEvent(event: z.output<typeof TrackEventRequest>, sender: Sender) {
+      await repo.insertEvent(db, {
+        ...stamp(event.session_id, sender),
+        category: event.category,
+        action: event.action,
+        label: event.label ?? '',
+        value: event.value ?? null,
+      });
     },
-    async recordPageTime(time: z.output<typeof PageTimeRequest>, ip: string, userId: number | null) {
-      await repo.insertPageTime(db, { ...(await stamp(ip, time.session_id, userId)), route: time.route, seconds: time.seconds });
+    async recordPageTime(time: z.output<typeof PageTimeRequest>, sender: Sender) {
+      await repo.insertPageTime(db, {
+        ...stamp(time.session_id, sender),
+        route: time.route,
+        seconds: time.seconds,
+      });
     },
 
     /** The last `days` Los Angeles days, today included. */
@@ -74,7 +93,11 @@ export function createAnalyticsService(ctx: AppContext) {
         repo.events(db, fromDay),
         repo.timeOnPage(db, fromDay),
       ]);
-      const signups = await repo.signupsByRefId(db, fromIso, refIdVisits.map((r) => r.key));
+      const signups = await repo.signupsByRefId(
+        db,
+        fromIso,
+        refIdVisits.map((r) => r.key),
+      );
       return {
         from: fromDay,
         to: laDay(now),

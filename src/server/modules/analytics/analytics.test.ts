@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { AnalyticsReport } from '../../../shared/contract/analytics';
+import { PAGE_TIME_MAX_SECONDS, type AnalyticsReport } from '../../../shared/contract/analytics';
+import { MESSAGES } from '../../../shared/messages';
 import type { SiteConfig } from '../../../shared/contract/site';
 import { describeEachEngine } from '../../testing/harness';
 import { referrerHost } from './analytics.service';
@@ -28,11 +30,25 @@ it('keeps only external referrer hosts, without www.', () => {
 
 describeEachEngine('analytics', (t) => {
   it('stores a visit with the IP taken from the request, not from the body', async () => {
-    const res = await t().post('/api/uservisit', { ...visit(), ip_address: '203.0.113.9' }, { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const res = await t().post(
+      '/api/uservisit',
+      { ...visit(), ip_address: '203.0.113.9' },
+      { headers: { 'x-forwarded-for': '198.51.100.7' } },
+    );
     expect(res.http).toBe(200);
     expect(res.body.status).toBe(1);
     const row = await t().db.selectFrom('visits').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ ip_address: '127.0.0.1', route: '/giveaway/12', route_param: '12', referrer_host: 'instagram.com', ref_id: 'SPRING24', device_type: 'mobile', resolution: '390 * 844', day: '2026-06-15', user_id: null });
+    expect(row).toMatchObject({
+      ip_address: '127.0.0.1',
+      route: '/giveaway/12',
+      route_param: '12',
+      referrer_host: 'instagram.com',
+      ref_id: 'SPRING24',
+      device_type: 'mobile',
+      resolution: '390 * 844',
+      day: '2026-06-15',
+      user_id: null,
+    });
   });
 
   it('links a visit to the logged-in viewer who sent it', async () => {
@@ -60,12 +76,22 @@ describeEachEngine('analytics', (t) => {
 
   it('stores page views, events and time on page', async () => {
     const session_id = randomUUID();
-    expect((await t().post('/api/pageview', { session_id, path: '/live', title: 'Live Page - Gemcast' })).http).toBe(200);
-    expect((await t().post('/api/trackevent', { session_id, category: 'giveaway', action: 'enter', label: 'show 12' })).http).toBe(200);
+    expect((await t().post('/api/pageview', { session_id, path: '/live', title: 'Live Page - Gemcast' })).http).toBe(
+      200,
+    );
+    expect(
+      (await t().post('/api/trackevent', { session_id, category: 'giveaway', action: 'enter', label: 'show 12' })).http,
+    ).toBe(200);
     expect((await t().post('/api/ptvl', { session_id, route: '/live', seconds: 95 })).http).toBe(200);
-    expect(await t().db.selectFrom('page_views').select(['path', 'title']).execute()).toEqual([{ path: '/live', title: 'Live Page - Gemcast' }]);
-    expect(await t().db.selectFrom('analytics_events').select(['category', 'action', 'label']).execute()).toEqual([{ category: 'giveaway', action: 'enter', label: 'show 12' }]);
-    expect(await t().db.selectFrom('page_times').select(['route', 'seconds']).execute()).toEqual([{ route: '/live', seconds: 95 }]);
+    expect(await t().db.selectFrom('page_views').select(['path', 'title']).execute()).toEqual([
+      { path: '/live', title: 'Live Page - Gemcast' },
+    ]);
+    expect(await t().db.selectFrom('analytics_events').select(['category', 'action', 'label']).execute()).toEqual([
+      { category: 'giveaway', action: 'enter', label: 'show 12' },
+    ]);
+    expect(await t().db.selectFrom('page_times').select(['route', 'seconds']).execute()).toEqual([
+      { route: '/live', seconds: 95 },
+    ]);
   });
 
   it('refuses an event without a category or an action', async () => {
@@ -78,9 +104,15 @@ describeEachEngine('analytics', (t) => {
     expect(await t().db.selectFrom('analytics_events').select('id').execute()).toHaveLength(0);
   });
 
-  it('refuses negative or day-long times on page', async () => {
-    const res = await t().post('/api/ptvl', { session_id: randomUUID(), route: '/live', seconds: -1 });
-    expect(res.http).toBe(400);
+  it('records up to a day on one page and refuses a negative time or more than a day', async () => {
+    const session_id = randomUUID();
+    const send = (seconds: number) => t().post('/api/ptvl', { session_id, route: '/live', seconds });
+    expect(PAGE_TIME_MAX_SECONDS).toBe(86_400);
+    expect((await send(86_400)).http).toBe(200);
+    const tooLong = await send(86_401);
+    const negative = await send(-1);
+    expect([tooLong.http, tooLong.body.status, negative.http, negative.body.status]).toEqual([400, -1, 400, -1]);
+    expect(await t().db.selectFrom('page_times').select('seconds').execute()).toEqual([{ seconds: 86_400 }]);
   });
 
   it('limits analytics writes per IP', async () => {
@@ -97,7 +129,10 @@ describeEachEngine('analytics', (t) => {
     const b = randomUUID();
     await t().post('/api/uservisit', visit({ session_id: a }));
     await t().post('/api/uservisit', visit({ session_id: a, route: '/live', route_param: '', url_referrer: '' }));
-    await t().post('/api/uservisit', visit({ session_id: b, device_type: 'desktop', ref_id: '', url_referrer: 'https://google.com/' }));
+    await t().post(
+      '/api/uservisit',
+      visit({ session_id: b, device_type: 'desktop', ref_id: '', url_referrer: 'https://google.com/' }),
+    );
     await t().post('/api/pageview', { session_id: a, path: '/live' });
     await t().post('/api/pageview', { session_id: b, path: '/live' });
     await t().post('/api/pageview', { session_id: b, path: '/home' });
@@ -106,15 +141,27 @@ describeEachEngine('analytics', (t) => {
     await t().post('/api/ptvl', { session_id: b, route: '/live', seconds: 50 });
     await t().createViewer({ refId: 'SPRING24' });
 
-    const res = await t().get<AnalyticsReport>('/api/staff/analytics', { token: staff.tokenvalue, query: { days: '7' } });
+    const res = await t().get<AnalyticsReport>('/api/staff/analytics', {
+      token: staff.tokenvalue,
+      query: { days: '7' },
+    });
     expect(res.http).toBe(200);
     const report = res.body.data[0]!;
     expect(report.totals).toEqual({ visits: 3, sessions: 2, pageViews: 3, signups: 2 });
     expect(report.byDay).toEqual([{ day: '2026-06-15', visits: 3, sessions: 2 }]);
-    expect(report.topPages).toEqual([{ key: '/live', count: 2 }, { key: '/home', count: 1 }]);
-    expect(report.referrers).toEqual([{ key: 'google.com', count: 1 }, { key: 'instagram.com', count: 1 }]);
+    expect(report.topPages).toEqual([
+      { key: '/live', count: 2 },
+      { key: '/home', count: 1 },
+    ]);
+    expect(report.referrers).toEqual([
+      { key: 'google.com', count: 1 },
+      { key: 'instagram.com', count: 1 },
+    ]);
     expect(report.refIds).toEqual([{ key: 'SPRING24', count: 2, signups: 1 }]);
-    expect(report.devices).toEqual([{ key: 'mobile', count: 2 }, { key: 'desktop', count: 1 }]);
+    expect(report.devices).toEqual([
+      { key: 'mobile', count: 2 },
+      { key: 'desktop', count: 1 },
+    ]);
     expect(report.events).toEqual([{ key: 'rsvp / click', count: 1 }]);
     expect(report.timeOnPage).toEqual([{ key: '/live', averageSeconds: 75, views: 2 }]);
   });
@@ -149,3 +196,43 @@ describeEachEngine('site configuration', (t) => {
     });
   });
 });
+
+describeEachEngine(
+  'the analytics limit comes before the token lookup',
+  (t) => {
+    it('answers 429 with Retry-After past the limit, for every write, without looking the token up', async () => {
+      const viewer = await t().createViewer();
+      const session_id = randomUUID();
+      for (let i = 0; i < 3; i++)
+        expect((await t().post('/api/pageview', { session_id, path: '/home' })).http).toBe(200);
+      // Without the sessions table a token lookup fails (500): a 429 shows that none was made.
+      await sql`drop table sessions`.execute(t().db);
+      const writes: [string, object][] = [
+        ['/api/uservisit', visit({ session_id })],
+        ['/api/pageview', { session_id, path: '/home' }],
+        ['/api/trackevent', { session_id, category: 'giveaway', action: 'enter' }],
+        ['/api/ptvl', { session_id, route: '/home', seconds: 5 }],
+      ];
+      for (const [url, body] of writes) {
+        const res = await t().post(url, body, { token: viewer.tokenvalue });
+        expect({ url, http: res.http, message: res.body.message }).toEqual({
+          url,
+          http: 429,
+          message: MESSAGES.rateLimited,
+        });
+        expect(res.headers['retry-after']).toBe('60');
+      }
+      expect(await t().db.selectFrom('visits').select('id').execute()).toHaveLength(0);
+      expect(await t().db.selectFrom('page_views').select('id').execute()).toHaveLength(3);
+      expect(await t().db.selectFrom('analytics_events').select('id').execute()).toHaveLength(0);
+      expect(await t().db.selectFrom('page_times').select('id').execute()).toHaveLength(0);
+
+      // Inside the next minute's limit the same request does look the token up, and here that fails.
+      t().clock.advance(60_000);
+      expect((await t().post('/api/pageview', { session_id, path: '/home' }, { token: viewer.tokenvalue })).http).toBe(
+        500,
+      );
+    });
+  },
+  { analyticsPerMinute: 3 },
+);

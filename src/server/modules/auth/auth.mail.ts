@@ -7,7 +7,8 @@ export function codeMail(to: string, code: string, purpose: 'login' | 'reset'): 
     purpose === 'login'
       ? 'Here is your code to log in to Gemcast:'
       : 'Someone (hopefully you) asked to reset the password of your Gemcast account. Your reset code is:';
-  const subject = purpose === 'login' ? `Your Gemcast login code: ${code}` : `Your Gemcast password reset code: ${code}`;
+  const subject =
+    purpose === 'login' ? `Your Gemcast login code: ${code}` : `Your Gemcast password reset code: ${code}`;
   const text = [
     'Hello from Gemcast,',
     '',

@@ -27,7 +27,8 @@ export const usersRepository = {
   byId: (db: Db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
   byEmail: (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
   byPhone: (db: Db, phone: string) => db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst(),
-  byInviteCode: (db: Db, code: string) => db.selectFrom('users').select('id').where('my_invite_code', '=', code).executeTakeFirst(),
+  byInviteCode: (db: Db, code: string) =>
+    db.selectFrom('users').select('id').where('my_invite_code', '=', code).executeTakeFirst(),
   insert: (db: Db, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow(),
   deleteStaleUnconfirmed: (db: Db, email: string, phone: string, createdBeforeIso: string) =>
     db
@@ -53,7 +54,12 @@ export const usersRepository = {
 
 /** The one indexed read behind every authenticated call (when the session is not cached). */
 const userByToken = compiledRead<UserRow, [tokenHash: string, nowIso: string]>((db) =>
-  db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').selectAll('users').where('sessions.token_hash', '=', '').where('sessions.expires_at', '>', ''),
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', '')
+    .where('sessions.expires_at', '>', ''),
 );
 
 /** The same read for many tokens at once, on PostgreSQL (`token_hash = any($1)`, one parameter). */
@@ -69,21 +75,35 @@ const usersByTokens = compiledRead<UserRow & { token_hash: string }, [tokenHashe
 
 export const sessionsRepository = {
   insert: (db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) =>
-    db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt }).execute(),
+    db
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
+      .execute(),
   async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
     return (await userByToken(db, tokenHash, nowIso))[0];
   },
   /** PostgreSQL only: the users behind several token hashes, each row with its hash. */
   usersByTokenHashes: (db: Db, tokenHashes: string[], nowIso: string) => usersByTokens(db, tokenHashes, nowIso),
-  deleteByTokenHash: (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
+  deleteByTokenHash: (db: Db, tokenHash: string) =>
+    db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
 };
 
 export const codesRepository = {
   /** A new code voids the old ones for the same address and purpose. */
   voidActive: (db: Db, email: string, purposes: CodeRow['purpose'][], nowIso: string) =>
-    db.updateTable('one_time_codes').set({ used_at: nowIso }).where('email', '=', email).where('purpose', 'in', purposes).where('used_at', 'is', null).execute(),
-  insert: (db: Db, code: Omit<CodeRow, 'id' | 'attempts' | 'used_at'>) => db.insertInto('one_time_codes').values({ ...code, attempts: 0, used_at: null }).execute(),
+    db
+      .updateTable('one_time_codes')
+      .set({ used_at: nowIso })
+      .where('email', '=', email)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null)
+      .execute(),
+  insert: (db: Db, code: Omit<CodeRow, 'id' | 'attempts' | 'used_at'>) =>
+    db
+      .insertInto('one_time_codes')
+      .values({ ...code, attempts: 0, used_at: null })
+      .execute(),
   latestActive: (db: Db, email: string, purpose: CodeRow['purpose']) =>
     db
       .selectFrom('one_time_codes')
@@ -103,7 +123,12 @@ export const codesRepository = {
       .executeTakeFirst(),
   /** Marks a code used only if nobody else did first: true for the one caller that won. */
   consume: async (db: Db, id: number, nowIso: string) => {
-    const result = await db.updateTable('one_time_codes').set({ used_at: nowIso }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    const result = await db
+      .updateTable('one_time_codes')
+      .set({ used_at: nowIso })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   },
 };

@@ -29,13 +29,13 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = CODE_RESEND_SECONDS * 1000;
 export const CODE_DAILY_CAP = 10;
 const DAY_MS = 24 * 60 * 60_000;
-type LimitRule = { limit: number; windowMs: number; perIp?: true };
-const LIMITS = {
-  loginPerAddress: { limit: 10, windowMs: 15 * 60_000 },
-  loginPerIp: { limit: 100, windowMs: 15 * 60_000, perIp: true },
-  existsPerIp: { limit: 30, windowMs: 60_000, perIp: true },
-  sendsPerIp: { limit: 30, windowMs: 15 * 60_000, perIp: true },
-  registrationsPerIp: { limit: 30, windowMs: 15 * 60_000, perIp: true },
+type LimitRule = { limit: number; windowMs: number };
+// Limits keyed by the e-mail address stay here: they need the parsed address and belong to the code rules.
+const ADDRESS_LIMITS = {
+  logins: { limit: 10, windowMs: 15 * 60_000 },
+  codeChecks: { limit: 20, windowMs: 15 * 60_000 },
+  codeResend: { limit: 1, windowMs: CODE_RESEND_MS },
+  codesPerDay: { limit: CODE_DAILY_CAP, windowMs: DAY_MS },
 } satisfies Record<string, LimitRule>;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -46,19 +46,24 @@ export function createAuthService(ctx: AppContext) {
   const lookUpToken = createTokenLookup(db, ctx.dialect);
 
   async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
-    // Per-IP limits scale for places where many people share one address (a trade-show floor).
-    const allowed = rule.perIp ? rule.limit * config.perIpLimitScale : rule.limit;
-    const hit = await limiter.hit(key, allowed, rule.windowMs);
+    const hit = await limiter.hit(key, rule.limit, rule.windowMs);
     if (!hit.allowed) throw tooMany(message, hit.retryAfterSeconds);
   }
 
   function checkPasswordStrength(password: string) {
-    if (isCommonPassword(password)) throw badRequest(MESSAGES.weakPassword, [{ field: 'password', message: MESSAGES.weakPassword }]);
+    if (isCommonPassword(password))
+      throw badRequest(MESSAGES.weakPassword, [{ field: 'password', message: MESSAGES.weakPassword }]);
   }
 
   async function startSession(user: UserRow): Promise<AuthedUser> {
     const token = newUserToken(random);
-    await sessionsRepository.insert(db, user.id, sha256Hex(token), isoNow(clock), isoAfter(clock, config.sessionDays * DAY_MS));
+    await sessionsRepository.insert(
+      db,
+      user.id,
+      sha256Hex(token),
+      isoNow(clock),
+      isoAfter(clock, config.sessionDays * DAY_MS),
+    );
     return { ...toUserRecord(user, config.mediaBaseUrl), tokenvalue: token };
   }
 
@@ -69,10 +74,9 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Limits are checked before anything is written, so a refused call changes nothing. */
-  async function checkSendLimits(email: string, purpose: Purpose, ip: string) {
-    await limit(`send-ip:${ip}`, LIMITS.sendsPerIp);
-    await limit(`send:${purpose}:${email}`, { limit: 1, windowMs: CODE_RESEND_MS }, MESSAGES.codeSendWait);
-    await limit(`send-day:${purpose}:${email}`, { limit: CODE_DAILY_CAP, windowMs: DAY_MS }, MESSAGES.codeDailyCap);
+  async function checkSendLimits(email: string, purpose: Purpose) {
+    await limit(`send:${purpose}:${email}`, ADDRESS_LIMITS.codeResend, MESSAGES.codeSendWait);
+    await limit(`send-day:${purpose}:${email}`, ADDRESS_LIMITS.codesPerDay, MESSAGES.codeDailyCap);
   }
 
   async function issueCode(email: string, purpose: Purpose, sessionId: string | undefined) {
@@ -95,9 +99,13 @@ export function createAuthService(ctx: AppContext) {
   }
 
   /** Checks a code; wrong tries count, and the fifth wrong one kills the code. */
-  async function checkCode(email: string, purpose: Purpose, code: string, sessionId: string | undefined, ip: string): Promise<CodeRow> {
-    await limit(`code:addr:${email}`, { limit: 20, windowMs: 15 * 60_000 });
-    await limit(`code:ip:${ip}`, LIMITS.loginPerIp);
+  async function checkCode(
+    email: string,
+    purpose: Purpose,
+    code: string,
+    sessionId: string | undefined,
+  ): Promise<CodeRow> {
+    await limit(`code:addr:${email}`, ADDRESS_LIMITS.codeChecks);
     const row = await codesRepository.latestActive(db, email, purpose);
     if (!row) throw unauthorized(MESSAGES.codeWrong);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw unauthorized(MESSAGES.codeDead);
@@ -111,10 +119,9 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    async register(input: z.output<typeof RegisterRequest>, ip: string): Promise<{ user: AuthedUser; message: string }> {
+    async register(input: z.output<typeof RegisterRequest>): Promise<{ user: AuthedUser; message: string }> {
       assertNotFuture(clock, { birthday: input.birthday, anniversary: input.anniversary });
       if (input.password !== undefined) checkPasswordStrength(input.password);
-      await limit(`register-ip:${ip}`, LIMITS.registrationsPerIp);
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       const inviteCode = input.invitedCode?.toUpperCase() || null;
       const inviter = inviteCode ? await usersRepository.byInviteCode(db, inviteCode) : undefined;
@@ -152,12 +159,14 @@ export function createAuthService(ctx: AppContext) {
       }
       if (passwordHash) return { user: await startSession(created), message: MESSAGES.registered };
       await issueCode(created.email, 'login', input.session_id);
-      return { user: { ...toUserRecord(created, config.mediaBaseUrl), tokenvalue: '' }, message: MESSAGES.registeredConfirm };
+      return {
+        user: { ...toUserRecord(created, config.mediaBaseUrl), tokenvalue: '' },
+        message: MESSAGES.registeredConfirm,
+      };
     },
 
-    async login(input: z.output<typeof LoginRequest>, ip: string): Promise<AuthedUser> {
-      await limit(`login:addr:${input.email}`, LIMITS.loginPerAddress);
-      await limit(`login:ip:${ip}`, LIMITS.loginPerIp);
+    async login(input: z.output<typeof LoginRequest>): Promise<AuthedUser> {
+      await limit(`login:addr:${input.email}`, ADDRESS_LIMITS.logins);
       const user = await usersRepository.byEmail(db, input.email);
       const password = input.password.normalize('NFKC');
       const matches = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
@@ -166,32 +175,34 @@ export function createAuthService(ctx: AppContext) {
       return startSession(user);
     },
 
-    async sendLoginCode(email: string, sessionId: string | undefined, ip: string) {
-      await checkSendLimits(email, 'login', ip);
+    async sendLoginCode(email: string, sessionId: string | undefined) {
+      await checkSendLimits(email, 'login');
       await issueCode(email, 'login', sessionId);
     },
-    async sendResetCode(email: string, ip: string) {
-      await checkSendLimits(email, 'reset', ip);
+    async sendResetCode(email: string) {
+      await checkSendLimits(email, 'reset');
       await issueCode(email, 'reset', undefined);
     },
 
-    async loginByCode(input: z.output<typeof LoginByCodeRequest>, ip: string): Promise<AuthedUser> {
-      const row = await checkCode(input.email, 'login', input.OTP, input.session_id, ip);
+    async loginByCode(input: z.output<typeof LoginByCodeRequest>): Promise<AuthedUser> {
+      const row = await checkCode(input.email, 'login', input.OTP, input.session_id);
       const user = await usersRepository.byEmail(db, input.email);
       if (!user || !(await codesRepository.consume(db, row.id, isoNow(clock)))) throw unauthorized(MESSAGES.codeWrong);
-      const active = user.isactive ? user : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
+      const active = user.isactive
+        ? user
+        : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
       sessions.forgetUser(user.id);
       return startSession(active);
     },
 
-    async checkResetCode(input: z.output<typeof CheckResetCodeRequest>, ip: string): Promise<void> {
-      await checkCode(input.email, 'reset', input.OTP, undefined, ip);
+    async checkResetCode(input: z.output<typeof CheckResetCodeRequest>): Promise<void> {
+      await checkCode(input.email, 'reset', input.OTP, undefined);
     },
 
     /** Sets the new password, then revokes every session and every pending code of the account. */
-    async resetPassword(input: z.output<typeof ResetPasswordRequest>, ip: string): Promise<void> {
+    async resetPassword(input: z.output<typeof ResetPasswordRequest>): Promise<void> {
       checkPasswordStrength(input.password);
-      const row = await checkCode(input.email, 'reset', input.OTP, undefined, ip);
+      const row = await checkCode(input.email, 'reset', input.OTP, undefined);
       const user = await usersRepository.byEmail(db, input.email);
       if (!user) throw unauthorized(MESSAGES.codeWrong);
       const passwordHash = await hashPassword(input.password);
@@ -210,13 +221,11 @@ export function createAuthService(ctx: AppContext) {
       sessions.forgetToken(tokenHash);
     },
 
-    async emailExists(email: string, ip: string): Promise<boolean> {
-      await limit(`exists:ip:${ip}`, LIMITS.existsPerIp);
+    async emailExists(email: string): Promise<boolean> {
       return Boolean(await usersRepository.byEmail(db, email));
     },
 
-    async phoneExists(phone: string, ip: string): Promise<boolean> {
-      await limit(`exists:ip:${ip}`, LIMITS.existsPerIp);
+    async phoneExists(phone: string): Promise<boolean> {
       return Boolean(await usersRepository.byPhone(db, phone));
     },
 

@@ -15,12 +15,20 @@ let registrations = 0;
 function registration(fields: Partial<RegisterRequest> = {}): RegisterRequest {
   registrations += 1;
   const n = String(1000 + registrations).slice(-4);
-  return { first_name: 'Ruby', last_name: 'Stone', email: `ruby${n}@example.com`, phone: `+1555020${n}`, password: PASSWORD, ...fields };
+  return {
+    first_name: 'Ruby',
+    last_name: 'Stone',
+    email: `ruby${n}@example.com`,
+    phone: `+1555020${n}`,
+    password: PASSWORD,
+    ...fields,
+  };
 }
 
 const storedState = (t: TestApp) => t.accountState();
 
-const userByEmail = (t: TestApp, email: string) => t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+const userByEmail = (t: TestApp, email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const oversizeJson = (fields: Record<string, string>) => JSON.stringify({ ...fields, padding: 'x'.repeat(101 * 1024) });
 
@@ -32,7 +40,16 @@ describeEachEngine('registeruser_v1', (t) => {
     const body = AuthedUserResponse.parse(res.body);
     expect(body).toMatchObject({ status: 1, statusCode: 200, message: MESSAGES.registered, tzdiff: '-07:00' });
     const user = body.data[0];
-    expect(user).toMatchObject({ email: input.email, first_name: 'Ruby', full_name: 'Ruby Jade Stone', nickname: 'Rubes', birthday: '1990-04-02', isactive: 1, is_staff: 0, profile_picture: '' });
+    expect(user).toMatchObject({
+      email: input.email,
+      first_name: 'Ruby',
+      full_name: 'Ruby Jade Stone',
+      nickname: 'Rubes',
+      birthday: '1990-04-02',
+      isactive: 1,
+      is_staff: 0,
+      profile_picture: '',
+    });
     expect(user?.tokenvalue).toMatch(/^gc_[\w-]{43}$/);
     expect(user?.myInviteCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
 
@@ -44,7 +61,10 @@ describeEachEngine('registeruser_v1', (t) => {
   });
 
   it('stores the e-mail in lower case and the phone in one canonical form', async () => {
-    const res = await t().post('/api/registeruser_v1', registration({ email: '  Ruby.Stone@Example.COM ', phone: '(555) 020-7788' }));
+    const res = await t().post(
+      '/api/registeruser_v1',
+      registration({ email: '  Ruby.Stone@Example.COM ', phone: '(555) 020-7788' }),
+    );
     expect(res.http).toBe(200);
     expect(res.body.data[0]).toMatchObject({ email: 'ruby.stone@example.com', phone: '+15550207788' });
     const row = await userByEmail(t(), 'ruby.stone@example.com');
@@ -69,7 +89,15 @@ describeEachEngine('registeruser_v1', (t) => {
   it('ignores privileged fields sent with a registration: staff flag, activation, id and inviter', async () => {
     const inviter = await t().createViewer();
     const { password: _unused, ...codeMode } = registration({ email: 'sneaky@example.com' });
-    const res = await t().post('/api/registeruser_v1', { ...codeMode, is_staff: 1, isactive: 1, id: 999, invited_by: inviter.id, my_invite_code: 'STAFF222', password_hash: 'x' });
+    const res = await t().post('/api/registeruser_v1', {
+      ...codeMode,
+      is_staff: 1,
+      isactive: 1,
+      id: 999,
+      invited_by: inviter.id,
+      my_invite_code: 'STAFF222',
+      password_hash: 'x',
+    });
     expect(res.http).toBe(200);
     const row = await userByEmail(t(), 'sneaky@example.com');
     expect(row).toMatchObject({ is_staff: 0, isactive: 0, invited_by: null, password_hash: null });
@@ -79,7 +107,10 @@ describeEachEngine('registeruser_v1', (t) => {
 
   it('records who invited the new viewer when the invite code is known, in any letter case', async () => {
     const inviter = await t().createViewer();
-    const res = await t().post('/api/registeruser_v1', registration({ email: 'invited@example.com', invitedCode: inviter.myInviteCode.toLowerCase() }));
+    const res = await t().post(
+      '/api/registeruser_v1',
+      registration({ email: 'invited@example.com', invitedCode: inviter.myInviteCode.toLowerCase() }),
+    );
     expect(res.http).toBe(200);
     expect(res.body.data[0]).toMatchObject({ invitedCode: inviter.myInviteCode });
     const row = await userByEmail(t(), 'invited@example.com');
@@ -99,7 +130,9 @@ describeEachEngine('registeruser_v1', (t) => {
   });
 
   it('prefers the referral id the form sent over the refId cookie', async () => {
-    await t().post('/api/registeruser_v1', registration({ email: 'both@example.com', refId: 'from-form' }), { headers: { cookie: 'refId=from-cookie' } });
+    await t().post('/api/registeruser_v1', registration({ email: 'both@example.com', refId: 'from-form' }), {
+      headers: { cookie: 'refId=from-cookie' },
+    });
     const row = await userByEmail(t(), 'both@example.com');
     expect(row?.ref_id).toBe('from-form');
   });
@@ -115,7 +148,10 @@ describeEachEngine('registeruser_v1', (t) => {
     expect((await t().post('/api/registeruser_v1', input)).http).toBe(200);
     const plain = await t().post('/api/login_v1', { email: 'wide@example.com', password: 'password-Gem12' });
     expect(plain.http).toBe(200);
-    const wide = await t().post('/api/login_v1', { email: 'wide@example.com', password: 'ｐａｓｓｗｏｒｄ-Ｇｅｍ１２' });
+    const wide = await t().post('/api/login_v1', {
+      email: 'wide@example.com',
+      password: 'ｐａｓｓｗｏｒｄ-Ｇｅｍ１２',
+    });
     expect(wide.http).toBe(200);
   });
 
@@ -150,7 +186,12 @@ describeEachEngine('registeruser_v1', (t) => {
         expect({ password, http: res.http, body: res.body }).toEqual({
           password,
           http: 400,
-          body: { status: -1, statusCode: 400, message: MESSAGES.weakPassword, data: [{ field: 'password', message: MESSAGES.weakPassword }] },
+          body: {
+            status: -1,
+            statusCode: 400,
+            message: MESSAGES.weakPassword,
+            data: [{ field: 'password', message: MESSAGES.weakPassword }],
+          },
         });
       }
       expect((await storedState(t())).users).toHaveLength(0);
@@ -159,7 +200,12 @@ describeEachEngine('registeruser_v1', (t) => {
     it('refuses a 7-character password (400)', async () => {
       const res = await t().post('/api/registeruser_v1', registration({ password: 'tg!8Rq2' }));
       expect(res.http).toBe(400);
-      expect(res.body).toMatchObject({ status: -1, statusCode: 400, message: 'Use at least 8 characters.', data: [{ field: 'password' }] });
+      expect(res.body).toMatchObject({
+        status: -1,
+        statusCode: 400,
+        message: 'Use at least 8 characters.',
+        data: [{ field: 'password' }],
+      });
       expect((await storedState(t())).users).toHaveLength(0);
     });
 
@@ -171,9 +217,20 @@ describeEachEngine('registeruser_v1', (t) => {
     });
 
     it('refuses an e-mail with a quoted local part, two @ signs, no domain, no top-level domain, a double dot or a space (400)', async () => {
-      for (const email of ['"ruby stone"@example.com', 'ruby@stone@example.com', 'ruby@', 'ruby@example', 'ruby..stone@example.com', 'ruby stone@example.com']) {
+      for (const email of [
+        '"ruby stone"@example.com',
+        'ruby@stone@example.com',
+        'ruby@',
+        'ruby@example',
+        'ruby..stone@example.com',
+        'ruby stone@example.com',
+      ]) {
         const res = await t().post('/api/registeruser_v1', registration({ email }));
-        expect({ email, http: res.http, body: res.body }).toMatchObject({ email, http: 400, body: { status: -1, statusCode: 400, data: [{ field: 'email' }] } });
+        expect({ email, http: res.http, body: res.body }).toMatchObject({
+          email,
+          http: 400,
+          body: { status: -1, statusCode: 400, data: [{ field: 'email' }] },
+        });
       }
       expect((await storedState(t())).users).toHaveLength(0);
     });
@@ -183,7 +240,11 @@ describeEachEngine('registeruser_v1', (t) => {
         const input: Record<string, unknown> = { ...registration() };
         delete input[field];
         const res = await t().post('/api/registeruser_v1', input);
-        expect({ field, http: res.http, body: res.body }).toMatchObject({ field, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+        expect({ field, http: res.http, body: res.body }).toMatchObject({
+          field,
+          http: 400,
+          body: { status: -1, statusCode: 400, data: [{ field }] },
+        });
       }
       expect((await storedState(t())).users).toHaveLength(0);
     });
@@ -205,7 +266,11 @@ describeEachEngine('registeruser_v1', (t) => {
       ];
       for (const [field, value] of cases) {
         const res = await t().post('/api/registeruser_v1', { ...registration(), [field]: value });
-        expect({ field, http: res.http, body: res.body }).toMatchObject({ field, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+        expect({ field, http: res.http, body: res.body }).toMatchObject({
+          field,
+          http: 400,
+          body: { status: -1, statusCode: 400, data: [{ field }] },
+        });
       }
       expect((await storedState(t())).users).toHaveLength(0);
     });
@@ -331,7 +396,12 @@ describeEachEngine('login_v1', (t) => {
       }
       const locked = await t().post('/api/login_v1', { email: viewer.email, password: viewer.password });
       expect(locked.http).toBe(429);
-      expect(locked.body).toEqual({ status: 0, statusCode: 429, message: MESSAGES.rateLimited, data: [{ retryAfterSeconds: 900 }] });
+      expect(locked.body).toEqual({
+        status: 0,
+        statusCode: 429,
+        message: MESSAGES.rateLimited,
+        data: [{ retryAfterSeconds: 900 }],
+      });
       expect(locked.headers['retry-after']).toBe('900');
       expect((await storedState(t())).sessions).toHaveLength(1);
 
@@ -344,9 +414,11 @@ describeEachEngine('login_v1', (t) => {
 
     it('forgets earlier failures after a successful login', async () => {
       const viewer = await t().createViewer();
-      for (let i = 0; i < 9; i++) await t().post('/api/login_v1', { email: viewer.email, password: `wrong-password-${i}` });
+      for (let i = 0; i < 9; i++)
+        await t().post('/api/login_v1', { email: viewer.email, password: `wrong-password-${i}` });
       expect((await t().post('/api/login_v1', { email: viewer.email, password: viewer.password })).http).toBe(200);
-      for (let i = 0; i < 9; i++) await t().post('/api/login_v1', { email: viewer.email, password: `wrong-password-${i}` });
+      for (let i = 0; i < 9; i++)
+        await t().post('/api/login_v1', { email: viewer.email, password: `wrong-password-${i}` });
       expect((await t().post('/api/login_v1', { email: viewer.email, password: viewer.password })).http).toBe(200);
     });
 
@@ -363,7 +435,11 @@ describeEachEngine('login_v1', (t) => {
       ];
       for (const [label, body, field] of cases) {
         const res = await t().post('/api/login_v1', body);
-        expect({ label, http: res.http, body: res.body }).toMatchObject({ label, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+        expect({ label, http: res.http, body: res.body }).toMatchObject({
+          label,
+          http: 400,
+          body: { status: -1, statusCode: 400, data: [{ field }] },
+        });
       }
       expect(await storedState(t())).toEqual(before);
     });
@@ -412,7 +488,11 @@ describeEachEngine('logout', (t) => {
     ];
     for (const [label, token, message] of cases) {
       const res = await t().post('/api/logout', {}, { token });
-      expect({ label, http: res.http, body: res.body }).toEqual({ label, http: 401, body: { status: 0, statusCode: 401, message, data: [] } });
+      expect({ label, http: res.http, body: res.body }).toEqual({
+        label,
+        http: 401,
+        body: { status: 0, statusCode: 401, message, data: [] },
+      });
     }
     expect(await storedState(t())).toEqual(before);
   });
@@ -461,7 +541,9 @@ describeEachEngine('visitortoken', (t) => {
 describeEachEngine('checkifemailexists and checkifphoneexists', (t) => {
   it('says whether an account uses an e-mail, in any letter case', async () => {
     const viewer = await t().createViewer();
-    const known = await t().get<{ exists: boolean }>('/api/checkifemailexists', { query: { emailid: viewer.email.toUpperCase() } });
+    const known = await t().get<{ exists: boolean }>('/api/checkifemailexists', {
+      query: { emailid: viewer.email.toUpperCase() },
+    });
     expect(known.http).toBe(200);
     expect(known.body).toMatchObject({ status: 1, statusCode: 200, data: [{ exists: true }] });
     const unknown = await t().get('/api/checkifemailexists', { query: { emailid: 'nobody@example.com' } });
@@ -488,22 +570,40 @@ describeEachEngine('checkifemailexists and checkifphoneexists', (t) => {
     ];
     for (const [url, query, field] of cases) {
       const res = await t().get(url, { query });
-      expect({ url, query, http: res.http, body: res.body }).toMatchObject({ url, query, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+      expect({ url, query, http: res.http, body: res.body }).toMatchObject({
+        url,
+        query,
+        http: 400,
+        body: { status: -1, statusCode: 400, data: [{ field }] },
+      });
     }
   });
 
   it('limits one address to 30 checks a minute across both calls (429 with Retry-After)', async () => {
     for (let i = 0; i < 15; i++) {
-      expect((await t().get('/api/checkifemailexists', { query: { emailid: `probe${i}@example.com` } })).http).toBe(200);
-      expect((await t().get('/api/checkifphoneexists', { query: { phone: `+1555030${String(1000 + i).slice(-4)}` } })).http).toBe(200);
+      expect((await t().get('/api/checkifemailexists', { query: { emailid: `probe${i}@example.com` } })).http).toBe(
+        200,
+      );
+      expect(
+        (await t().get('/api/checkifphoneexists', { query: { phone: `+1555030${String(1000 + i).slice(-4)}` } })).http,
+      ).toBe(200);
     }
     const limited = await t().get('/api/checkifemailexists', { query: { emailid: 'probe99@example.com' } });
     expect(limited.http).toBe(429);
-    expect(limited.body).toMatchObject({ status: 0, statusCode: 429, message: MESSAGES.rateLimited, data: [{ retryAfterSeconds: 60 }] });
+    expect(limited.body).toMatchObject({
+      status: 0,
+      statusCode: 429,
+      message: MESSAGES.rateLimited,
+      data: [{ retryAfterSeconds: 60 }],
+    });
     expect(limited.headers['retry-after']).toBe('60');
     expect((await t().get('/api/checkifphoneexists', { query: { phone: '+15550309999' } })).http).toBe(429);
 
-    const fromElsewhere = await t().app.inject({ method: 'GET', url: '/api/checkifemailexists?emailid=probe99@example.com', remoteAddress: '203.0.113.9' });
+    const fromElsewhere = await t().app.inject({
+      method: 'GET',
+      url: '/api/checkifemailexists?emailid=probe99@example.com',
+      remoteAddress: '203.0.113.9',
+    });
     expect(fromElsewhere.statusCode).toBe(200);
     t().clock.advance(60_000);
     expect((await t().get('/api/checkifemailexists', { query: { emailid: 'probe99@example.com' } })).http).toBe(200);

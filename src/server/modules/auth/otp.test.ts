@@ -13,17 +13,27 @@ const NEW_PASSWORD = 'emerald-spinel-77';
 const storedState = (t: TestApp) => t.accountState();
 
 /** Sends every bad input in turn: each must answer 400 naming the field, and no stored row may change. */
-async function expectRefusedInputs<I>(t: TestApp, cases: [label: string, input: I, field: string][], send: (input: I) => Promise<{ http: number; body: unknown }>) {
+async function expectRefusedInputs<I>(
+  t: TestApp,
+  cases: [label: string, input: I, field: string][],
+  send: (input: I) => Promise<{ http: number; body: unknown }>,
+) {
   const before = await storedState(t);
   for (const [label, input, field] of cases) {
     const res = await send(input);
-    expect({ label, http: res.http, body: res.body }).toMatchObject({ label, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+    expect({ label, http: res.http, body: res.body }).toMatchObject({
+      label,
+      http: 400,
+      body: { status: -1, statusCode: 400, data: [{ field }] },
+    });
   }
   expect(await storedState(t)).toEqual(before);
 }
 
-const codesFor = (t: TestApp, email: string) => t.db.selectFrom('one_time_codes').selectAll().where('email', '=', email).orderBy('id').execute();
-const userByEmail = (t: TestApp, email: string) => t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+const codesFor = (t: TestApp, email: string) =>
+  t.db.selectFrom('one_time_codes').selectAll().where('email', '=', email).orderBy('id').execute();
+const userByEmail = (t: TestApp, email: string) =>
+  t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A code that is not `code`: same length, every digit shifted. */
@@ -32,7 +42,9 @@ function otherCode(code: string): string {
 }
 
 async function askLoginCode(t: TestApp, email: string, sessionId?: string): Promise<string> {
-  const res = await t.get('/api/getloginotp', { query: { emailid: email, ...(sessionId ? { session_id: sessionId } : {}) } });
+  const res = await t.get('/api/getloginotp', {
+    query: { emailid: email, ...(sessionId ? { session_id: sessionId } : {}) },
+  });
   expect(res.http).toBe(200);
   return t.latestCode(email);
 }
@@ -44,7 +56,13 @@ async function askResetCode(t: TestApp, email: string): Promise<string> {
 }
 
 async function registerInCodeMode(t: TestApp, fields: Partial<RegisterRequest> = {}) {
-  const input: RegisterRequest = { first_name: 'Opal', last_name: 'Field', email: 'opal@example.com', phone: '+15550401000', ...fields };
+  const input: RegisterRequest = {
+    first_name: 'Opal',
+    last_name: 'Field',
+    email: 'opal@example.com',
+    phone: '+15550401000',
+    ...fields,
+  };
   return t.post<AuthedUser>('/api/registeruser_v1', input);
 }
 
@@ -64,7 +82,14 @@ describeEachEngine('getloginotp', (t) => {
 
     const rows = await codesFor(t(), viewer.email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ purpose: 'login', session_id: 'tab-1', attempts: 0, used_at: null, created_at: '2026-06-15T18:00:00.000Z', expires_at: '2026-06-15T18:10:00.000Z' });
+    expect(rows[0]).toMatchObject({
+      purpose: 'login',
+      session_id: 'tab-1',
+      attempts: 0,
+      used_at: null,
+      created_at: '2026-06-15T18:00:00.000Z',
+      expires_at: '2026-06-15T18:10:00.000Z',
+    });
     expect(rows[0]?.code_hmac).not.toContain(code);
     expect(rows[0]?.code_hmac).not.toBe(sha256Hex(code));
   });
@@ -85,7 +110,12 @@ describeEachEngine('getloginotp', (t) => {
     t().clock.advance(20_000);
     const res = await t().get('/api/getloginotp', { query: { emailid: viewer.email } });
     expect(res.http).toBe(429);
-    expect(res.body).toEqual({ status: 0, statusCode: 429, message: MESSAGES.codeSendWait, data: [{ retryAfterSeconds: 40 }] });
+    expect(res.body).toEqual({
+      status: 0,
+      statusCode: 429,
+      message: MESSAGES.codeSendWait,
+      data: [{ retryAfterSeconds: 40 }],
+    });
     expect(res.headers['retry-after']).toBe('40');
     expect(await t().outbox()).toHaveLength(1);
     expect(await codesFor(t(), viewer.email)).toHaveLength(1);
@@ -169,7 +199,9 @@ describeEachEngine('loginbyotp', (t) => {
   it('lets only one of two simultaneous logins with the same code through', async () => {
     const viewer = await t().createViewer();
     const code = await askLoginCode(t(), viewer.email);
-    const results = await Promise.all([0, 1, 2].map(() => t().post('/api/loginbyotp', { email: viewer.email, OTP: code })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => t().post('/api/loginbyotp', { email: viewer.email, OTP: code })),
+    );
     expect(results.map((r) => r.http).sort()).toEqual([200, 401, 401]);
     expect(await t().db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
   });
@@ -267,7 +299,10 @@ describeEachEngine('loginbyotp', (t) => {
     const viewer = await t().createViewer();
     const code = await askLoginCode(t(), viewer.email);
     const before = await storedState(t());
-    const res = await t().post('/api/loginbyotp', JSON.stringify({ email: viewer.email, OTP: code, session_id: 'x'.repeat(101 * 1024) }));
+    const res = await t().post(
+      '/api/loginbyotp',
+      JSON.stringify({ email: viewer.email, OTP: code, session_id: 'x'.repeat(101 * 1024) }),
+    );
     expect(res.http).toBe(413);
     expect(res.body).toMatchObject({ status: -1, statusCode: 413, message: MESSAGES.tooLarge });
     expect(await storedState(t())).toEqual(before);
@@ -279,7 +314,11 @@ describeEachEngine('code-mode registration', (t) => {
     const registered = await registerInCodeMode(t(), { session_id: 'tab-1' });
     expect(registered.body.data[0]).toMatchObject({ isactive: 0, tokenvalue: '' });
     const code = await t().latestCode('opal@example.com');
-    const res = await t().post<AuthedUser>('/api/loginbyotp', { email: 'opal@example.com', OTP: code, session_id: 'tab-1' });
+    const res = await t().post<AuthedUser>('/api/loginbyotp', {
+      email: 'opal@example.com',
+      OTP: code,
+      session_id: 'tab-1',
+    });
     expect(res.http).toBe(200);
     expect(res.body.data[0]).toMatchObject({ email: 'opal@example.com', isactive: 1 });
     expect((await userByEmail(t(), 'opal@example.com'))?.isactive).toBe(1);
@@ -361,9 +400,17 @@ describeEachEngine('valresetpassotp', (t) => {
     const code = await askResetCode(t(), viewer.email);
     const res = await t().post('/api/valresetpassotp', { email: viewer.email, OTP: code });
     expect(res.http).toBe(200);
-    expect(res.body).toEqual({ status: 1, statusCode: 200, message: MESSAGES.codeAccepted, data: [], tzdiff: '-07:00' });
+    expect(res.body).toEqual({
+      status: 1,
+      statusCode: 200,
+      message: MESSAGES.codeAccepted,
+      data: [],
+      tzdiff: '-07:00',
+    });
     expect((await codesFor(t(), viewer.email))[0]).toMatchObject({ used_at: null, attempts: 0 });
-    expect((await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD })).http).toBe(200);
+    expect(
+      (await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD })).http,
+    ).toBe(200);
   });
 
   it('refuses a wrong reset code (401) and counts the try', async () => {
@@ -403,7 +450,10 @@ describeEachEngine('valresetpassotp', (t) => {
   });
 
   it('refuses a body over 100 KB (413)', async () => {
-    const res = await t().post('/api/valresetpassotp', JSON.stringify({ email: 'ruby@example.com', OTP: '123456', pad: 'x'.repeat(101 * 1024) }));
+    const res = await t().post(
+      '/api/valresetpassotp',
+      JSON.stringify({ email: 'ruby@example.com', OTP: '123456', pad: 'x'.repeat(101 * 1024) }),
+    );
     expect(res.http).toBe(413);
   });
 });
@@ -414,7 +464,13 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     const code = await askResetCode(t(), viewer.email);
     const res = await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD });
     expect(res.http).toBe(200);
-    expect(res.body).toEqual({ status: 1, statusCode: 200, message: MESSAGES.passwordReset, data: [], tzdiff: '-07:00' });
+    expect(res.body).toEqual({
+      status: 1,
+      statusCode: 200,
+      message: MESSAGES.passwordReset,
+      data: [],
+      tzdiff: '-07:00',
+    });
 
     const old = await t().post('/api/login_v1', { email: viewer.email, password: viewer.password });
     expect(old.http).toBe(401);
@@ -453,7 +509,11 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     const viewer = await t().createViewer();
     const code = await askResetCode(t(), viewer.email);
     await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD });
-    const again = await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: 'another-new-pass-88' });
+    const again = await t().post('/api/resetpasswordotp_v1', {
+      email: viewer.email,
+      OTP: code,
+      password: 'another-new-pass-88',
+    });
     expect(again.http).toBe(401);
     expect((await t().post('/api/login_v1', { email: viewer.email, password: NEW_PASSWORD })).http).toBe(200);
   });
@@ -462,7 +522,10 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     await registerInCodeMode(t());
     t().clock.advance(MINUTE);
     const code = await askResetCode(t(), 'opal@example.com');
-    expect((await t().post('/api/resetpasswordotp_v1', { email: 'opal@example.com', OTP: code, password: NEW_PASSWORD })).http).toBe(200);
+    expect(
+      (await t().post('/api/resetpasswordotp_v1', { email: 'opal@example.com', OTP: code, password: NEW_PASSWORD }))
+        .http,
+    ).toBe(200);
     expect((await userByEmail(t(), 'opal@example.com'))?.isactive).toBe(1);
     expect((await t().post('/api/login_v1', { email: 'opal@example.com', password: NEW_PASSWORD })).http).toBe(200);
   });
@@ -471,11 +534,19 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     const viewer = await t().createViewer();
     await askResetCode(t(), viewer.email);
     await t().get('/api/forgotpasswordOTP_v1', { query: { emailId: 'nobody@example.com' } });
-    const known = await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: '000000', password: NEW_PASSWORD });
-    const unknown = await t().post('/api/resetpasswordotp_v1', { email: 'nobody@example.com', OTP: '000000', password: NEW_PASSWORD });
+    const known = await t().post('/api/resetpasswordotp_v1', {
+      email: viewer.email,
+      OTP: '000000',
+      password: NEW_PASSWORD,
+    });
+    const unknown = await t().post('/api/resetpasswordotp_v1', {
+      email: 'nobody@example.com',
+      OTP: '000000',
+      password: NEW_PASSWORD,
+    });
     expect(unknown.http).toBe(401);
     expect(unknown.body).toEqual(known.body);
-    expect((await t().db.selectFrom('users').select('id').execute())).toHaveLength(1);
+    expect(await t().db.selectFrom('users').select('id').execute()).toHaveLength(1);
   });
 
   it('refuses a common new password (400) and keeps the code for a better one', async () => {
@@ -486,14 +557,20 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     expect(res.http).toBe(400);
     expect(res.body).toMatchObject({ status: -1, statusCode: 400, message: MESSAGES.weakPassword });
     expect(await storedState(t())).toEqual(before);
-    expect((await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD })).http).toBe(200);
+    expect(
+      (await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: code, password: NEW_PASSWORD })).http,
+    ).toBe(200);
   });
 
   it('keeps the old password and sessions when the code is wrong', async () => {
     const viewer = await t().createViewer();
     const code = await askResetCode(t(), viewer.email);
     const before = await storedState(t());
-    const res = await t().post('/api/resetpasswordotp_v1', { email: viewer.email, OTP: otherCode(code), password: NEW_PASSWORD });
+    const res = await t().post('/api/resetpasswordotp_v1', {
+      email: viewer.email,
+      OTP: otherCode(code),
+      password: NEW_PASSWORD,
+    });
     expect(res.http).toBe(401);
     const after = await storedState(t());
     expect(after.users).toEqual(before.users);
@@ -518,7 +595,10 @@ describeEachEngine('resetpasswordotp_v1', (t) => {
     const viewer = await t().createViewer();
     const code = await askResetCode(t(), viewer.email);
     const before = await storedState(t());
-    const res = await t().post('/api/resetpasswordotp_v1', JSON.stringify({ email: viewer.email, OTP: code, password: NEW_PASSWORD, pad: 'x'.repeat(101 * 1024) }));
+    const res = await t().post(
+      '/api/resetpasswordotp_v1',
+      JSON.stringify({ email: viewer.email, OTP: code, password: NEW_PASSWORD, pad: 'x'.repeat(101 * 1024) }),
+    );
     expect(res.http).toBe(413);
     expect(await storedState(t())).toEqual(before);
   });

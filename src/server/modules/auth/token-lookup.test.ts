@@ -6,9 +6,16 @@ import { createTokenLookup } from './token-lookup';
 
 describeEachEngine('token lookup', (t) => {
   it('answers many lookups at once, each with its own user, and nothing for unknown or expired tokens', async () => {
-    const [ruby, opal] = [await t().createViewer({ first_name: 'Ruby' }), await t().createViewer({ first_name: 'Opal' })];
+    const [ruby, opal] = [
+      await t().createViewer({ first_name: 'Ruby' }),
+      await t().createViewer({ first_name: 'Opal' }),
+    ];
     const expired = await t().createViewer({ first_name: 'Jet' });
-    await t().db.updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', expired.id).execute();
+    await t()
+      .db.updateTable('sessions')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('user_id', '=', expired.id)
+      .execute();
     const lookUp = createTokenLookup(t().db, t().engine);
     const now = t().clock.now().toISOString();
     const tokens = [ruby.tokenvalue, opal.tokenvalue, ruby.tokenvalue, 'not-a-token', expired.tokenvalue];

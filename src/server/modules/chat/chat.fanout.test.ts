@@ -31,7 +31,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes sha
 
   beforeAll(async () => {
     await admin(`create schema ${schema}`);
-    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false', APP_SECRET: 'fanout-secret-fanout-secret-fanout!!', REDIS_URL: redisUrl, DATABASE_URL: databaseUrl });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      APP_SECRET: 'fanout-secret-fanout-secret-fanout!!',
+      REDIS_URL: redisUrl,
+      DATABASE_URL: databaseUrl,
+    });
     for (let i = 0; i < 2; i++) {
       const handle = openDatabase({ kind: 'postgres', url: databaseUrl ?? '', schema, poolSize: 3 });
       handles.push(handle);
@@ -56,7 +64,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes sha
     const res = await app.inject({
       method: 'POST',
       url: '/api/registeruser_v1',
-      payload: { first_name: 'Fan', last_name: 'Out', email: `fan-${tag}@example.com`, phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, password: 'violet-tourmaline-42' },
+      payload: {
+        first_name: 'Fan',
+        last_name: 'Out',
+        email: `fan-${tag}@example.com`,
+        phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+        password: 'violet-tourmaline-42',
+      },
     });
     const user: AuthedUser = res.json().data[0];
     if (staff) await app.ctx.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', user.id).execute();

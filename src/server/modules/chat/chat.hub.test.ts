@@ -35,7 +35,10 @@ describe('chat hub', () => {
     const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
     const fast = fakeSocket(0);
     const slow = fakeSocket(4096);
-    for (const [fake, id] of [[fast, 1], [slow, 2]] as const) {
+    for (const [fake, id] of [
+      [fast, 1],
+      [slow, 2],
+    ] as const) {
       const conn = hub.accept(fake.socket);
       hub.enter(conn, { id, name: `V${id}`, isStaff: false }, room);
       hub.welcome(conn, { type: 'presence', members: 2 });
@@ -79,7 +82,17 @@ describe('textFrame', () => {
     hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
     hub.toRoom('show:4', { type: 'winners', userIds: [3] });
     expect(fake.sent).toEqual([]);
-    hub.welcome(conn, { type: 'welcome', room: { room: 4, title: 'Opal Hour', isOpen: true, slowModeSeconds: 20 }, me: { userId: 1, name: 'V1', isStaff: false, mutedUntil: null }, history: [], reset: true, deleted: [], pinned: null, members: 1, winners: [] });
+    hub.welcome(conn, {
+      type: 'welcome',
+      room: { room: 4, title: 'Opal Hour', isOpen: true, slowModeSeconds: 20 },
+      me: { userId: 1, name: 'V1', isStaff: false, mutedUntil: null },
+      history: [],
+      reset: true,
+      deleted: [],
+      pinned: null,
+      members: 1,
+      winners: [],
+    });
     expect(fake.sent.map((frame) => JSON.parse(frame).type)).toEqual(['welcome', 'winners']);
     expect(hub.slowModeOf('show:4')).toBe(20);
     await hub.stop();
@@ -95,7 +108,10 @@ describe('textFrame', () => {
     hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
     hub.welcome(conn, { type: 'presence', members: 1 });
     hub.toRoom('lobby', { type: 'deleted', id: 9 });
-    expect(written).toEqual([textFrame(Buffer.from('{"type":"presence","members":1}')), textFrame(Buffer.from('{"type":"deleted","id":9}'))]);
+    expect(written).toEqual([
+      textFrame(Buffer.from('{"type":"presence","members":1}')),
+      textFrame(Buffer.from('{"type":"deleted","id":9}')),
+    ]);
     expect(fake.sent).toEqual([]);
     await hub.stop();
   });

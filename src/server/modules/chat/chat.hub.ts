@@ -18,7 +18,12 @@ export type HubOptions = {
   presenceEveryMs: number;
 };
 
-export const DEFAULT_HUB_OPTIONS: HubOptions = { pingIntervalMs: 30_000, maxBufferedBytes: 256 * 1024, presenceStaleMs: 30_000, presenceEveryMs: 1_000 };
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  pingIntervalMs: 30_000,
+  maxBufferedBytes: 256 * 1024,
+  presenceStaleMs: 30_000,
+  presenceEveryMs: 1_000,
+};
 
 /** What the hub needs of a socket (a `ws` WebSocket has all of it). */
 export type ChatSocket = {
@@ -257,7 +262,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     /** Sends the welcome, then whatever arrived for the room meanwhile. */
     welcome(conn: Conn, frame: ServerFrame) {
-      if (frame.type === 'welcome' && conn.room && conn.room.slowModeSeconds === null) conn.room.slowModeSeconds = frame.room.slowModeSeconds;
+      if (frame.type === 'welcome' && conn.room && conn.room.slowModeSeconds === null)
+        conn.room.slowModeSeconds = frame.room.slowModeSeconds;
       const queued = conn.pending ?? [];
       conn.pending = null;
       sendRaw(conn, encode(frame));

@@ -6,12 +6,21 @@ import type { Insertable } from 'kysely';
 
 type SanctionKind = ChatSanctionsTable['kind'];
 
-const messageColumns = ['chat_messages.id', 'chat_messages.room', 'chat_messages.user_id', 'chat_messages.text', 'chat_messages.created_at', 'chat_messages.deleted_at'] as const;
+const messageColumns = [
+  'chat_messages.id',
+  'chat_messages.room',
+  'chat_messages.user_id',
+  'chat_messages.text',
+  'chat_messages.created_at',
+  'chat_messages.deleted_at',
+] as const;
 const authorColumns = ['users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'] as const;
 
 export const chatRepository = {
-  insertMessage: (db: Db, row: { room: string; event_id: number | null; user_id: number; text: string; created_at: string }) =>
-    db.insertInto('chat_messages').values(row).returning('id').executeTakeFirstOrThrow(),
+  insertMessage: (
+    db: Db,
+    row: { room: string; event_id: number | null; user_id: number; text: string; created_at: string },
+  ) => db.insertInto('chat_messages').values(row).returning('id').executeTakeFirstOrThrow(),
 
   /** The newest `limit` messages of a room (deleted ones included, flagged), newest first. */
   recent: (db: Db, room: string, limit: number) =>
@@ -33,14 +42,30 @@ export const chatRepository = {
       .executeTakeFirst(),
 
   markDeleted: (db: Db, id: number, staffId: number, at: string) =>
-    db.updateTable('chat_messages').set({ deleted_at: at, deleted_by: staffId }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+    db
+      .updateTable('chat_messages')
+      .set({ deleted_at: at, deleted_by: staffId })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
 
-  roomSettings: (db: Db, room: string) => db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
+  roomSettings: (db: Db, room: string) =>
+    db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
 
-  saveRoomSettings: (db: Db, room: string, patch: { slow_mode_seconds?: number; pinned_message_id?: number | null }, at: string) =>
+  saveRoomSettings: (
+    db: Db,
+    room: string,
+    patch: { slow_mode_seconds?: number; pinned_message_id?: number | null },
+    at: string,
+  ) =>
     db
       .insertInto('chat_rooms')
-      .values({ room, slow_mode_seconds: patch.slow_mode_seconds ?? 0, pinned_message_id: patch.pinned_message_id ?? null, updated_at: at })
+      .values({
+        room,
+        slow_mode_seconds: patch.slow_mode_seconds ?? 0,
+        pinned_message_id: patch.pinned_message_id ?? null,
+        updated_at: at,
+      })
       .onConflict((oc) => oc.column('room').doUpdateSet({ ...patch, updated_at: at }))
       .execute(),
 
@@ -54,11 +79,30 @@ export const chatRepository = {
       .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', nowIso)]))
       .execute(),
 
-  insertSanction: (db: Db, row: { user_id: number; kind: SanctionKind; until: string | null; created_by: number; created_at: string; room: string | null }) =>
-    db.insertInto('chat_sanctions').values({ ...row, lifted_at: null, lifted_by: null }).execute(),
+  insertSanction: (
+    db: Db,
+    row: {
+      user_id: number;
+      kind: SanctionKind;
+      until: string | null;
+      created_by: number;
+      created_at: string;
+      room: string | null;
+    },
+  ) =>
+    db
+      .insertInto('chat_sanctions')
+      .values({ ...row, lifted_at: null, lifted_by: null })
+      .execute(),
 
   liftSanctions: (db: Db, userId: number, kind: SanctionKind, staffId: number, at: string) =>
-    db.updateTable('chat_sanctions').set({ lifted_at: at, lifted_by: staffId }).where('user_id', '=', userId).where('kind', '=', kind).where('lifted_at', 'is', null).execute(),
+    db
+      .updateTable('chat_sanctions')
+      .set({ lifted_at: at, lifted_by: staffId })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('lifted_at', 'is', null)
+      .execute(),
 
   /** Every mute and ban in force at `nowIso`, newest first, with the viewer and the staff member who gave it. */
   sanctionsInForce: (db: Db, nowIso: string, limit: number) =>
@@ -87,7 +131,8 @@ export const chatRepository = {
       .limit(limit)
       .execute(),
 
-  eventTitles: (db: Db, ids: number[]) => (ids.length ? db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute() : Promise.resolve([])),
+  eventTitles: (db: Db, ids: number[]) =>
+    ids.length ? db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute() : Promise.resolve([]),
 
   logAction: (db: Db, row: Insertable<ChatModerationTable>) => db.insertInto('chat_moderation').values(row).execute(),
 
@@ -125,9 +170,15 @@ export const chatRepository = {
       .where('sessions.expires_at', '>', nowIso)
       .executeTakeFirst(),
 
-  sessionIdByHash: (db: Db, tokenHash: string) => db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),
+  sessionIdByHash: (db: Db, tokenHash: string) =>
+    db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),
 
-  author: (db: Db, userId: number) => db.selectFrom('users').select(['id', 'first_name', 'last_name', 'nickname', 'is_staff']).where('id', '=', userId).executeTakeFirst(),
+  author: (db: Db, userId: number) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'nickname', 'is_staff'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
 };
 
 export type MessageRow = Awaited<ReturnType<typeof chatRepository.recent>>[number];

@@ -5,31 +5,20 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CHAT_LIMITS,
-  CHAT_MESSAGES,
-  ChatInfoResponse,
-  ChatSanctionsResponse,
-  ChatTokenQuery,
-  ChatTokenResponse,
-  LiftSanctionRequest,
-  ModerationLogResponse,
-  UnbanResponse,
-  UnmuteResponse,
-} from '../../../shared/contract/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, chatCalls, chatStaffCalls } from '../../../shared/contract/chat';
 import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { cookieValue } from '../../http/cookies';
 import { fail, ok } from '../../http/envelope';
 import { AppError, conflict, forbidden, notFound, unavailable } from '../../http/errors';
+import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { eventsRepository } from '../events/events.repository';
 import type { ChatHub } from './chat.hub';
 import type { ChatService, LiftResult, Room } from './chat.service';
 import { chatSocketHandler, type SocketOptions } from './chat.socket';
 
-const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
 const tags = ['chat'];
 /** The web app keeps its chat token in this cookie (spec §3's chat-service info, cleared on logout). */
 export const CHAT_COOKIE = 'weavyInfo';
@@ -62,15 +51,13 @@ function lifted(result: LiftResult): string {
   throw result.reason === 'not_found' ? notFound(result.message) : conflict(result.message);
 }
 
-/** `?limit=`: how many rows a staff list answers, 1 to `max`. */
-function limitQuery(max: number, fallback: number) {
-  const error = `limit is a number from 1 to ${max}.`;
-  return z.object({ limit: z.coerce.number({ error }).int(error).min(1, error).max(max, error).default(fallback) });
-}
-const ModerationLogQuery = limitQuery(200, 50);
-const SanctionListQuery = limitQuery(500, 500);
-
-export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, guards: ReturnType<typeof sessionGuards>, socketOptions: SocketOptions) {
+export function chatRoutes(
+  ctx: AppContext,
+  chat: ChatService,
+  hub: ChatHub,
+  guards: ReturnType<typeof sessionGuards>,
+  socketOptions: SocketOptions,
+) {
   const now = () => ctx.clock.now();
 
   /** Errors the caller can act on pass through; anything else becomes the spec's fallback message. */
@@ -103,7 +90,10 @@ export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, gua
 
   async function roomsWorthListing(): Promise<Room[]> {
     const nowIso = now().toISOString();
-    const shows = [...(await eventsRepository.list(ctx.db, 'show', 'live', nowIso, 3)), ...(await eventsRepository.list(ctx.db, 'show', 'upcoming', nowIso, 1))];
+    const shows = [
+      ...(await eventsRepository.list(ctx.db, 'show', 'live', nowIso, 3)),
+      ...(await eventsRepository.list(ctx.db, 'show', 'upcoming', nowIso, 1)),
+    ];
     const rooms = await Promise.all([chat.resolveRoom('lobby'), ...shows.map((show) => chat.resolveRoom(show.id))]);
     return rooms.filter((room): room is Room => room !== null);
   }
@@ -121,71 +111,89 @@ export function chatRoutes(ctx: AppContext, chat: ChatService, hub: ChatHub, gua
     await hub.start();
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/weavy/token',
-      { preHandler: guards.requireUser, schema: { tags, summary: 'A chat token (15 minutes); refresh=true for a new one', querystring: ChatTokenQuery, response: { 200: ChatTokenResponse, ...errors } } },
-      async (request) => {
+    app.route({
+      ...routeOf(chatCalls.token, { tags, summary: 'A chat token (15 minutes); refresh=true for a new one' }),
+      preHandler: [guards.requireUser],
+      handler: async (request) => {
         const user = currentUser(request);
         return orFallback(request, SPEC_MESSAGES.tokenFallback, async () => {
           if ((await chat.sanctionsOf(user.id)).banned) throw forbidden(CHAT_MESSAGES.banned);
-          return ok([await chat.issueToken(user, request.tokenHash ?? '', request.query.refresh)], CHAT_MESSAGES.tokenIssued, now());
+          return ok(
+            [await chat.issueToken(user, request.tokenHash ?? '', request.query.refresh)],
+            CHAT_MESSAGES.tokenIssued,
+            now(),
+          );
         });
       },
-    );
+    });
 
-    app.get(
-      '/api/weavyinfo',
-      { preHandler: guards.requireUser, schema: { tags, summary: 'Chat connection info: the socket path, the rooms open now, the limits', response: { 200: ChatInfoResponse, ...errors } } },
-      async (request) => {
+    app.route({
+      ...routeOf(chatCalls.info, {
+        tags,
+        summary: 'Chat connection info: the socket path, the rooms open now, the limits',
+      }),
+      preHandler: [guards.requireUser],
+      handler: async (request) => {
         const user = currentUser(request);
-        return orFallback(request, SPEC_MESSAGES.chatInfoFallback, async () => ok([await chat.info(user, await roomsWorthListing())], CHAT_MESSAGES.infoReady, now()));
+        return orFallback(request, SPEC_MESSAGES.chatInfoFallback, async () =>
+          ok([await chat.info(user, await roomsWorthListing())], CHAT_MESSAGES.infoReady, now()),
+        );
       },
-    );
+    });
 
-    app.get(
-      '/api/staff/chat/moderation',
-      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'The newest chat moderation actions: who, what and when', querystring: ModerationLogQuery, response: { 200: ModerationLogResponse, ...errors } } },
-      async (request) => ok(await chat.moderationLog(request.query.limit), undefined, now()),
-    );
+    app.route({
+      ...routeOf(chatStaffCalls.moderationLog, {
+        tags: ['staff'],
+        summary: 'The newest chat moderation actions: who, what and when',
+      }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) => ok(await chat.moderationLog(request.query.limit), undefined, now()),
+    });
 
-    app.get(
-      '/api/staff/chat/sanctions',
-      {
-        preHandler: guards.requireStaff,
-        schema: { tags: ['staff'], summary: 'Chat mutes and bans in force, newest first: who, given by whom, when, until when, in which room', querystring: SanctionListQuery, response: { 200: ChatSanctionsResponse, ...errors } },
-      },
-      async (request) => ok(await chat.sanctionsInForce(request.query.limit), CHAT_MESSAGES.sanctionsListed, now()),
-    );
+    app.route({
+      ...routeOf(chatStaffCalls.sanctions, {
+        tags: ['staff'],
+        summary: 'Chat mutes and bans in force, newest first: who, given by whom, when, until when, in which room',
+      }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) =>
+        ok(await chat.sanctionsInForce(request.query.limit), CHAT_MESSAGES.sanctionsListed, now()),
+    });
 
-    app.post(
-      '/api/staff/chat/unban',
-      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: "Lift a viewer's chat ban (logged as unban)", body: LiftSanctionRequest, response: { 200: UnbanResponse, ...errors } } },
-      async (request) => {
+    app.route({
+      ...routeOf(chatStaffCalls.unban, { tags: ['staff'], summary: "Lift a viewer's chat ban (logged as unban)" }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) => {
         const { userId } = request.body;
         const message = lifted(await chat.lift(currentUser(request).id, userId, 'ban', null));
         return ok([{ userId, banned: false }], message, now());
       },
-    );
+    });
 
-    app.post(
-      '/api/staff/chat/unmute',
-      { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: "Lift a viewer's chat mute (logged as unmute)", body: LiftSanctionRequest, response: { 200: UnmuteResponse, ...errors } } },
-      async (request) => {
+    app.route({
+      ...routeOf(chatStaffCalls.unmute, { tags: ['staff'], summary: "Lift a viewer's chat mute (logged as unmute)" }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) => {
         const { userId } = request.body;
         const message = lifted(await chat.lift(currentUser(request).id, userId, 'mute', null));
         // Their open chats unlock at once, on every process.
         hub.toUser(userId, { type: 'mute_state', mutedUntil: null });
         return ok([{ userId, mutedUntil: null }], message, now());
       },
-    );
+    });
 
     fastify.route({
       method: 'GET',
       url: '/api/chat/ws',
       preValidation: handshake,
-      schema: { tags, summary: 'Chat WebSocket: open it, then send a join frame with the chat token', response: { 426: ErrorEnvelope } },
+      schema: {
+        tags,
+        summary: 'Chat WebSocket: open it, then send a join frame with the chat token',
+        response: { 426: ErrorEnvelope },
+      },
       // A plain HTTP request gets the envelope saying what this address is for.
-      handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
+      handler: async (_request, reply) =>
+        reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
       wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions),
     });
   };

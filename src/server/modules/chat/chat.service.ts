@@ -19,6 +19,7 @@ import {
 } from '../../../shared/contract/chat';
 import type { AppContext } from '../../context';
 import type { ChatModerationTable, UserRow } from '../../db/schema';
+import { eventsRepository } from '../events/events.repository';
 import { showWinners } from '../giveaways/show-winners';
 import { chatRepository, type AuthorRow, type MessageRow } from './chat.repository';
 
@@ -42,9 +43,11 @@ export type Room = {
 
 export type Refusal = { code: NoticeCode; message: string; retryAfterSeconds?: number };
 /** Lifting a mute or ban: done, no such viewer, or nothing of that kind in force. */
-export type LiftResult = { ok: true; message: string } | { ok: false; reason: 'not_found' | 'not_in_force'; message: string };
+export type LiftResult =
+  { ok: true; message: string } | { ok: false; reason: 'not_found' | 'not_in_force'; message: string };
 
-export type SendResult = { ok: true; message: ChatMessage } | { ok: false; refusal: Refusal } | { ok: false; banned: true };
+export type SendResult =
+  { ok: true; message: ChatMessage } | { ok: false; refusal: Refusal } | { ok: false; banned: true };
 
 /** What staff see on their own name and what viewers see on others': a nickname, else first name and initial. */
 export function displayName(row: Pick<AuthorRow, 'first_name' | 'last_name' | 'nickname'>): string {
@@ -67,7 +70,15 @@ export function roomRefOf(key: string): RoomRef {
 }
 
 function toMessage(row: MessageRow): ChatMessage {
-  return { id: row.id, room: roomRefOf(row.room), userId: row.user_id, name: displayName(row), isStaff: row.is_staff === 1, text: row.text, createdAt: row.created_at };
+  return {
+    id: row.id,
+    room: roomRefOf(row.room),
+    userId: row.user_id,
+    name: displayName(row),
+    isStaff: row.is_staff === 1,
+    text: row.text,
+    createdAt: row.created_at,
+  };
 }
 
 export function createChatService(ctx: AppContext) {
@@ -88,10 +99,19 @@ export function createChatService(ctx: AppContext) {
 
   async function roomInfo(room: Room): Promise<ChatRoomInfo> {
     const settings = await chatRepository.roomSettings(db, room.key);
-    return { room: room.ref, title: room.title, isOpen: isOpen(room), slowModeSeconds: settings?.slow_mode_seconds ?? 0 };
+    return {
+      room: room.ref,
+      title: room.title,
+      isOpen: isOpen(room),
+      slowModeSeconds: settings?.slow_mode_seconds ?? 0,
+    };
   }
 
-  async function log(staff: ChatUser, action: ChatModerationTable['action'], fields: { room?: string | null; target?: number | null; message?: number | null; detail?: string }) {
+  async function log(
+    staff: ChatUser,
+    action: ChatModerationTable['action'],
+    fields: { room?: string | null; target?: number | null; message?: number | null; detail?: string },
+  ) {
     await chatRepository.logAction(db, {
       room: fields.room ?? null,
       action,
@@ -106,7 +126,8 @@ export function createChatService(ctx: AppContext) {
   async function viewerTarget(userId: number): Promise<{ ok: true; name: string } | { ok: false; refusal: Refusal }> {
     const target = await chatRepository.author(db, userId);
     if (!target) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.userNotFound } };
-    if (target.is_staff) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.cannotModerateStaff } };
+    if (target.is_staff)
+      return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.cannotModerateStaff } };
     return { ok: true, name: displayName(target) };
   }
 
@@ -120,11 +141,17 @@ export function createChatService(ctx: AppContext) {
       const session = await chatRepository.sessionIdByHash(db, sessionTokenHash);
       if (!session) throw new Error('the session behind this request is gone');
       const now = clock.now().getTime();
-      const expires = refresh ? now + CHAT_TOKEN_TTL_MS : Math.floor(now / TOKEN_BUCKET_MS) * TOKEN_BUCKET_MS + CHAT_TOKEN_TTL_MS;
+      const expires = refresh
+        ? now + CHAT_TOKEN_TTL_MS
+        : Math.floor(now / TOKEN_BUCKET_MS) * TOKEN_BUCKET_MS + CHAT_TOKEN_TTL_MS;
       // A refreshed token carries a random nonce, so it differs even from one expiring at the same second.
       const nonce = refresh ? ctx.random.bytes(6).toString('hex') : '0';
       const payload = `${TOKEN_PREFIX}.${user.id}.${session.id}.${Math.floor(expires / 1000)}.${nonce}`;
-      return { token: `${payload}.${sign(payload)}`, expiresAt: new Date(Math.floor(expires / 1000) * 1000).toISOString(), memberId: `gemcast-${user.id}` };
+      return {
+        token: `${payload}.${sign(payload)}`,
+        expiresAt: new Date(Math.floor(expires / 1000) * 1000).toISOString(),
+        memberId: `gemcast-${user.id}`,
+      };
     },
 
     /** The viewer a chat token names while it is unexpired and its login session lives; else null. */
@@ -146,7 +173,11 @@ export function createChatService(ctx: AppContext) {
         memberId: `gemcast-${user.id}`,
         isStaff: user.is_staff === 1,
         rooms: await Promise.all(rooms.map(roomInfo)),
-        limits: { messageChars: CHAT_LIMITS.messageChars, ratePerWindow: CHAT_LIMITS.ratePerWindow, rateWindowSeconds: CHAT_LIMITS.rateWindowMs / 1000 },
+        limits: {
+          messageChars: CHAT_LIMITS.messageChars,
+          ratePerWindow: CHAT_LIMITS.ratePerWindow,
+          rateWindowSeconds: CHAT_LIMITS.rateWindowMs / 1000,
+        },
         reactions: [...REACTIONS],
       };
     },
@@ -154,9 +185,15 @@ export function createChatService(ctx: AppContext) {
     /** The lobby, or the room of a show (shows and special shows; giveaways have none). */
     async resolveRoom(ref: RoomRef): Promise<Room | null> {
       if (ref === 'lobby') return { key: 'lobby', ref, eventId: null, title: 'Lobby', closesAt: null };
-      const event = await db.selectFrom('events').select(['id', 'type', 'title', 'cust_end']).where('id', '=', ref).executeTakeFirst();
+      const event = await eventsRepository.byId(db, ref);
       if (!event || event.type === 'giveaway') return null;
-      return { key: roomKey(ref), ref, eventId: event.id, title: event.title, closesAt: new Date(event.cust_end).getTime() + ROOM_AFTERGLOW_MS };
+      return {
+        key: roomKey(ref),
+        ref,
+        eventId: event.id,
+        title: event.title,
+        closesAt: new Date(event.cust_end).getTime() + ROOM_AFTERGLOW_MS,
+      };
     },
 
     /**
@@ -170,7 +207,9 @@ export function createChatService(ctx: AppContext) {
       const reset = lastSeenId === undefined || (rows.length === CHAT_LIMITS.keepSize && lastSeenId < oldest);
       const history = reset ? live.slice(-CHAT_LIMITS.historySize) : live.filter((r) => r.id > lastSeenId);
       const settings = await chatRepository.roomSettings(db, room.key);
-      const pinnedRow = settings?.pinned_message_id ? await chatRepository.messageById(db, settings.pinned_message_id) : undefined;
+      const pinnedRow = settings?.pinned_message_id
+        ? await chatRepository.messageById(db, settings.pinned_message_id)
+        : undefined;
       const winners = room.eventId === null ? null : await showWinners(db, { showId: room.eventId });
       return {
         history: history.map(toMessage),
@@ -191,25 +230,55 @@ export function createChatService(ctx: AppContext) {
     /** Stores a message after every check a viewer can fail; staff skip slow mode and the rate limit. */
     async send(user: ChatUser, room: Room, text: string, slowModeSeconds: number): Promise<SendResult> {
       if (!text) return { ok: false, refusal: { code: 'empty', message: CHAT_MESSAGES.empty } };
-      if ([...text].length > CHAT_LIMITS.messageChars) return { ok: false, refusal: { code: 'too_long', message: CHAT_MESSAGES.tooLong } };
+      if ([...text].length > CHAT_LIMITS.messageChars)
+        return { ok: false, refusal: { code: 'too_long', message: CHAT_MESSAGES.tooLong } };
       const sanctions = await sanctionsOf(user.id);
       if (sanctions.banned) return { ok: false, banned: true };
-      if (sanctions.mutedUntil) return { ok: false, refusal: { code: 'muted', message: mutedText(sanctions.mutedUntil) } };
+      if (sanctions.mutedUntil)
+        return { ok: false, refusal: { code: 'muted', message: mutedText(sanctions.mutedUntil) } };
       if (!isOpen(room)) return { ok: false, refusal: { code: 'room_closed', message: CHAT_MESSAGES.roomClosed } };
       if (!user.isStaff) {
         if (slowModeSeconds > 0) {
           const slow = await limiter.hit(`chat:slow:${room.key}:${user.id}`, 1, slowModeSeconds * 1000);
-          if (!slow.allowed) return { ok: false, refusal: { code: 'slow_mode', message: chatText(CHAT_MESSAGES.slowMode, { seconds: slowModeSeconds }), retryAfterSeconds: slow.retryAfterSeconds } };
+          if (!slow.allowed)
+            return {
+              ok: false,
+              refusal: {
+                code: 'slow_mode',
+                message: chatText(CHAT_MESSAGES.slowMode, { seconds: slowModeSeconds }),
+                retryAfterSeconds: slow.retryAfterSeconds,
+              },
+            };
         }
         const rate = await limiter.hit(`chat:rate:${user.id}`, CHAT_LIMITS.ratePerWindow, CHAT_LIMITS.rateWindowMs);
-        if (!rate.allowed) return { ok: false, refusal: { code: 'rate_limited', message: CHAT_MESSAGES.rateLimited, retryAfterSeconds: rate.retryAfterSeconds } };
+        if (!rate.allowed)
+          return {
+            ok: false,
+            refusal: {
+              code: 'rate_limited',
+              message: CHAT_MESSAGES.rateLimited,
+              retryAfterSeconds: rate.retryAfterSeconds,
+            },
+          };
       }
-      const digest = createHash('sha256').update(text.toLowerCase().replace(/\s+/g, ' ')).digest('base64url').slice(0, 22);
+      const digest = createHash('sha256')
+        .update(text.toLowerCase().replace(/\s+/g, ' '))
+        .digest('base64url')
+        .slice(0, 22);
       const repeat = await limiter.hit(`chat:dup:${room.key}:${user.id}:${digest}`, 1, CHAT_LIMITS.duplicateWindowMs);
       if (!repeat.allowed) return { ok: false, refusal: { code: 'duplicate', message: CHAT_MESSAGES.duplicate } };
       const createdAt = nowIso();
-      const { id } = await chatRepository.insertMessage(db, { room: room.key, event_id: room.eventId, user_id: user.id, text, created_at: createdAt });
-      return { ok: true, message: { id, room: room.ref, userId: user.id, name: user.name, isStaff: user.isStaff, text, createdAt } };
+      const { id } = await chatRepository.insertMessage(db, {
+        room: room.key,
+        event_id: room.eventId,
+        user_id: user.id,
+        text,
+        created_at: createdAt,
+      });
+      return {
+        ok: true,
+        message: { id, room: room.ref, userId: user.id, name: user.name, isStaff: user.isStaff, text, createdAt },
+      };
     },
 
     /** Reactions are not stored; a muted or banned viewer cannot send them, nor more than five in five seconds. */
@@ -220,53 +289,118 @@ export function createChatService(ctx: AppContext) {
     },
 
     /** Deletes a message for everyone; a pinned message is unpinned with it. */
-    async deleteMessage(staff: ChatUser, id: number): Promise<{ ok: true; roomKey: string; room: RoomRef; unpinned: boolean } | { ok: false; refusal: Refusal }> {
+    async deleteMessage(
+      staff: ChatUser,
+      id: number,
+    ): Promise<{ ok: true; roomKey: string; room: RoomRef; unpinned: boolean } | { ok: false; refusal: Refusal }> {
       const row = await chatRepository.messageById(db, id);
-      if (!row || row.deleted_at) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
+      if (!row || row.deleted_at)
+        return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
       const at = nowIso();
       const unpinned = await db.transaction().execute(async (trx) => {
         await chatRepository.markDeleted(trx, id, staff.id, at);
         const settings = await chatRepository.roomSettings(trx, row.room);
         const wasPinned = settings?.pinned_message_id === id;
         if (wasPinned) await chatRepository.saveRoomSettings(trx, row.room, { pinned_message_id: null }, at);
-        await chatRepository.logAction(trx, { room: row.room, action: 'delete', staff_id: staff.id, target_user_id: row.user_id, message_id: id, detail: row.text, created_at: at });
+        await chatRepository.logAction(trx, {
+          room: row.room,
+          action: 'delete',
+          staff_id: staff.id,
+          target_user_id: row.user_id,
+          message_id: id,
+          detail: row.text,
+          created_at: at,
+        });
         return wasPinned;
       });
       return { ok: true, roomKey: row.room, room: roomRefOf(row.room), unpinned };
     },
 
-    async pin(staff: ChatUser, room: Room, id: number | null): Promise<{ ok: true; message: ChatMessage | null } | { ok: false; refusal: Refusal }> {
+    async pin(
+      staff: ChatUser,
+      room: Room,
+      id: number | null,
+    ): Promise<{ ok: true; message: ChatMessage | null } | { ok: false; refusal: Refusal }> {
       let message: ChatMessage | null = null;
       if (id !== null) {
         const row = await chatRepository.messageById(db, id);
-        if (!row || row.deleted_at || row.room !== room.key) return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
+        if (!row || row.deleted_at || row.room !== room.key)
+          return { ok: false, refusal: { code: 'moderated', message: CHAT_MESSAGES.messageNotFound } };
         message = toMessage(row);
       }
       await chatRepository.saveRoomSettings(db, room.key, { pinned_message_id: id }, nowIso());
-      await log(staff, id === null ? 'unpin' : 'pin', { room: room.key, message: id, target: message?.userId ?? null, detail: message?.text ?? '' });
+      await log(staff, id === null ? 'unpin' : 'pin', {
+        room: room.key,
+        message: id,
+        target: message?.userId ?? null,
+        detail: message?.text ?? '',
+      });
       return { ok: true, message };
     },
 
-    async mute(staff: ChatUser, room: Room, userId: number, minutes: number): Promise<{ ok: true; mutedUntil: string; notice: string } | { ok: false; refusal: Refusal }> {
+    async mute(
+      staff: ChatUser,
+      room: Room,
+      userId: number,
+      minutes: number,
+    ): Promise<{ ok: true; mutedUntil: string; notice: string } | { ok: false; refusal: Refusal }> {
       const target = await viewerTarget(userId);
       if (!target.ok) return target;
       const at = nowIso();
       const until = new Date(clock.now().getTime() + minutes * 60_000).toISOString();
       await db.transaction().execute(async (trx) => {
         await chatRepository.liftSanctions(trx, userId, 'mute', staff.id, at);
-        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'mute', until, created_by: staff.id, created_at: at, room: room.key });
-        await chatRepository.logAction(trx, { room: room.key, action: 'mute', staff_id: staff.id, target_user_id: userId, message_id: null, detail: `${minutes} minutes`, created_at: at });
+        await chatRepository.insertSanction(trx, {
+          user_id: userId,
+          kind: 'mute',
+          until,
+          created_by: staff.id,
+          created_at: at,
+          room: room.key,
+        });
+        await chatRepository.logAction(trx, {
+          room: room.key,
+          action: 'mute',
+          staff_id: staff.id,
+          target_user_id: userId,
+          message_id: null,
+          detail: `${minutes} minutes`,
+          created_at: at,
+        });
       });
-      return { ok: true, mutedUntil: until, notice: chatText(CHAT_MESSAGES.mutedViewer, { name: target.name, minutes }) };
+      return {
+        ok: true,
+        mutedUntil: until,
+        notice: chatText(CHAT_MESSAGES.mutedViewer, { name: target.name, minutes }),
+      };
     },
 
-    async ban(staff: ChatUser, room: Room, userId: number): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
+    async ban(
+      staff: ChatUser,
+      room: Room,
+      userId: number,
+    ): Promise<{ ok: true; notice: string } | { ok: false; refusal: Refusal }> {
       const target = await viewerTarget(userId);
       if (!target.ok) return target;
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
-        await chatRepository.insertSanction(trx, { user_id: userId, kind: 'ban', until: null, created_by: staff.id, created_at: at, room: room.key });
-        await chatRepository.logAction(trx, { room: room.key, action: 'ban', staff_id: staff.id, target_user_id: userId, message_id: null, detail: '', created_at: at });
+        await chatRepository.insertSanction(trx, {
+          user_id: userId,
+          kind: 'ban',
+          until: null,
+          created_by: staff.id,
+          created_at: at,
+          room: room.key,
+        });
+        await chatRepository.logAction(trx, {
+          room: room.key,
+          action: 'ban',
+          staff_id: staff.id,
+          target_user_id: userId,
+          message_id: null,
+          detail: '',
+          created_at: at,
+        });
       });
       return { ok: true, notice: chatText(CHAT_MESSAGES.bannedViewer, { name: target.name }) };
     },
@@ -281,19 +415,37 @@ export function createChatService(ctx: AppContext) {
       const name = displayName(target);
       const sanctions = await sanctionsOf(userId);
       const inForce = kind === 'ban' ? sanctions.banned : sanctions.mutedUntil !== null;
-      if (!inForce) return { ok: false, reason: 'not_in_force', message: chatText(kind === 'ban' ? CHAT_MESSAGES.notBanned : CHAT_MESSAGES.notMuted, { name }) };
+      if (!inForce)
+        return {
+          ok: false,
+          reason: 'not_in_force',
+          message: chatText(kind === 'ban' ? CHAT_MESSAGES.notBanned : CHAT_MESSAGES.notMuted, { name }),
+        };
       const at = nowIso();
       await db.transaction().execute(async (trx) => {
         await chatRepository.liftSanctions(trx, userId, kind, staffId, at);
-        await chatRepository.logAction(trx, { room, action: kind === 'ban' ? 'unban' : 'unmute', staff_id: staffId, target_user_id: userId, message_id: null, detail: '', created_at: at });
+        await chatRepository.logAction(trx, {
+          room,
+          action: kind === 'ban' ? 'unban' : 'unmute',
+          staff_id: staffId,
+          target_user_id: userId,
+          message_id: null,
+          detail: '',
+          created_at: at,
+        });
       });
-      return { ok: true, message: chatText(kind === 'ban' ? CHAT_MESSAGES.unbannedViewer : CHAT_MESSAGES.unmutedViewer, { name }) };
+      return {
+        ok: true,
+        message: chatText(kind === 'ban' ? CHAT_MESSAGES.unbannedViewer : CHAT_MESSAGES.unmutedViewer, { name }),
+      };
     },
 
     /** Every mute and ban in force, newest first, for the staff screen. */
     async sanctionsInForce(limit: number): Promise<ChatSanction[]> {
       const rows = await chatRepository.sanctionsInForce(db, nowIso(), limit);
-      const showIds = [...new Set(rows.flatMap((r) => (r.room?.startsWith('show:') ? [Number(r.room.slice('show:'.length))] : [])))];
+      const showIds = [
+        ...new Set(rows.flatMap((r) => (r.room?.startsWith('show:') ? [Number(r.room.slice('show:'.length))] : []))),
+      ];
       const titles = new Map((await chatRepository.eventTitles(db, showIds)).map((e) => [e.id, e.title]));
       return rows.map((r) => {
         const room = r.room === null ? null : roomRefOf(r.room);

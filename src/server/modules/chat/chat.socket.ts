@@ -2,7 +2,14 @@
 // and shape, hands them to the chat service and sends the outcome through the hub.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { CHAT_LIMITS, CHAT_MESSAGES, CLOSE_CODES, ClientFrame, cleanMessageText, type ErrorCode } from '../../../shared/contract/chat';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CLOSE_CODES,
+  ClientFrame,
+  cleanMessageText,
+  type ErrorCode,
+} from '../../../shared/contract/chat';
 import type { ChatHub, Conn } from './chat.hub';
 import type { ChatService, ChatUser, Room } from './chat.service';
 
@@ -119,9 +126,17 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     if (!user || !room) return fail(conn, 'not_joined', CHAT_MESSAGES.notJoined);
     if (frame.type === 'message') {
       const sent = await chat.send(user, room, cleanMessageText(frame.text), hub.slowModeOf(room.key));
-      if (sent.ok) return hub.toRoom(room.key, { type: 'message', message: frame.clientId ? { ...sent.message, clientId: frame.clientId } : sent.message });
+      if (sent.ok)
+        return hub.toRoom(room.key, {
+          type: 'message',
+          message: frame.clientId ? { ...sent.message, clientId: frame.clientId } : sent.message,
+        });
       if ('banned' in sent) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
-      return hub.send(conn, { type: 'notice', ...sent.refusal, ...(frame.clientId ? { clientId: frame.clientId } : {}) });
+      return hub.send(conn, {
+        type: 'notice',
+        ...sent.refusal,
+        ...(frame.clientId ? { clientId: frame.clientId } : {}),
+      });
     }
     if (frame.type === 'reaction') {
       if (await chat.mayReact(user)) hub.toRoom(room.key, { type: 'reaction', reaction: frame.reaction });

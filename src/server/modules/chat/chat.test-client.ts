@@ -14,12 +14,17 @@ export async function connectChat(baseUrl: string, options: ConnectOptions = {})
   const headers: Record<string, string> = {};
   if (options.origin) headers.origin = options.origin;
   if (options.cookie) headers.cookie = options.cookie;
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/chat/ws`, { headers, autoPong: options.autoPong ?? true });
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/chat/ws`, {
+    headers,
+    autoPong: options.autoPong ?? true,
+  });
   const frames: ServerFrame[] = [];
   const waiters = new Set<Waiter>();
   /** Frames a `next` call has already returned. */
   const taken = new Set<number>();
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
 
   socket.on('message', (data) => {
     const frame = ServerFrame.parse(JSON.parse(data.toString()));
@@ -37,12 +42,18 @@ export async function connectChat(baseUrl: string, options: ConnectOptions = {})
 
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`handshake refused: ${response.statusCode}`)));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`handshake refused: ${response.statusCode}`)),
+    );
     socket.once('error', reject);
   });
 
   /** The first frame of `type` (matching `where`) not yet returned; waits up to `timeoutMs` for it. */
-  function next<T extends ServerFrame['type']>(type: T, where: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true, timeoutMs = 3000): Promise<Extract<ServerFrame, { type: T }>> {
+  function next<T extends ServerFrame['type']>(
+    type: T,
+    where: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true,
+    timeoutMs = 3000,
+  ): Promise<Extract<ServerFrame, { type: T }>> {
     const isType = (frame: ServerFrame): frame is Extract<ServerFrame, { type: T }> => frame.type === type;
     const test = (frame: ServerFrame): frame is Extract<ServerFrame, { type: T }> => isType(frame) && where(frame);
     const index = frames.findIndex((frame, i) => !taken.has(i) && test(frame));
@@ -59,7 +70,9 @@ export async function connectChat(baseUrl: string, options: ConnectOptions = {})
         },
         timer: setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`no ${type} frame within ${timeoutMs} ms; last frames: ${JSON.stringify(frames.slice(-5))}`));
+          reject(
+            new Error(`no ${type} frame within ${timeoutMs} ms; last frames: ${JSON.stringify(frames.slice(-5))}`),
+          );
         }, timeoutMs),
       };
       waiters.add(waiter);

@@ -1,12 +1,34 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CHAT_LIMITS, type ChatInfo, type ChatSanction, type ChatToken, type ModerationAction } from '../../../shared/contract/chat';
-import type { StaffGiveawayDetail } from '../../../shared/contract/giveaways';
+import {
+  CHAT_LIMITS,
+  type ChatInfo,
+  type ChatSanction,
+  type ChatToken,
+  type ModerationAction,
+} from '../../../shared/contract/chat';
+import type { StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
 import { buildApp } from '../../app';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
 import { connectChat, type ChatClient } from './chat.test-client';
 
 const MINUTE = 60_000;
+
+/** A ban written straight to the table, as if staff had banned the viewer in another process. */
+async function banOutright(app: TestApp, userId: number) {
+  await app.db
+    .insertInto('chat_sanctions')
+    .values({
+      user_id: userId,
+      kind: 'ban',
+      until: null,
+      created_by: userId,
+      created_at: app.clock.now().toISOString(),
+      lifted_at: null,
+      lifted_by: null,
+    })
+    .execute();
+}
 
 describeEachEngine(
   'chat',
@@ -23,7 +45,10 @@ describeEachEngine(
     });
 
     async function tokenFor(app: TestApp, userToken: string, refresh = false) {
-      const res = await app.get<ChatToken>('/api/weavy/token', { token: userToken, query: refresh ? { refresh: 'true' } : {} });
+      const res = await app.get<ChatToken>('/api/weavy/token', {
+        token: userToken,
+        query: refresh ? { refresh: 'true' } : {},
+      });
       expect(res.http, res.body.message).toBe(200);
       return res.body.data[0]?.token ?? '';
     }
@@ -51,8 +76,14 @@ describeEachEngine(
       const left = new Date(record?.expiresAt ?? 0).getTime() - t().clock.now().getTime();
       expect(left).toBeGreaterThan(10 * MINUTE - 1000);
       expect(left).toBeLessThanOrEqual(15 * MINUTE);
-      expect((await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'false' } })).body.data[0]?.token).toBe(record?.token);
-      const refreshed = await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'true' } });
+      expect(
+        (await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'false' } })).body
+          .data[0]?.token,
+      ).toBe(record?.token);
+      const refreshed = await t().get<ChatToken>('/api/weavy/token', {
+        token: viewer.tokenvalue,
+        query: { refresh: 'true' },
+      });
       expect(refreshed.body.data[0]?.token).not.toBe(record?.token);
       expect(new Date(refreshed.body.data[0]?.expiresAt ?? 0).getTime() - t().clock.now().getTime()).toBe(15 * MINUTE);
     });
@@ -62,7 +93,7 @@ describeEachEngine(
       const viewer = await t().createViewer();
       const bad = await t().get('/api/weavy/token', { token: viewer.tokenvalue, query: { refresh: 'maybe' } });
       expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'refresh is true or false.']);
-      await t().db.insertInto('chat_sanctions').values({ user_id: viewer.id, kind: 'ban', until: null, created_by: viewer.id, created_at: t().clock.now().toISOString(), lifted_at: null, lifted_by: null }).execute();
+      await banOutright(t(), viewer.id);
       const banned = await t().get('/api/weavy/token', { token: viewer.tokenvalue });
       expect([banned.http, banned.body.message]).toEqual([403, 'You can no longer take part in chat.']);
     });
@@ -98,14 +129,26 @@ describeEachEngine(
     it('joins a room with history, member count and own mute state, and delivers messages as plain text to everyone', async () => {
       const show = await liveShow();
       const a = await member(show.id);
-      expect(a.welcome).toMatchObject({ room: { room: show.id, title: show.title, isOpen: true }, history: [], members: 1, reset: true, me: { userId: a.user.id, isStaff: false, mutedUntil: null } });
+      expect(a.welcome).toMatchObject({
+        room: { room: show.id, title: show.title, isOpen: true },
+        history: [],
+        members: 1,
+        reset: true,
+        me: { userId: a.user.id, isStaff: false, mutedUntil: null },
+      });
       const b = await member(show.id);
       expect(b.welcome.members).toBe(2);
       const html = '<script>alert("hi")</script> <b>bold</b> & @you';
       a.client.send({ type: 'message', text: `  ${html}  `, clientId: 'c1' });
       const seenByB = await b.client.next('message');
       const seenByA = await a.client.next('message');
-      expect(seenByB.message).toMatchObject({ text: html, userId: a.user.id, name: `Viewer ${a.user.last_name.charAt(0)}.`, room: show.id, isStaff: false });
+      expect(seenByB.message).toMatchObject({
+        text: html,
+        userId: a.user.id,
+        name: `Viewer ${a.user.last_name.charAt(0)}.`,
+        room: show.id,
+        isStaff: false,
+      });
       expect(seenByA.message.clientId).toBe('c1');
       const stored = await t().db.selectFrom('chat_messages').select(['room', 'event_id', 'user_id', 'text']).execute();
       expect(stored).toEqual([{ room: `show:${show.id}`, event_id: show.id, user_id: a.user.id, text: html }]);
@@ -117,7 +160,16 @@ describeEachEngine(
     it('sends the last 50 messages on join, oldest first', async () => {
       const viewer = await t().createViewer();
       for (let i = 1; i <= 60; i++) {
-        await t().db.insertInto('chat_messages').values({ room: 'lobby', event_id: null, user_id: viewer.id, text: `note ${i}`, created_at: t().clock.now().toISOString() }).execute();
+        await t()
+          .db.insertInto('chat_messages')
+          .values({
+            room: 'lobby',
+            event_id: null,
+            user_id: viewer.id,
+            text: `note ${i}`,
+            created_at: t().clock.now().toISOString(),
+          })
+          .execute();
       }
       const { welcome } = await member('lobby');
       expect(welcome.history).toHaveLength(CHAT_LIMITS.historySize);
@@ -133,11 +185,19 @@ describeEachEngine(
       const viewer = await t().createViewer();
       const token = await tokenFor(t(), viewer.tokenvalue);
       client.send({ type: 'join', token, room: giveaway.id });
-      expect(await client.next('error')).toEqual({ type: 'error', code: 'not_found', message: 'There is no chat room for that show.' });
+      expect(await client.next('error')).toEqual({
+        type: 'error',
+        code: 'not_found',
+        message: 'There is no chat room for that show.',
+      });
       client.send({ type: 'join', token, room: 9999 });
       expect((await client.next('error')).code).toBe('not_found');
       client.send({ type: 'join', token: `${token.slice(0, -2)}xx`, room: 'lobby' });
-      expect(await client.next('error')).toEqual({ type: 'error', code: 'unauthorized', message: 'Your chat session has ended. Please log in again.' });
+      expect(await client.next('error')).toEqual({
+        type: 'error',
+        code: 'unauthorized',
+        message: 'Your chat session has ended. Please log in again.',
+      });
       expect((await client.closed).code).toBe(4401);
     });
 
@@ -158,7 +218,11 @@ describeEachEngine(
     it('answers malformed and oversized frames with an error frame, and closes past 8 KB', async () => {
       const { client } = await member();
       client.sendRaw('not json');
-      expect(await client.next('error')).toEqual({ type: 'error', code: 'bad_frame', message: 'That frame was not understood.' });
+      expect(await client.next('error')).toEqual({
+        type: 'error',
+        code: 'bad_frame',
+        message: 'That frame was not understood.',
+      });
       client.sendRaw(JSON.stringify({ type: 'shout', text: 'hi' }));
       expect((await client.next('error')).code).toBe('bad_frame');
       client.sendRaw(JSON.stringify({ type: 'message' }));
@@ -166,7 +230,11 @@ describeEachEngine(
       client.sendRaw(Buffer.from('{"type":"ping"}'), true);
       expect((await client.next('error')).code).toBe('bad_frame');
       client.sendRaw(JSON.stringify({ type: 'message', text: 'x'.repeat(3000) }));
-      expect(await client.next('error')).toEqual({ type: 'error', code: 'too_large', message: 'That frame is too large.' });
+      expect(await client.next('error')).toEqual({
+        type: 'error',
+        code: 'too_large',
+        message: 'That frame is too large.',
+      });
       client.send({ type: 'ping' });
       await client.next('pong');
       client.sendRaw(JSON.stringify({ type: 'message', text: 'x'.repeat(9000) }));
@@ -184,7 +252,12 @@ describeEachEngine(
     it('refuses empty and over-long messages with a notice', async () => {
       const { client } = await member();
       client.send({ type: 'message', text: '   ', clientId: 'e' });
-      expect(await client.next('notice')).toEqual({ type: 'notice', code: 'empty', message: 'Type a message first.', clientId: 'e' });
+      expect(await client.next('notice')).toEqual({
+        type: 'notice',
+        code: 'empty',
+        message: 'Type a message first.',
+        clientId: 'e',
+      });
       client.send({ type: 'message', text: 'é'.repeat(501) });
       expect((await client.next('notice')).code).toBe('too_long');
       client.send({ type: 'message', text: 'é'.repeat(500) });
@@ -193,7 +266,11 @@ describeEachEngine(
 
     it('answers a plain HTTP request to the socket address with 426 and the envelope', async () => {
       const res = await t().get('/api/chat/ws');
-      expect([res.http, res.body.status, res.body.message]).toEqual([426, 0, 'This address takes WebSocket connections only.']);
+      expect([res.http, res.body.status, res.body.message]).toEqual([
+        426,
+        0,
+        'This address takes WebSocket connections only.',
+      ]);
       expect((await t().get('/api/chat/ws', { headers: { origin: 'https://evil.example' } })).http).toBe(403);
     });
 
@@ -203,8 +280,10 @@ describeEachEngine(
       clients.push(await open({ origin: t().config.publicUrl }));
       const viewer = await t().createViewer();
       const token = await tokenFor(t(), viewer.tokenvalue);
-      await t().db.insertInto('chat_sanctions').values({ user_id: viewer.id, kind: 'ban', until: null, created_by: viewer.id, created_at: t().clock.now().toISOString(), lifted_at: null, lifted_by: null }).execute();
-      await expect(connectChat(base, { cookie: `weavyInfo=${encodeURIComponent(token)}` })).rejects.toThrow('handshake refused: 403');
+      await banOutright(t(), viewer.id);
+      await expect(connectChat(base, { cookie: `weavyInfo=${encodeURIComponent(token)}` })).rejects.toThrow(
+        'handshake refused: 403',
+      );
       const sneaky = await open();
       sneaky.send({ type: 'join', token, room: 'lobby' });
       expect((await sneaky.next('error')).code).toBe('banned');
@@ -216,7 +295,11 @@ describeEachEngine(
       for (let i = 1; i <= 5; i++) client.send({ type: 'message', text: `gem ${i}` });
       client.send({ type: 'message', text: 'gem 6', clientId: 'six' });
       const notice = await client.next('notice');
-      expect(notice).toMatchObject({ code: 'rate_limited', message: 'You are sending messages too quickly. Please wait a few seconds.', clientId: 'six' });
+      expect(notice).toMatchObject({
+        code: 'rate_limited',
+        message: 'You are sending messages too quickly. Please wait a few seconds.',
+        clientId: 'six',
+      });
       expect(notice.retryAfterSeconds).toBeGreaterThan(0);
       t().clock.advance(10_001);
       client.send({ type: 'message', text: 'GEM   1' });
@@ -253,14 +336,20 @@ describeEachEngine(
       expect(log.body.data[0]?.createdAt).toBe(t().clock.now().toISOString());
       expect((await t().get('/api/staff/chat/moderation', { token: viewer.user.tokenvalue })).http).toBe(403);
       expect((await t().get('/api/staff/chat/moderation')).http).toBe(401);
-      expect((await t().get('/api/staff/chat/moderation', { token: staff.user.tokenvalue, query: { limit: '0' } })).http).toBe(400);
+      expect(
+        (await t().get('/api/staff/chat/moderation', { token: staff.user.tokenvalue, query: { limit: '0' } })).http,
+      ).toBe(400);
     });
 
     it('refuses staff actions from viewers', async () => {
       const a = await member();
       const b = await member();
       a.client.send({ type: 'mute', userId: b.user.id, minutes: 5 });
-      expect(await a.client.next('error')).toEqual({ type: 'error', code: 'forbidden', message: 'Only staff can do that.' });
+      expect(await a.client.next('error')).toEqual({
+        type: 'error',
+        code: 'forbidden',
+        message: 'Only staff can do that.',
+      });
       a.client.send({ type: 'slow_mode', seconds: 30 });
       expect((await a.client.next('error')).code).toBe('forbidden');
       expect(await t().db.selectFrom('chat_moderation').select('id').execute()).toEqual([]);
@@ -272,7 +361,9 @@ describeEachEngine(
       staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 10 });
       const state = await viewer.client.next('mute_state');
       expect(state.mutedUntil).toBe(new Date(t().clock.now().getTime() + 10 * MINUTE).toISOString());
-      expect((await staff.client.next('notice')).message).toBe(`Viewer ${viewer.user.last_name.charAt(0)}. is muted for 10 minutes.`);
+      expect((await staff.client.next('notice')).message).toBe(
+        `Viewer ${viewer.user.last_name.charAt(0)}. is muted for 10 minutes.`,
+      );
       viewer.client.send({ type: 'message', text: 'let me talk', clientId: 'm' });
       const refused = await viewer.client.next('notice');
       expect(refused).toMatchObject({ code: 'muted', clientId: 'm' });
@@ -280,7 +371,9 @@ describeEachEngine(
       const rejoin = await member('lobby');
       expect(rejoin.welcome.me.mutedUntil).toBeNull();
       const again = await open();
-      expect((await again.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.mutedUntil).toBe(state.mutedUntil);
+      expect((await again.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.mutedUntil).toBe(
+        state.mutedUntil,
+      );
       t().clock.advance(10 * MINUTE + 1);
       viewer.client.send({ type: 'message', text: 'back again' });
       await viewer.client.next('message');
@@ -290,14 +383,20 @@ describeEachEngine(
       expect((await viewer.client.next('mute_state', (s) => s.mutedUntil === null)).mutedUntil).toBeNull();
       viewer.client.send({ type: 'message', text: 'thank you' });
       await viewer.client.next('message', (m) => m.message.text === 'thank you');
-      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id', 'created_at']).orderBy('id').execute();
+      const actions = await t()
+        .db.selectFrom('chat_moderation')
+        .select(['action', 'staff_id', 'target_user_id', 'created_at'])
+        .orderBy('id')
+        .execute();
       expect(actions.map((a) => [a.action, a.staff_id, a.target_user_id])).toEqual([
         ['mute', staff.user.id, viewer.user.id],
         ['mute', staff.user.id, viewer.user.id],
         ['unmute', staff.user.id, viewer.user.id],
       ]);
       staff.client.send({ type: 'mute', userId: staff.user.id, minutes: 5 });
-      expect((await staff.client.next('notice', (n) => n.message.startsWith('Staff'))).message).toBe('Staff cannot be muted or banned.');
+      expect((await staff.client.next('notice', (n) => n.message.startsWith('Staff'))).message).toBe(
+        'Staff cannot be muted or banned.',
+      );
     });
 
     it('bans a viewer: their sockets close and they cannot come back', async () => {
@@ -310,7 +409,9 @@ describeEachEngine(
       retry.send({ type: 'join', token: await tokenFor(t(), staff.user.tokenvalue), room: 'lobby' });
       await retry.next('welcome');
       expect((await t().get('/api/weavy/token', { token: viewer.user.tokenvalue })).http).toBe(403);
-      expect(await t().db.selectFrom('chat_sanctions').select(['user_id', 'kind', 'created_by']).execute()).toEqual([{ user_id: viewer.user.id, kind: 'ban', created_by: staff.user.id }]);
+      expect(await t().db.selectFrom('chat_sanctions').select(['user_id', 'kind', 'created_by']).execute()).toEqual([
+        { user_id: viewer.user.id, kind: 'ban', created_by: staff.user.id },
+      ]);
     });
 
     it('lets staff lift a ban over HTTP, logged; the viewer can join and send again; refuses viewers, strangers and bad input', async () => {
@@ -319,53 +420,137 @@ describeEachEngine(
       staff.client.send({ type: 'ban', userId: viewer.user.id });
       await viewer.client.closed;
       expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id })).http).toBe(401);
-      expect((await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http).toBe(403);
+      expect(
+        (await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http,
+      ).toBe(403);
       const bad = await t().post('/api/staff/chat/unban', { userId: 'someone' }, { token: staff.user.tokenvalue });
       expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
-      expect((await t().post('/api/staff/chat/unban', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      expect((await t().post('/api/staff/chat/unban', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(
+        404,
+      );
       expect((await t().get('/api/weavy/token', { token: viewer.user.tokenvalue })).http).toBe(403);
-      const lifted = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
-      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can take part in chat again.`, [{ userId: viewer.user.id, banned: false }]]);
-      const again = await t().post('/api/staff/chat/unban', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
-      expect([again.http, again.body.status, again.body.message]).toEqual([409, 0, `Viewer ${viewer.user.last_name.charAt(0)}. is not banned.`]);
-      const back = await open({ cookie: `weavyInfo=${encodeURIComponent(await tokenFor(t(), viewer.user.tokenvalue))}` });
+      const lifted = await t().post(
+        '/api/staff/chat/unban',
+        { userId: viewer.user.id },
+        { token: staff.user.tokenvalue },
+      );
+      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([
+        200,
+        `Viewer ${viewer.user.last_name.charAt(0)}. can take part in chat again.`,
+        [{ userId: viewer.user.id, banned: false }],
+      ]);
+      const again = await t().post(
+        '/api/staff/chat/unban',
+        { userId: viewer.user.id },
+        { token: staff.user.tokenvalue },
+      );
+      expect([again.http, again.body.status, again.body.message]).toEqual([
+        409,
+        0,
+        `Viewer ${viewer.user.last_name.charAt(0)}. is not banned.`,
+      ]);
+      const back = await open({
+        cookie: `weavyInfo=${encodeURIComponent(await tokenFor(t(), viewer.user.tokenvalue))}`,
+      });
       expect((await back.join(await tokenFor(t(), viewer.user.tokenvalue), 'lobby')).me.userId).toBe(viewer.user.id);
       back.send({ type: 'message', text: 'Thank you for letting me back in' });
-      expect((await staff.client.next('message', (m) => m.message.userId === viewer.user.id)).message.text).toBe('Thank you for letting me back in');
-      const actions = await t().db.selectFrom('chat_moderation').select(['action', 'staff_id', 'target_user_id', 'room', 'created_at']).orderBy('id').execute();
+      expect((await staff.client.next('message', (m) => m.message.userId === viewer.user.id)).message.text).toBe(
+        'Thank you for letting me back in',
+      );
+      const actions = await t()
+        .db.selectFrom('chat_moderation')
+        .select(['action', 'staff_id', 'target_user_id', 'room', 'created_at'])
+        .orderBy('id')
+        .execute();
       expect(actions).toEqual([
-        { action: 'ban', staff_id: staff.user.id, target_user_id: viewer.user.id, room: 'lobby', created_at: t().clock.now().toISOString() },
-        { action: 'unban', staff_id: staff.user.id, target_user_id: viewer.user.id, room: null, created_at: t().clock.now().toISOString() },
+        {
+          action: 'ban',
+          staff_id: staff.user.id,
+          target_user_id: viewer.user.id,
+          room: 'lobby',
+          created_at: t().clock.now().toISOString(),
+        },
+        {
+          action: 'unban',
+          staff_id: staff.user.id,
+          target_user_id: viewer.user.id,
+          room: null,
+          created_at: t().clock.now().toISOString(),
+        },
       ]);
     });
 
-    it('lets staff lift a mute over HTTP: the viewer\'s open chat unlocks at once and the lift is logged', async () => {
+    it("lets staff lift a mute over HTTP: the viewer's open chat unlocks at once and the lift is logged", async () => {
       const viewer = await member();
       const staff = await member('lobby', 'staff');
       staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 60 });
       await viewer.client.next('mute_state', (m) => m.mutedUntil !== null);
       expect((await t().post('/api/staff/chat/unmute', { userId: viewer.user.id })).http).toBe(401);
-      expect((await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http).toBe(403);
+      expect(
+        (await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: viewer.user.tokenvalue })).http,
+      ).toBe(403);
       const bad = await t().post('/api/staff/chat/unmute', { userId: -4 }, { token: staff.user.tokenvalue });
       expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'userId is a number.']);
       expect((await t().post('/api/staff/chat/unmute', {}, { token: staff.user.tokenvalue })).http).toBe(400);
-      expect((await t().post('/api/staff/chat/unmute', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(404);
+      expect((await t().post('/api/staff/chat/unmute', { userId: 9999 }, { token: staff.user.tokenvalue })).http).toBe(
+        404,
+      );
       viewer.client.send({ type: 'message', text: 'still muted?' });
       expect((await viewer.client.next('notice')).code).toBe('muted');
-      expect(await t().db.selectFrom('chat_moderation').select('action').orderBy('id').execute()).toEqual([{ action: 'mute' }]);
+      expect(await t().db.selectFrom('chat_moderation').select('action').orderBy('id').execute()).toEqual([
+        { action: 'mute' },
+      ]);
 
-      const lifted = await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
-      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([200, `Viewer ${viewer.user.last_name.charAt(0)}. can chat again.`, [{ userId: viewer.user.id, mutedUntil: null }]]);
+      const lifted = await t().post(
+        '/api/staff/chat/unmute',
+        { userId: viewer.user.id },
+        { token: staff.user.tokenvalue },
+      );
+      expect([lifted.http, lifted.body.message, lifted.body.data]).toEqual([
+        200,
+        `Viewer ${viewer.user.last_name.charAt(0)}. can chat again.`,
+        [{ userId: viewer.user.id, mutedUntil: null }],
+      ]);
       expect((await viewer.client.next('mute_state', (m) => m.mutedUntil === null)).mutedUntil).toBeNull();
       viewer.client.send({ type: 'message', text: 'I can talk again' });
-      expect((await staff.client.next('message', (m) => m.message.text === 'I can talk again')).message.userId).toBe(viewer.user.id);
-      const again = await t().post('/api/staff/chat/unmute', { userId: viewer.user.id }, { token: staff.user.tokenvalue });
-      expect([again.http, again.body.message]).toEqual([409, `Viewer ${viewer.user.last_name.charAt(0)}. is not muted.`]);
+      expect((await staff.client.next('message', (m) => m.message.text === 'I can talk again')).message.userId).toBe(
+        viewer.user.id,
+      );
+      const again = await t().post(
+        '/api/staff/chat/unmute',
+        { userId: viewer.user.id },
+        { token: staff.user.tokenvalue },
+      );
+      expect([again.http, again.body.message]).toEqual([
+        409,
+        `Viewer ${viewer.user.last_name.charAt(0)}. is not muted.`,
+      ]);
       const log = await t().get<ModerationAction>('/api/staff/chat/moderation', { token: staff.user.tokenvalue });
       expect(log.body.data.map((a) => [a.action, a.staffId, a.targetUserId, a.targetName, a.room])).toEqual([
         ['unmute', staff.user.id, viewer.user.id, `Viewer ${viewer.user.last_name.charAt(0)}.`, null],
         ['mute', staff.user.id, viewer.user.id, `Viewer ${viewer.user.last_name.charAt(0)}.`, 'lobby'],
       ]);
+    });
+
+    it('refuses a userId that is not a JSON number (true, [id], "id") and lifts nothing', async () => {
+      const viewer = await member();
+      const staff = await member('lobby', 'staff');
+      staff.client.send({ type: 'mute', userId: viewer.user.id, minutes: 60 });
+      await viewer.client.next('mute_state', (m) => m.mutedUntil !== null);
+      const id = viewer.user.id;
+      for (const url of ['/api/staff/chat/unban', '/api/staff/chat/unmute'])
+        for (const userId of [true, [id], String(id)]) {
+          const res = await t().post(url, { userId }, { token: staff.user.tokenvalue });
+          expect({ url, userId, http: res.http, message: res.body.message }).toEqual({
+            url,
+            userId,
+            http: 400,
+            message: 'userId is a number.',
+          });
+        }
+      expect(await t().db.selectFrom('chat_moderation').select('action').execute()).toEqual([{ action: 'mute' }]);
+      viewer.client.send({ type: 'message', text: 'still muted?' });
+      expect((await viewer.client.next('notice')).code).toBe('muted');
     });
 
     it('lists the mutes and bans in force for staff: who, by whom, when, until when and in which room', async () => {
@@ -389,7 +574,10 @@ describeEachEngine(
       const res = await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue });
       expect([res.http, res.body.message]).toEqual([200, 'Bans and mutes in force.']);
       /** The listing of one sanction given by `staff` to `who`. */
-      const given = (who: { user: { id: number; last_name: string; email: string } }, fields: Pick<ChatSanction, 'kind' | 'room' | 'roomTitle' | 'createdAt' | 'until'>) => ({
+      const given = (
+        who: { user: { id: number; last_name: string; email: string } },
+        fields: Pick<ChatSanction, 'kind' | 'room' | 'roomTitle' | 'createdAt' | 'until'>,
+      ) => ({
         id: expect.any(Number),
         userId: who.user.id,
         name: `Viewer ${who.user.last_name.charAt(0)}.`,
@@ -399,23 +587,43 @@ describeEachEngine(
         ...fields,
       });
       expect(res.body.data).toEqual([
-        given(banned, { kind: 'ban', room: 'lobby', roomTitle: 'Lobby', createdAt: t().clock.now().toISOString(), until: null }),
+        given(banned, {
+          kind: 'ban',
+          room: 'lobby',
+          roomTitle: 'Lobby',
+          createdAt: t().clock.now().toISOString(),
+          until: null,
+        }),
         given(muted, { kind: 'mute', room: show.id, roomTitle: show.title, createdAt: mutedAt, until: mutedUntil }),
       ]);
-      expect((await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: '1' } })).body.data.map((r) => r.kind)).toEqual(['ban']);
+      expect(
+        (
+          await t().get<ChatSanction>('/api/staff/chat/sanctions', {
+            token: staff.user.tokenvalue,
+            query: { limit: '1' },
+          })
+        ).body.data.map((r) => r.kind),
+      ).toEqual(['ban']);
       const bad = await t().get('/api/staff/chat/sanctions', { token: staff.user.tokenvalue, query: { limit: 'all' } });
       expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'limit is a number from 1 to 500.']);
       expect((await t().get('/api/staff/chat/sanctions', { token: muted.user.tokenvalue })).http).toBe(403);
       expect((await t().get('/api/staff/chat/sanctions')).http).toBe(401);
       await t().post('/api/staff/chat/unban', { userId: banned.user.id }, { token: staff.user.tokenvalue });
-      expect((await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue })).body.data.map((r) => r.userId)).toEqual([muted.user.id]);
+      expect(
+        (await t().get<ChatSanction>('/api/staff/chat/sanctions', { token: staff.user.tokenvalue })).body.data.map(
+          (r) => r.userId,
+        ),
+      ).toEqual([muted.user.id]);
       staffInLobby.send({ type: 'ping' });
       await staffInLobby.next('pong');
       await staffInLobby.close();
     });
 
-    it('marks a show\'s giveaway winners for everyone in its room: on joining, and as staff draw and forfeit', async () => {
-      const show = await t().createEvent({ cust_start: new Date(t().clock.now().getTime() - MINUTE).toISOString(), cust_end: new Date(t().clock.now().getTime() + 3 * 60 * MINUTE).toISOString() });
+    it("marks a show's giveaway winners for everyone in its room: on joining, and as staff draw and forfeit", async () => {
+      const show = await t().createEvent({
+        cust_start: new Date(t().clock.now().getTime() - MINUTE).toISOString(),
+        cust_end: new Date(t().clock.now().getTime() + 3 * 60 * MINUTE).toISOString(),
+      });
       const staffUser = await t().createStaff();
       const giveaway = await createGiveaway(t(), staffUser.tokenvalue, { show_id: show.id });
       const elsewhere = await createGiveaway(t(), staffUser.tokenvalue, { title: 'A giveaway of no show' });
@@ -429,7 +637,11 @@ describeEachEngine(
       }
       closeGiveaways(t());
       const draw = async (id: number) => {
-        const res = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${id}/draw`, {}, { token: staffUser.tokenvalue });
+        const res = await t().post<StaffGiveawayDetail>(
+          `/api/staff/giveaways/${id}/draw`,
+          {},
+          { token: staffUser.tokenvalue },
+        );
         expect(res.http, res.body.message).toBe(200);
         const pick = res.body.data[0]?.picks.find((p) => p.status === 'pending');
         if (!pick) throw new Error('the draw left no pending pick');
@@ -446,12 +658,20 @@ describeEachEngine(
 
       // Five minutes without a claim: the pick is forfeited and the other entrant drawn.
       t().clock.advance(5 * MINUTE + 1000);
-      const forfeited = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/forfeit`, { pick_id: pick.id }, { token: staffUser.tokenvalue });
+      const forfeited = await t().post<StaffGiveawayDetail>(
+        `/api/staff/giveaways/${giveaway.id}/forfeit`,
+        { pick_id: pick.id },
+        { token: staffUser.tokenvalue },
+      );
       expect(forfeited.http, forfeited.body.message).toBe(200);
       const redrawn = forfeited.body.data[0]?.picks.find((p) => p.status === 'pending');
       expect(redrawn?.user_id).not.toBe(pick.user_id);
       expect((await joiner.client.next('winners')).userIds).toEqual([redrawn?.user_id]);
-      const claimed = await t().post(`/api/staff/giveaways/${giveaway.id}/claim`, { pick_id: redrawn?.id }, { token: staffUser.tokenvalue });
+      const claimed = await t().post(
+        `/api/staff/giveaways/${giveaway.id}/claim`,
+        { pick_id: redrawn?.id },
+        { token: staffUser.tokenvalue },
+      );
       expect(claimed.http).toBe(200);
       expect((await member(show.id)).welcome.winners).toEqual([redrawn?.user_id]);
       expect(inLobby.client.frames.filter((f) => f.type === 'winners')).toEqual([]);
@@ -465,7 +685,11 @@ describeEachEngine(
       viewer.client.send({ type: 'message', text: 'first' });
       await viewer.client.next('message');
       viewer.client.send({ type: 'message', text: 'second' });
-      expect(await viewer.client.next('notice')).toMatchObject({ code: 'slow_mode', message: 'Slow mode is on in this room: one message every 30 seconds.', retryAfterSeconds: 30 });
+      expect(await viewer.client.next('notice')).toMatchObject({
+        code: 'slow_mode',
+        message: 'Slow mode is on in this room: one message every 30 seconds.',
+        retryAfterSeconds: 30,
+      });
       staff.client.send({ type: 'message', text: 'staff one' });
       staff.client.send({ type: 'message', text: 'staff two' });
       await viewer.client.next('message', (m) => m.message.text === 'staff two');
@@ -474,14 +698,20 @@ describeEachEngine(
     });
 
     it('keeps a show room open a day after the show, then read-only', async () => {
-      const ended = await t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 26 * 60 * MINUTE).toISOString(), cust_end: new Date(t().clock.now().getTime() - 25 * 60 * MINUTE).toISOString() });
+      const ended = await t().createEvent({
+        cust_start: new Date(t().clock.now().getTime() - 26 * 60 * MINUTE).toISOString(),
+        cust_end: new Date(t().clock.now().getTime() - 25 * 60 * MINUTE).toISOString(),
+      });
       const upcoming = await t().createEvent();
       const before = await member(upcoming.id);
       expect(before.welcome.room.isOpen).toBe(true);
       const after = await member(ended.id);
       expect(after.welcome.room.isOpen).toBe(false);
       after.client.send({ type: 'message', text: 'hello?' });
-      expect(await after.client.next('notice')).toMatchObject({ code: 'room_closed', message: "This show's chat has closed. You can still read it." });
+      expect(await after.client.next('notice')).toMatchObject({
+        code: 'room_closed',
+        message: "This show's chat has closed. You can still read it.",
+      });
     });
 
     it('catches a returning client up from its last seen id, without duplicates, dropping what staff deleted', async () => {
@@ -498,17 +728,34 @@ describeEachEngine(
       await b.client.next('deleted');
       const back = await open();
       const welcome = await back.join(await tokenFor(t(), a.user.tokenvalue), 'lobby', one.id);
-      expect([welcome.reset, welcome.history.map((m) => m.text), welcome.deleted]).toEqual([false, ['two', 'three'], [one.id]]);
+      expect([welcome.reset, welcome.history.map((m) => m.text), welcome.deleted]).toEqual([
+        false,
+        ['two', 'three'],
+        [one.id],
+      ]);
     });
 
     it('resets a client that missed more than the room keeps', async () => {
       const viewer = await t().createViewer();
       for (let i = 1; i <= CHAT_LIMITS.keepSize + 5; i++) {
-        await t().db.insertInto('chat_messages').values({ room: 'lobby', event_id: null, user_id: viewer.id, text: `n${i}`, created_at: t().clock.now().toISOString() }).execute();
+        await t()
+          .db.insertInto('chat_messages')
+          .values({
+            room: 'lobby',
+            event_id: null,
+            user_id: viewer.id,
+            text: `n${i}`,
+            created_at: t().clock.now().toISOString(),
+          })
+          .execute();
       }
       const client = await open();
       const welcome = await client.join(await tokenFor(t(), viewer.tokenvalue), 'lobby', 2);
-      expect([welcome.reset, welcome.history.length, welcome.history.at(-1)?.text]).toEqual([true, 50, `n${CHAT_LIMITS.keepSize + 5}`]);
+      expect([welcome.reset, welcome.history.length, welcome.history.at(-1)?.text]).toEqual([
+        true,
+        50,
+        `n${CHAT_LIMITS.keepSize + 5}`,
+      ]);
     });
 
     it('relays reactions to the room and refuses unknown ones', async () => {
@@ -526,7 +773,11 @@ describeEachEngine(
 describeEachEngine('chat liveness', (t) => {
   it('drops a socket that stops answering pings, and one that never joins', async () => {
     // A second app on the same database, with short chat timings.
-    const app = await buildApp(t().config, { clock: t().clock, database: { db: t().db, dialect: t().engine, close: async () => undefined }, chat: { pingIntervalMs: 100, joinTimeoutMs: 300 } });
+    const app = await buildApp(t().config, {
+      clock: t().clock,
+      database: { db: t().db, dialect: t().engine, close: async () => undefined },
+      chat: { pingIntervalMs: 100, joinTimeoutMs: 300 },
+    });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -6,15 +6,23 @@ import type { EventsTable } from '../../db/schema';
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
 export const eventsRepository = {
-  insert: (db: Db, row: Insertable<EventsTable>) => db.insertInto('events').values(row).returningAll().executeTakeFirstOrThrow(),
-  update: (db: Db, id: number, patch: Updateable<EventsTable>) => db.updateTable('events').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
+  insert: (db: Db, row: Insertable<EventsTable>) =>
+    db.insertInto('events').values(row).returningAll().executeTakeFirstOrThrow(),
+  update: (db: Db, id: number, patch: Updateable<EventsTable>) =>
+    db.updateTable('events').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
 
   /** Every event for staff, newest start first, with its RSVP count. */
   staffList: (db: Db, type: EventsTable['type'] | undefined, when: When, nowIso: string) => {
     let query = db
       .selectFrom('events')
       .selectAll('events')
-      .select((eb) => eb.selectFrom('rsvps').select((r) => r.fn.countAll<string>().as('n')).whereRef('rsvps.event_id', '=', 'events.id').as('rsvp_count'));
+      .select((eb) =>
+        eb
+          .selectFrom('rsvps')
+          .select((r) => r.fn.countAll<string>().as('n'))
+          .whereRef('rsvps.event_id', '=', 'events.id')
+          .as('rsvp_count'),
+      );
     if (type) query = query.where('type', '=', type);
     if (when === 'upcoming') query = query.where('cust_start', '>', nowIso);
     if (when === 'live') query = query.where('cust_start', '<', nowIso).where('cust_end', '>', nowIso);
@@ -41,6 +49,10 @@ export const eventsRepository = {
     if (when === 'live') query = query.where('cust_start', '<', nowIso).where('cust_end', '>', nowIso);
     if (when === 'past') query = query.where('cust_end', '<=', nowIso);
     const ascending = when === 'upcoming' || when === 'live';
-    return query.orderBy('cust_start', ascending ? 'asc' : 'desc').orderBy('id').limit(limit).execute();
+    return query
+      .orderBy('cust_start', ascending ? 'asc' : 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   },
 };

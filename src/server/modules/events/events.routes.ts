@@ -1,44 +1,42 @@
-// Public event reads of spec §7: eventlist_v1 (by type and time bucket) and eventdata_v1 (one
-// event). Status and the live window come from the server clock (DESIGN principle 4).
+// Public event reads of spec §7: eventlist_v1 (by type and time bucket), eventdata_v1 (one event)
+// and liveevent_v1 (the show or giveaway live now). Open to everyone, no token needed.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope } from '../../../shared/contract/envelope';
-import { EventDataQuery, EventListQuery, EventListResponse, type EventRecord } from '../../../shared/contract/events';
-import { isLive } from '../../../shared/countdown';
+import { STATUS } from '../../../shared/contract/envelope';
+import { eventsCalls } from '../../../shared/contract/events';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
-import type { EventsTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
 import { ok } from '../../http/envelope';
-import { notFound } from '../../http/errors';
-import { eventsRepository } from './events.repository';
+import { routeOf } from '../../http/route';
+import type { EventsService } from './events.service';
 
-const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
-const tags = ['events'];
-
-export function toEventRecord(row: Selectable<EventsTable>, now: Date, mediaBaseUrl: string): EventRecord {
-  const start = new Date(row.cust_start);
-  const end = new Date(row.cust_end);
-  const status = isLive(start, end, now) ? 'live' : now.getTime() <= start.getTime() ? 'upcoming' : 'past';
-  const image = !row.image ? '' : /^https?:\/\//.test(row.image) ? row.image : mediaBaseUrl + row.image;
-  return { id: row.id, type: row.type, title: row.title, description: row.description, image, cust_start: row.cust_start, cust_end: row.cust_end, IS_Public: row.is_public, platform: row.platform, status };
-}
-
-export function eventsRoutes(ctx: AppContext) {
+export function eventsRoutes(ctx: AppContext, events: EventsService) {
+  const tags = ['events'];
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/eventlist_v1', { schema: { tags, summary: 'Public events of a type: upcoming (default), live, past or all', querystring: EventListQuery, response: { 200: EventListResponse, ...errors } } }, async (request) => {
-      const now = ctx.clock.now();
-      const rows = await eventsRepository.list(ctx.db, request.query.type, request.query.on, now.toISOString(), request.query.limit);
-      return ok(rows.map((row) => toEventRecord(row, now, ctx.config.mediaBaseUrl)), MESSAGES.ok, now);
+    app.route({
+      ...routeOf(eventsCalls.list, { tags, summary: 'Public events of a type: upcoming (default), live, past or all' }),
+      handler: async (request) => ok(await events.list(request.query), MESSAGES.ok, ctx.clock.now()),
     });
 
-    app.get('/api/eventdata_v1', { schema: { tags, summary: 'One event by id', querystring: EventDataQuery, response: { 200: EventListResponse, ...errors } } }, async (request) => {
-      const now = ctx.clock.now();
-      const row = await eventsRepository.byId(ctx.db, request.query.eventid);
-      if (!row) throw notFound(MESSAGES.eventNotFound);
-      return ok([toEventRecord(row, now, ctx.config.mediaBaseUrl)], MESSAGES.ok, now);
+    app.route({
+      ...routeOf(eventsCalls.one, { tags, summary: 'One event by id' }),
+      handler: async (request) => ok([await events.one(request.query.eventid)], MESSAGES.ok, ctx.clock.now()),
+    });
+
+    app.route({
+      ...routeOf(eventsCalls.live, {
+        tags,
+        summary: 'The show or giveaway live now; status 0 with a message when none is',
+      }),
+      handler: async (request) => {
+        const live = await events.live(request.query.type);
+        const now = ctx.clock.now();
+        // "Nothing live" is an answer, not a failure: HTTP 200 with status 0 and the message (spec §8).
+        if (!live) return { ...ok([], MESSAGES.nothingLive, now), status: STATUS.error };
+        return ok([live], MESSAGES.ok, now);
+      },
     });
   };
 }

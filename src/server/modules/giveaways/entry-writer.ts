@@ -14,7 +14,11 @@ import type { Db } from '../../db/database';
 import { giveawaysRepository, type NewEntry } from './giveaways.repository';
 
 export type WrittenEntry = { id: number; created_at: string };
-type Pending = { row: NewEntry; resolve: (written: WrittenEntry | undefined) => void; reject: (error: unknown) => void };
+type Pending = {
+  row: NewEntry;
+  resolve: (written: WrittenEntry | undefined) => void;
+  reject: (error: unknown) => void;
+};
 
 const MAX_GROUP = 1000;
 const keyOf = (giveawayId: number, userId: number) => `${giveawayId}:${userId}`;

@@ -1,6 +1,7 @@
 // Test factories for giveaways: a giveaway made through the staff API (open now unless told
 // otherwise), entries and the clock moves that close it.
-import type { CreateGiveawayRequest, Enrollment, StaffGiveawayDetail } from '../../../shared/contract/giveaways';
+import type { Enrollment } from '../../../shared/contract/giveaways';
+import type { CreateGiveawayRequest, StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
 import type { TestApp } from '../../testing/harness';
 
 const MINUTE = 60_000;
@@ -19,8 +20,14 @@ export function giveawayFields(t: TestApp, fields: Partial<CreateGiveawayRequest
   };
 }
 
-export async function createGiveaway(t: TestApp, staffToken: string, fields: Partial<CreateGiveawayRequest> = {}): Promise<StaffGiveawayDetail> {
-  const res = await t.post<StaffGiveawayDetail>('/api/staff/giveaways', giveawayFields(t, fields), { token: staffToken });
+export async function createGiveaway(
+  t: TestApp,
+  staffToken: string,
+  fields: Partial<CreateGiveawayRequest> = {},
+): Promise<StaffGiveawayDetail> {
+  const res = await t.post<StaffGiveawayDetail>('/api/staff/giveaways', giveawayFields(t, fields), {
+    token: staffToken,
+  });
   const record = res.body.data[0];
   if (res.http !== 200 || !record) throw new Error(`createGiveaway failed: ${res.body.message}`);
   return record;

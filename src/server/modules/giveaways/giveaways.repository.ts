@@ -1,15 +1,19 @@
-// SQL for giveaways: details (with the seed commitment), entries, social bonuses, banner clicks,
-// picks and the audit log. Unique constraints decide every race; callers own the transactions.
+// SQL for giveaways: details (with the seed commitment), entries, social bonuses, banner clicks and
+// the announced winners. Unique constraints decide every race; callers own the transactions.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { EventsTable, GiveawayAuditTable, GiveawayEntriesTable, GiveawayPicksTable, GiveawaysTable } from '../../db/schema';
+import type { EventsTable, GiveawayEntriesTable, GiveawaysTable } from '../../db/schema';
 
 export type GiveawayRow = { event: Selectable<EventsTable>; details: Selectable<GiveawaysTable> };
 export type NewEntry = Insertable<GiveawayEntriesTable>;
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
+/** A giveaway's details with its show's title and its counts, as `overviews` reads them. */
+export type GiveawayOverview = Awaited<ReturnType<typeof giveawaysRepository.overviews>>[number];
+
 export const giveawaysRepository = {
-  details: (db: Db, eventId: number) => db.selectFrom('giveaways').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
+  details: (db: Db, eventId: number) =>
+    db.selectFrom('giveaways').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
 
   /** Creates the details row (and so the commitment) unless another request just did. */
   insertDetails: (db: Db, row: Insertable<GiveawaysTable>) =>
@@ -20,11 +24,60 @@ export const giveawaysRepository = {
       .returningAll()
       .executeTakeFirst(),
 
-  updateDetails: (db: Db, eventId: number, patch: Updateable<GiveawaysTable>) => db.updateTable('giveaways').set(patch).where('event_id', '=', eventId).returningAll().executeTakeFirst(),
+  updateDetails: (db: Db, eventId: number, patch: Updateable<GiveawaysTable>) =>
+    db.updateTable('giveaways').set(patch).where('event_id', '=', eventId).returningAll().executeTakeFirst(),
 
-  /** Giveaway events for staff, newest opening first. */
+  /**
+   * Each giveaway's details, its show's title and its counts (entrants, bonuses, banner clicks,
+   * picks) in one read, however many giveaways are asked for (at least one).
+   */
+  overviews: async (db: Db, eventIds: readonly number[]) => {
+    const rows = await db
+      .selectFrom('giveaways as g')
+      .leftJoin('events as show', 'show.id', 'g.show_id')
+      .selectAll('g')
+      .select('show.title as show_title')
+      .select((eb) => [
+        eb
+          .selectFrom('giveaway_entries as e')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('e.giveaway_id', '=', 'g.event_id')
+          .as('entrants'),
+        eb
+          .selectFrom('giveaway_social_entries as s')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('s.giveaway_id', '=', 'g.event_id')
+          .as('bonuses'),
+        eb
+          .selectFrom('giveaway_banner_clicks as b')
+          .select((c) => c.fn.sum<number | string | null>('b.clicks').as('n'))
+          .whereRef('b.giveaway_id', '=', 'g.event_id')
+          .as('banner_clicks'),
+        eb
+          .selectFrom('giveaway_picks as p')
+          .select((c) => c.fn.countAll<number | string>().as('n'))
+          .whereRef('p.giveaway_id', '=', 'g.event_id')
+          .as('picks'),
+      ])
+      .where('g.event_id', 'in', eventIds)
+      .execute();
+    // PostgreSQL answers counts as text, SQLite as numbers; an empty sum is null.
+    return rows.map((row) => ({
+      ...row,
+      entrants: Number(row.entrants ?? 0),
+      bonuses: Number(row.bonuses ?? 0),
+      banner_clicks: Number(row.banner_clicks ?? 0),
+      picks: Number(row.picks ?? 0),
+    }));
+  },
+
+  /** Giveaway events (with their details) for staff, newest opening first. */
   staffList: (db: Db, when: When, nowIso: string) => {
-    let query = db.selectFrom('events').selectAll().where('type', '=', 'giveaway');
+    let query = db
+      .selectFrom('events')
+      .innerJoin('giveaways', 'giveaways.event_id', 'events.id')
+      .selectAll('events')
+      .where('type', '=', 'giveaway');
     if (when === 'upcoming') query = query.where('cust_start', '>', nowIso);
     if (when === 'live') query = query.where('cust_start', '<=', nowIso).where('cust_end', '>', nowIso);
     if (when === 'past') query = query.where('cust_end', '<=', nowIso);
@@ -50,10 +103,22 @@ export const giveawaysRepository = {
       .execute(),
 
   entryOf: (db: Db, giveawayId: number, userId: number) =>
-    db.selectFrom('giveaway_entries').selectAll().where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('giveaway_entries')
+      .selectAll()
+      .where('giveaway_id', '=', giveawayId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
 
   socialOf: (db: Db, giveawayId: number, userId: number) =>
-    db.selectFrom('giveaway_social_entries').select(['click_type', 'created_at']).where('giveaway_id', '=', giveawayId).where('user_id', '=', userId).orderBy('created_at').orderBy('click_type').execute(),
+    db
+      .selectFrom('giveaway_social_entries')
+      .select(['click_type', 'created_at'])
+      .where('giveaway_id', '=', giveawayId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('click_type')
+      .execute(),
 
   /** Adds a social bonus; undefined when that click type was already credited. */
   insertSocial: (db: Db, row: { giveaway_id: number; user_id: number; click_type: string; created_at: string }) =>
@@ -68,24 +133,29 @@ export const giveawaysRepository = {
     db
       .insertInto('giveaway_banner_clicks')
       .values({ giveaway_id: giveawayId, day, clicks: 1 })
-      .onConflict((oc) => oc.columns(['giveaway_id', 'day']).doUpdateSet((eb) => ({ clicks: eb('giveaway_banner_clicks.clicks', '+', 1) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['giveaway_id', 'day'])
+          .doUpdateSet((eb) => ({ clicks: eb('giveaway_banner_clicks.clicks', '+', 1) })),
+      )
       .execute(),
-
-  async counts(db: Db, giveawayId: number): Promise<{ entrants: number; bonuses: number; bannerClicks: number }> {
-    const [entrants, bonuses, clicks] = await Promise.all([
-      db.selectFrom('giveaway_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('giveaway_id', '=', giveawayId).executeTakeFirst(),
-      db.selectFrom('giveaway_social_entries').select((eb) => eb.fn.countAll<string>().as('n')).where('giveaway_id', '=', giveawayId).executeTakeFirst(),
-      db.selectFrom('giveaway_banner_clicks').select((eb) => eb.fn.sum<string>('clicks').as('n')).where('giveaway_id', '=', giveawayId).executeTakeFirst(),
-    ]);
-    return { entrants: Number(entrants?.n ?? 0), bonuses: Number(bonuses?.n ?? 0), bannerClicks: Number(clicks?.n ?? 0) };
-  },
 
   /** Every entry with its weight (1 + social bonuses) and who made it, by entry id. */
   entriesWithWeights: (db: Db, giveawayId: number) =>
     db
       .selectFrom('giveaway_entries as e')
       .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.id as entry_id', 'e.user_id', 'e.entry_from', 'e.whatnot_username', 'e.created_at', 'u.first_name', 'u.last_name', 'u.email', 'u.phone'])
+      .select([
+        'e.id as entry_id',
+        'e.user_id',
+        'e.entry_from',
+        'e.whatnot_username',
+        'e.created_at',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'u.phone',
+      ])
       .select((eb) =>
         eb
           .selectFrom('giveaway_social_entries as s')
@@ -99,38 +169,25 @@ export const giveawaysRepository = {
       .execute(),
 
   socialByGiveaway: (db: Db, giveawayId: number) =>
-    db.selectFrom('giveaway_social_entries').select(['user_id', 'click_type']).where('giveaway_id', '=', giveawayId).orderBy('created_at').orderBy('click_type').execute(),
-
-  picks: (db: Db, giveawayId: number) => db.selectFrom('giveaway_picks').selectAll().where('giveaway_id', '=', giveawayId).orderBy('sequence').execute(),
-
-  insertPick: (db: Db, row: Insertable<GiveawayPicksTable>) => db.insertInto('giveaway_picks').values(row).returningAll().executeTakeFirstOrThrow(),
-
-  /** Moves a pick from one status to another; undefined if it was not in `from` (someone got there first). */
-  resolvePick: (db: Db, pickId: number, from: GiveawayPicksTable['status'], to: GiveawayPicksTable['status'], staffId: number, atIso: string) =>
-    db.updateTable('giveaway_picks').set({ status: to, resolved_by: staffId, resolved_at: atIso }).where('id', '=', pickId).where('status', '=', from).returningAll().executeTakeFirst(),
-
-  /** A giveaway of the same show that this viewer has won (or is waiting to claim), other than `giveawayId`. */
-  wonInShow: (db: Db, showId: number, userId: number, giveawayId: number) =>
     db
-      .selectFrom('giveaway_picks as p')
-      .innerJoin('giveaways as g', 'g.event_id', 'p.giveaway_id')
-      .select('p.giveaway_id')
-      .where('g.show_id', '=', showId)
-      .where('p.user_id', '=', userId)
-      .where('p.giveaway_id', '!=', giveawayId)
-      .where('p.status', 'in', ['pending', 'claimed'])
-      .limit(1)
-      .executeTakeFirst(),
-
-  audit: (db: Db, row: Insertable<GiveawayAuditTable>) => db.insertInto('giveaway_audit').values(row).execute(),
-
-  auditLog: (db: Db, giveawayId: number) => db.selectFrom('giveaway_audit').selectAll().where('giveaway_id', '=', giveawayId).orderBy('id').execute(),
+      .selectFrom('giveaway_social_entries')
+      .select(['user_id', 'click_type'])
+      .where('giveaway_id', '=', giveawayId)
+      .orderBy('created_at')
+      .orderBy('click_type')
+      .execute(),
 
   usersByIds: (db: Db, ids: number[]) =>
-    ids.length ? db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email', 'phone']).where('id', 'in', ids).execute() : Promise.resolve([]),
+    ids.length
+      ? db
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'email', 'phone'])
+          .where('id', 'in', ids)
+          .execute()
+      : Promise.resolve([]),
 
-  /** Claimed picks of announced giveaways: one giveaway, or every giveaway of a show. */
-  announcedWinners: (db: Db, filter: { giveawayId: number } | { showId: number }) => {
+  /** Claimed picks of announced giveaways: of the giveaways listed, or of every public giveaway of a show. */
+  announcedWinners: (db: Db, filter: { giveawayIds: readonly number[] } | { showId: number }) => {
     let query = db
       .selectFrom('giveaway_picks as p')
       .innerJoin('giveaways as g', 'g.event_id', 'p.giveaway_id')
@@ -139,7 +196,10 @@ export const giveawaysRepository = {
       .select(['p.giveaway_id', 'ev.title', 'u.first_name', 'u.last_name', 'p.entry_id', 'p.drawn_at'])
       .where('p.status', '=', 'claimed')
       .where('g.announced_at', 'is not', null);
-    query = 'giveawayId' in filter ? query.where('p.giveaway_id', '=', filter.giveawayId) : query.where('g.show_id', '=', filter.showId).where('ev.is_public', '=', 1);
+    query =
+      'giveawayIds' in filter
+        ? query.where('p.giveaway_id', 'in', filter.giveawayIds)
+        : query.where('g.show_id', '=', filter.showId).where('ev.is_public', '=', 1);
     return query.orderBy('p.giveaway_id').orderBy('p.sequence').execute();
   },
 };

@@ -1,25 +1,38 @@
 // Giveaway rules for viewers: entry (account, window, private access code, one per giveaway),
 // social bonuses, banner clicks, the ledger, and the public reads (giveaway, terms, winners, the
 // draw proof). Entries are written in groups (entry-writer.ts) and answered only once committed.
+// Reads write nothing: every giveaway has its details from the start (giveaway-details.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { DrawProof, EnterGiveawayNewRequest, Enrollment, GiveawayInfo, GiveawayState, GiveawayTerms, LedgerLine, SocialClickType, SocialEntryResult, Winner } from '../../../shared/contract/giveaways';
-import { DRAW_ALGORITHM, SOCIAL_CLICK_TYPES } from '../../../shared/contract/giveaways';
+import type {
+  DrawProof,
+  EnterGiveawayNewRequest,
+  Enrollment,
+  GiveawayInfo,
+  GiveawayState,
+  GiveawayTerms,
+  LedgerLine,
+  SocialClickType,
+  SocialEntryResult,
+  Winner,
+} from '../../../shared/contract/giveaways';
+import { SOCIAL_CLICK_TYPES } from '../../../shared/contract/giveaways';
 import { ENTRY_LEDGER_LABEL, GIVEAWAY_MESSAGES, socialLedgerLabel } from '../../../shared/giveaway-messages';
 import { prizeValue } from '../../../shared/giveaway-terms';
 import { laDay } from '../../../shared/time';
-import { listDigest } from '../../../shared/verifiable-draw';
+import { DRAW_ALGORITHM, listDigest } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { EventsTable, GiveawaysTable, UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { toEventRecord } from '../events/events.routes';
+import { toEventRecord } from '../events/event-record';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
 import { createEntryWriter } from './entry-writer';
-import { giveawaysRepository, type GiveawayRow } from './giveaways.repository';
+import { giveawayDrawRepository } from './giveaway-draw.repository';
+import { giveawaysRepository, type GiveawayOverview, type GiveawayRow } from './giveaways.repository';
 
 const FRESH_MS = 1000;
-const BANNER_CLICKS_PER_MINUTE = 30;
 /** Entry groups committing at once on PostgreSQL (of the pool's ten connections); see entry-writer.ts. */
 const GROUPS_IN_FLIGHT_ON_POSTGRES = 4;
 
@@ -29,11 +42,36 @@ export function publicName(first: string, last: string): string {
   return initial ? `${first.trim()} ${initial}.` : first.trim();
 }
 
-export function stateOf(row: GiveawayRow, now: Date, hasPicks: boolean): GiveawayState {
+export function stateOf(
+  event: Pick<Selectable<EventsTable>, 'cust_start' | 'cust_end'>,
+  details: Pick<Selectable<GiveawaysTable>, 'seed_revealed_at'>,
+  now: Date,
+  hasPicks: boolean,
+): GiveawayState {
   const iso = now.toISOString();
-  if (iso < row.event.cust_start) return 'upcoming';
-  if (iso < row.event.cust_end) return 'open';
-  return hasPicks || row.details.seed_revealed_at ? 'drawn' : 'closed';
+  if (iso < event.cust_start) return 'upcoming';
+  if (iso < event.cust_end) return 'open';
+  return hasPicks || details.seed_revealed_at ? 'drawn' : 'closed';
+}
+
+/** A giveaway as everyone may see it, with the details and counts it was made from. */
+export type DescribedGiveaway = { info: GiveawayInfo; overview: GiveawayOverview };
+
+function toWinner(r: {
+  giveaway_id: number;
+  title: string;
+  first_name: string;
+  last_name: string;
+  entry_id: number;
+  drawn_at: string;
+}): Winner {
+  return {
+    eventid: r.giveaway_id,
+    giveaway_title: r.title,
+    name: publicName(r.first_name, r.last_name),
+    entry_id: r.entry_id,
+    drawn_at: r.drawn_at,
+  };
 }
 
 function sameCode(given: string, expected: string): boolean {
@@ -42,34 +80,21 @@ function sameCode(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Creates the seed and its commitment. Used when a giveaway is created, or first touched if staff made it as a plain event. */
-export function newSeed(ctx: Pick<AppContext, 'random'>): { seed: string; seed_hash: string } {
-  const seed = ctx.random.bytes(32).toString('hex');
-  return { seed, seed_hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') };
-}
-
 export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock } = ctx;
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
-  const entries = createEntryWriter(db, { groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1 });
+  const entries = createEntryWriter(db, {
+    groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1,
+  });
 
-  /** The giveaway's event and details; the details (seed commitment) are created on first touch. */
-  async function load(eventId: number): Promise<GiveawayRow> {
-    const event = await eventsRepository.byId(db, eventId);
-    if (!event || event.type !== 'giveaway') throw notFound(GIVEAWAY_MESSAGES.notFound);
-    const details = (await giveawaysRepository.details(db, eventId)) ?? (await createDetails(eventId));
+  /** The giveaway's event and details; not found for an event that is no giveaway. */
+  async function load(eventId: number, missing: string = GIVEAWAY_MESSAGES.notFound): Promise<GiveawayRow> {
+    const [event, details] = await Promise.all([
+      eventsRepository.byId(db, eventId),
+      giveawaysRepository.details(db, eventId),
+    ]);
+    if (!event || event.type !== 'giveaway' || !details) throw notFound(missing);
     return { event, details };
-  }
-
-  async function createDetails(eventId: number) {
-    const now = clock.now().toISOString();
-    return db.transaction().execute(async (trx) => {
-      const inserted = await giveawaysRepository.insertDetails(trx, { event_id: eventId, show_id: null, prize: '', tnc: '', tnc_prices: '', winner_count: 1, access_code: null, ...newSeed(ctx), created_at: now, updated_at: now });
-      if (inserted) await giveawaysRepository.audit(trx, { giveaway_id: eventId, pick_id: null, action: 'commit', actor_id: null, actor_name: 'system', detail: `Published the seed commitment ${inserted.seed_hash}.`, created_at: now });
-      const details = inserted ?? (await giveawaysRepository.details(trx, eventId));
-      if (!details) throw notFound(GIVEAWAY_MESSAGES.notFound);
-      return details;
-    });
   }
 
   /** The hot path's read: remembered for a second per giveaway (staff edits in this process forget it at once). */
@@ -90,13 +115,33 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
 
   async function enrollment(giveawayId: number, userId: number): Promise<Enrollment> {
     const entry = await giveawaysRepository.entryOf(db, giveawayId, userId);
-    if (!entry) return { exists: false, eventid: giveawayId, entry_id: null, entered_at: null, entry_from: null, entries: 0, ledger: [], bonuses_left: [...SOCIAL_CLICK_TYPES] };
+    if (!entry)
+      return {
+        exists: false,
+        eventid: giveawayId,
+        entry_id: null,
+        entered_at: null,
+        entry_from: null,
+        entries: 0,
+        ledger: [],
+        bonuses_left: [...SOCIAL_CLICK_TYPES],
+      };
     const social = await giveawaysRepository.socialOf(db, giveawayId, userId);
     const credited = new Set(social.map((s) => s.click_type));
-    const entryLine: LedgerLine = { kind: 'entry', click_type: null, label: ENTRY_LEDGER_LABEL, entries: 1, created_at: entry.created_at };
-    const socialLines = SOCIAL_CLICK_TYPES.filter((type) => credited.has(type)).map(
-      (type): LedgerLine => ({ kind: 'social', click_type: type, label: socialLedgerLabel(type), entries: 1, created_at: social.find((s) => s.click_type === type)?.created_at ?? entry.created_at }),
-    );
+    const entryLine: LedgerLine = {
+      kind: 'entry',
+      click_type: null,
+      label: ENTRY_LEDGER_LABEL,
+      entries: 1,
+      created_at: entry.created_at,
+    };
+    const socialLines = SOCIAL_CLICK_TYPES.filter((type) => credited.has(type)).map((type): LedgerLine => ({
+      kind: 'social',
+      click_type: type,
+      label: socialLedgerLabel(type),
+      entries: 1,
+      created_at: social.find((s) => s.click_type === type)?.created_at ?? entry.created_at,
+    }));
     const ledger = [entryLine, ...socialLines.sort((a, b) => a.created_at.localeCompare(b.created_at))];
     return {
       exists: true,
@@ -110,56 +155,90 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     };
   }
 
-  async function addSocial(user: UserRow, giveawayId: number, clickType: SocialClickType): Promise<{ result: SocialEntryResult; message: string }> {
+  async function addSocial(
+    user: UserRow,
+    giveawayId: number,
+    clickType: SocialClickType,
+  ): Promise<{ result: SocialEntryResult; message: string }> {
     const row = await cached(giveawayId);
     const now = clock.now();
-    if (!(await giveawaysRepository.entryOf(db, giveawayId, user.id))) throw new AppError(422, GIVEAWAY_MESSAGES.enterFirst);
-    if (now.toISOString() < row.event.cust_start || now.toISOString() >= row.event.cust_end) throw new AppError(422, GIVEAWAY_MESSAGES.socialClosed);
-    const added = await giveawaysRepository.insertSocial(db, { giveaway_id: giveawayId, user_id: user.id, click_type: clickType, created_at: now.toISOString() });
-    return { result: { ...(await enrollment(giveawayId, user.id)), bonus_added: Boolean(added) }, message: added ? GIVEAWAY_MESSAGES.bonusAdded : GIVEAWAY_MESSAGES.bonusAlready };
-  }
-
-  async function info(eventId: number): Promise<GiveawayInfo> {
-    const row = await load(eventId);
-    const now = clock.now();
-    const [counts, picks, show, winnerRows] = await Promise.all([
-      giveawaysRepository.counts(db, eventId),
-      giveawaysRepository.picks(db, eventId),
-      row.details.show_id ? eventsRepository.byId(db, row.details.show_id) : Promise.resolve(undefined),
-      giveawaysRepository.announcedWinners(db, { giveawayId: eventId }),
-    ]);
+    if (!(await giveawaysRepository.entryOf(db, giveawayId, user.id)))
+      throw new AppError(422, GIVEAWAY_MESSAGES.enterFirst);
+    if (now.toISOString() < row.event.cust_start || now.toISOString() >= row.event.cust_end)
+      throw new AppError(422, GIVEAWAY_MESSAGES.socialClosed);
+    const added = await giveawaysRepository.insertSocial(db, {
+      giveaway_id: giveawayId,
+      user_id: user.id,
+      click_type: clickType,
+      created_at: now.toISOString(),
+    });
     return {
-      ...toEventRecord(row.event, now, ctx.config.mediaBaseUrl),
-      show_id: row.details.show_id,
-      show_title: show?.title ?? null,
-      prize: row.details.prize,
-      tnc_prices: prizeValue(row.details.tnc_prices),
-      winner_count: row.details.winner_count,
-      state: stateOf(row, now, picks.length > 0),
-      entrants: counts.entrants,
-      needs_code: row.event.is_public === 0,
-      social_click_types: [...SOCIAL_CLICK_TYPES],
-      commitment: row.details.seed_hash,
-      seed: row.details.seed_revealed_at ? row.details.seed : null,
-      winners: winnerRows.map(toWinner),
+      result: { ...(await enrollment(giveawayId, user.id)), bonus_added: Boolean(added) },
+      message: added ? GIVEAWAY_MESSAGES.bonusAdded : GIVEAWAY_MESSAGES.bonusAlready,
     };
   }
 
-  function toWinner(r: { giveaway_id: number; title: string; first_name: string; last_name: string; entry_id: number; drawn_at: string }): Winner {
-    return { eventid: r.giveaway_id, giveaway_title: r.title, name: publicName(r.first_name, r.last_name), entry_id: r.entry_id, drawn_at: r.drawn_at };
+  /**
+   * Giveaways as everyone may see them: their details, counts, show titles and announced winners
+   * in two reads however many giveaways there are (the staff list shows up to 200).
+   */
+  async function describe(events: Selectable<EventsTable>[]): Promise<DescribedGiveaway[]> {
+    if (events.length === 0) return [];
+    const ids = events.map((event) => event.id);
+    const [overviews, winnerRows] = await Promise.all([
+      giveawaysRepository.overviews(db, ids),
+      giveawaysRepository.announcedWinners(db, { giveawayIds: ids }),
+    ]);
+    const now = clock.now();
+    const byId = new Map(overviews.map((overview) => [overview.event_id, overview]));
+    const winnersOf = new Map<number, Winner[]>();
+    for (const row of winnerRows)
+      winnersOf.set(row.giveaway_id, [...(winnersOf.get(row.giveaway_id) ?? []), toWinner(row)]);
+    return events.flatMap((event) => {
+      const overview = byId.get(event.id);
+      if (!overview) return [];
+      const info: GiveawayInfo = {
+        ...toEventRecord(event, now, ctx.config.mediaBaseUrl),
+        show_id: overview.show_id,
+        show_title: overview.show_title,
+        prize: overview.prize,
+        tnc_prices: prizeValue(overview.tnc_prices),
+        winner_count: overview.winner_count,
+        state: stateOf(event, overview, now, overview.picks > 0),
+        entrants: overview.entrants,
+        needs_code: event.is_public === 0,
+        social_click_types: [...SOCIAL_CLICK_TYPES],
+        commitment: overview.seed_hash,
+        seed: overview.seed_revealed_at ? overview.seed : null,
+        winners: winnersOf.get(event.id) ?? [],
+      };
+      return [{ info, overview }];
+    });
+  }
+
+  /** One giveaway as everyone may see it; not found for an event that is no giveaway. */
+  async function describeOne(eventId: number): Promise<DescribedGiveaway> {
+    const event = await eventsRepository.byId(db, eventId);
+    const [described] = event?.type === 'giveaway' ? await describe([event]) : [];
+    if (!described) throw notFound(GIVEAWAY_MESSAGES.notFound);
+    return described;
   }
 
   return {
     load,
-    info,
-    enrollment,
+    describe,
+    describeOne,
+    info: async (eventId: number): Promise<GiveawayInfo> => (await describeOne(eventId)).info,
     /** Staff changes: forget the remembered giveaway so the next entry sees them. */
     forget(eventId: number) {
       cache.delete(eventId);
     },
 
     /** Enters a viewer. `created` is false when they were already in (the answer is then a 409). */
-    async enter(user: UserRow, input: z.output<typeof EnterGiveawayNewRequest>): Promise<{ created: boolean; enrollment: Enrollment }> {
+    async enter(
+      user: UserRow,
+      input: z.output<typeof EnterGiveawayNewRequest>,
+    ): Promise<{ created: boolean; enrollment: Enrollment }> {
       const row = await cached(input.eventid);
       const now = clock.now();
       checkOpen(row, now);
@@ -168,7 +247,13 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         if (!sameCode(input.code, row.details.access_code)) throw forbidden(GIVEAWAY_MESSAGES.wrongCode);
       }
       const createdAt = now.toISOString();
-      const inserted = await entries.write({ giveaway_id: input.eventid, user_id: user.id, entry_from: input.entry_from, whatnot_username: input.entry_from === 'whatnot' ? (input.whatnot_username ?? null) : null, created_at: createdAt });
+      const inserted = await entries.write({
+        giveaway_id: input.eventid,
+        user_id: user.id,
+        entry_from: input.entry_from,
+        whatnot_username: input.entry_from === 'whatnot' ? (input.whatnot_username ?? null) : null,
+        created_at: createdAt,
+      });
       if (!inserted) return { created: false, enrollment: await enrollment(input.eventid, user.id) };
       // A new entry has no bonuses yet (they need the entry first), so its ledger is known without a read.
       return {
@@ -180,7 +265,9 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
           entered_at: inserted.created_at,
           entry_from: input.entry_from,
           entries: 1,
-          ledger: [{ kind: 'entry', click_type: null, label: ENTRY_LEDGER_LABEL, entries: 1, created_at: inserted.created_at }],
+          ledger: [
+            { kind: 'entry', click_type: null, label: ENTRY_LEDGER_LABEL, entries: 1, created_at: inserted.created_at },
+          ],
           bonuses_left: [...SOCIAL_CLICK_TYPES],
         },
       };
@@ -201,18 +288,15 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
       return addSocial(user, giveawayId, clickFrom);
     },
 
-    /** Counts a click on a giveaway's Facebook banner (at most 30 a minute per address count) and says where to go. */
-    async bannerClick(eventId: number, ip: string) {
+    /** Counts a click on a giveaway's Facebook banner and says where to go (the route limits clicks per address). */
+    async bannerClick(eventId: number) {
       await cached(eventId);
-      const hit = await ctx.limiter.hit(`fbbanner:${ip}`, BANNER_CLICKS_PER_MINUTE, 60_000);
-      if (hit.allowed) await giveawaysRepository.countBannerClick(db, eventId, laDay(clock.now()));
+      await giveawaysRepository.countBannerClick(db, eventId, laDay(clock.now()));
       return { eventid: eventId, path: `/giveaway/${eventId}` };
     },
 
     async terms(id: number): Promise<GiveawayTerms> {
-      const event = await eventsRepository.byId(db, id);
-      if (!event || event.type !== 'giveaway') throw notFound(GIVEAWAY_MESSAGES.termsNotFound);
-      const { details } = await load(id);
+      const { event, details } = await load(id, GIVEAWAY_MESSAGES.termsNotFound);
       return {
         id,
         title: event.title,
@@ -229,7 +313,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     async winners(filter: { eventid?: number; showid?: number }): Promise<Winner[]> {
       if (filter.eventid !== undefined) {
         await load(filter.eventid);
-        return (await giveawaysRepository.announcedWinners(db, { giveawayId: filter.eventid })).map(toWinner);
+        return (await giveawaysRepository.announcedWinners(db, { giveawayIds: [filter.eventid] })).map(toWinner);
       }
       const show = await eventsRepository.byId(db, filter.showid ?? 0);
       if (!show) throw notFound(GIVEAWAY_MESSAGES.notFound);
@@ -239,7 +323,10 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     /** The anonymised entry list, the picks and (after the first draw) the seed. */
     async proof(eventId: number): Promise<DrawProof> {
       const row = await load(eventId);
-      const [entries, picks] = await Promise.all([giveawaysRepository.entriesWithWeights(db, eventId), giveawaysRepository.picks(db, eventId)]);
+      const [entries, picks] = await Promise.all([
+        giveawaysRepository.entriesWithWeights(db, eventId),
+        giveawayDrawRepository.picks(db, eventId),
+      ]);
       const list = entries.map((e) => ({ entry_id: e.entry_id, weight: 1 + Number(e.bonuses ?? 0) }));
       return {
         eventid: eventId,
@@ -248,7 +335,13 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         seed: row.details.seed_revealed_at ? row.details.seed : null,
         list_digest: await listDigest(list),
         entries: list,
-        picks: picks.map((p) => ({ sequence: p.sequence, entry_id: p.entry_id, ticket: p.ticket, total_weight: p.total_weight, status: p.status })),
+        picks: picks.map((p) => ({
+          sequence: p.sequence,
+          entry_id: p.entry_id,
+          ticket: p.ticket,
+          total_weight: p.total_weight,
+          status: p.status,
+        })),
       };
     },
   };

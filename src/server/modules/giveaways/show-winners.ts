@@ -2,6 +2,7 @@
 // reads: the giveaways module owns these tables and every change to them.
 import type { PickStatus } from '../../../shared/contract/giveaways';
 import type { Db } from '../../db/database';
+import { giveawayDrawRepository } from './giveaway-draw.repository';
 
 /** A drawn viewer counts as a winner while their pick waits for its claim or once it is claimed. */
 const WINNING_STATUSES: PickStatus[] = ['pending', 'claimed'];
@@ -10,23 +11,11 @@ const WINNING_STATUSES: PickStatus[] = ['pending', 'claimed'];
  * The winners of one show's giveaways, found from the show or from one of its giveaways; null when
  * that giveaway belongs to no show.
  */
-export async function showWinners(db: Db, of: { showId: number } | { giveawayId: number }): Promise<{ showId: number; userIds: number[] } | null> {
-  let showId: number;
-  if ('showId' in of) {
-    showId = of.showId;
-  } else {
-    const giveaway = await db.selectFrom('giveaways').select('show_id').where('event_id', '=', of.giveawayId).executeTakeFirst();
-    if (!giveaway || giveaway.show_id === null) return null;
-    showId = giveaway.show_id;
-  }
-  const rows = await db
-    .selectFrom('giveaway_picks')
-    .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
-    .select('giveaway_picks.user_id')
-    .distinct()
-    .where('giveaways.show_id', '=', showId)
-    .where('giveaway_picks.status', 'in', WINNING_STATUSES)
-    .orderBy('giveaway_picks.user_id')
-    .execute();
-  return { showId, userIds: rows.map((row) => row.user_id) };
+export async function showWinners(
+  db: Db,
+  of: { showId: number } | { giveawayId: number },
+): Promise<{ showId: number; userIds: number[] } | null> {
+  const showId = 'showId' in of ? of.showId : await giveawayDrawRepository.showOf(db, of.giveawayId);
+  if (showId === null) return null;
+  return { showId, userIds: await giveawayDrawRepository.winnerIdsOfShow(db, showId, WINNING_STATUSES) };
 }

@@ -4,18 +4,35 @@ import type { Db } from '../../db/database';
 import type { SpinsTable } from '../../db/schema';
 
 export const spinRepository = {
-  prizes: (db: Db, eventId: number) => db.selectFrom('spin_prizes').selectAll().where('event_id', '=', eventId).orderBy('position').execute(),
+  prizes: (db: Db, eventId: number) =>
+    db.selectFrom('spin_prizes').selectAll().where('event_id', '=', eventId).orderBy('position').execute(),
 
   async replacePrizes(db: Db, eventId: number, prizes: { label: string; weight: number; points: number }[]) {
     await db.deleteFrom('spin_prizes').where('event_id', '=', eventId).execute();
-    if (prizes.length) await db.insertInto('spin_prizes').values(prizes.map((p, position) => ({ event_id: eventId, position, ...p }))).execute();
+    if (prizes.length)
+      await db
+        .insertInto('spin_prizes')
+        .values(prizes.map((p, position) => ({ event_id: eventId, position, ...p })))
+        .execute();
   },
 
   wonCounts: (db: Db, eventId: number) =>
-    db.selectFrom('spins').select(['prize_id']).select((eb) => eb.fn.countAll<string>().as('n')).where('event_id', '=', eventId).groupBy('prize_id').execute(),
+    db
+      .selectFrom('spins')
+      .select(['prize_id'])
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('event_id', '=', eventId)
+      .groupBy('prize_id')
+      .execute(),
 
   spinOf: (db: Db, eventId: number, userId: number, kind: SpinsTable['kind']) =>
-    db.selectFrom('spins').selectAll().where('event_id', '=', eventId).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst(),
+    db
+      .selectFrom('spins')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst(),
 
   /** Inserts the spin; undefined when this viewer already spun for this event and kind. */
   insertSpin: (db: Db, row: SpinsTable) =>
@@ -26,9 +43,23 @@ export const spinRepository = {
       .returningAll()
       .executeTakeFirst(),
 
-  creditPoints: (db: Db, row: { user_id: number; points: number; reason: string; source: string; created_at: string }) => db.insertInto('reward_points').values(row).execute(),
+  creditPoints: (
+    db: Db,
+    row: { user_id: number; points: number; reason: string; source: string; created_at: string },
+  ) => db.insertInto('reward_points').values(row).execute(),
 
-  hasRsvp: (db: Db, eventId: number, userId: number) => db.selectFrom('rsvps').select('id').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst(),
+  hasRsvp: (db: Db, eventId: number, userId: number) =>
+    db
+      .selectFrom('rsvps')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
   hasEntry: (db: Db, eventId: number, userId: number) =>
-    db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('giveaway_entries')
+      .select('id')
+      .where('giveaway_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
 };

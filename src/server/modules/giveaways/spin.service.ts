@@ -4,7 +4,14 @@
 // is answered with the first one's result. Staff edit the prize table.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { SetSpinPrizesRequest, SpinCheck, SpinKind, SpinPrizeTable, SpinResult, WheelSegment } from '../../../shared/contract/giveaways';
+import type {
+  SetSpinPrizesRequest,
+  SpinCheck,
+  SpinKind,
+  SpinPrizeTable,
+  SpinResult,
+  WheelSegment,
+} from '../../../shared/contract/spin';
 import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway-messages';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
@@ -30,7 +37,8 @@ export function chooseWeighted(weights: readonly number[], random: Pick<Random, 
 }
 
 /** The kind of spin an event offers: giveaways after entry, shows and special events after RSVP. */
-export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKind => (event.type === 'giveaway' ? 'giveaway' : 'rsvp');
+export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKind =>
+  event.type === 'giveaway' ? 'giveaway' : 'rsvp';
 
 export function createSpinService(ctx: AppContext) {
   const { db, clock, random } = ctx;
@@ -39,29 +47,53 @@ export function createSpinService(ctx: AppContext) {
 
   function toResult(spin: Selectable<SpinsTable>, prizes: Prize[], already: boolean): SpinResult {
     const segment = prizes.findIndex((p) => p.id === spin.prize_id);
-    return { eventId: spin.event_id, kind: spin.kind, prize_id: spin.prize_id, label: spin.label, points: spin.points, segment: segment >= 0 ? segment : null, segments: segmentsOf(prizes), created_at: spin.created_at, already };
+    return {
+      eventId: spin.event_id,
+      kind: spin.kind,
+      prize_id: spin.prize_id,
+      label: spin.label,
+      points: spin.points,
+      segment: segment >= 0 ? segment : null,
+      segments: segmentsOf(prizes),
+      created_at: spin.created_at,
+      already,
+    };
   }
 
   async function eventFor(eventId: number, kind: SpinKind) {
     const event = await eventsRepository.byId(db, eventId);
     if (!event) throw notFound(MESSAGES.eventNotFound);
-    if (spinKindOf(event) !== kind) throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinNotShow : GIVEAWAY_MESSAGES.spinNotGiveaway);
+    if (spinKindOf(event) !== kind)
+      throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinNotShow : GIVEAWAY_MESSAGES.spinNotGiveaway);
     return event;
   }
 
   async function isEligible(eventId: number, userId: number, kind: SpinKind): Promise<boolean> {
-    return Boolean(kind === 'rsvp' ? await spinRepository.hasRsvp(db, eventId, userId) : await spinRepository.hasEntry(db, eventId, userId));
+    return Boolean(
+      kind === 'rsvp'
+        ? await spinRepository.hasRsvp(db, eventId, userId)
+        : await spinRepository.hasEntry(db, eventId, userId),
+    );
   }
 
   async function table(eventId: number): Promise<SpinPrizeTable> {
     const event = await eventsRepository.byId(db, eventId);
     if (!event) throw notFound(MESSAGES.eventNotFound);
-    const [prizes, won] = await Promise.all([spinRepository.prizes(db, eventId), spinRepository.wonCounts(db, eventId)]);
+    const [prizes, won] = await Promise.all([
+      spinRepository.prizes(db, eventId),
+      spinRepository.wonCounts(db, eventId),
+    ]);
     const wonBy = new Map(won.map((w) => [w.prize_id, Number(w.n)]));
     return {
       eventId,
       kind: spinKindOf(event),
-      prizes: prizes.map((p) => ({ id: p.id, label: p.label, weight: p.weight, points: p.points, won: wonBy.get(p.id) ?? 0 })),
+      prizes: prizes.map((p) => ({
+        id: p.id,
+        label: p.label,
+        weight: p.weight,
+        points: p.points,
+        won: wonBy.get(p.id) ?? 0,
+      })),
       spins: won.reduce((sum, w) => sum + Number(w.n), 0),
     };
   }
@@ -72,7 +104,8 @@ export function createSpinService(ctx: AppContext) {
       const prizes = await spinRepository.prizes(db, eventId);
       const earlier = await spinRepository.spinOf(db, eventId, user.id, kind);
       if (earlier) return toResult(earlier, prizes, true);
-      if (!(await isEligible(eventId, user.id, kind))) throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinRsvpFirst : GIVEAWAY_MESSAGES.spinEnterFirst);
+      if (!(await isEligible(eventId, user.id, kind)))
+        throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinRsvpFirst : GIVEAWAY_MESSAGES.spinEnterFirst);
       const index = chooseWeighted(
         prizes.map((p) => p.weight),
         random,
@@ -81,10 +114,25 @@ export function createSpinService(ctx: AppContext) {
       if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
       const now = clock.now().toISOString();
       const outcome = await db.transaction().execute(async (trx) => {
-        const inserted = await spinRepository.insertSpin(trx, { event_id: eventId, user_id: user.id, kind, prize_id: prize.id, label: prize.label, points: prize.points, created_at: now });
+        const inserted = await spinRepository.insertSpin(trx, {
+          event_id: eventId,
+          user_id: user.id,
+          kind,
+          prize_id: prize.id,
+          label: prize.label,
+          points: prize.points,
+          created_at: now,
+        });
         // The unique key said another spin got there first: answer with that one, credit nothing.
         if (!inserted) return { spin: await spinRepository.spinOf(trx, eventId, user.id, kind), already: true };
-        if (prize.points > 0) await spinRepository.creditPoints(trx, { user_id: user.id, points: prize.points, reason: `Spin to win: ${prize.label}`, source: `spin:${kind}:${eventId}:${user.id}`, created_at: now });
+        if (prize.points > 0)
+          await spinRepository.creditPoints(trx, {
+            user_id: user.id,
+            points: prize.points,
+            reason: `Spin to win: ${prize.label}`,
+            source: `spin:${kind}:${eventId}:${user.id}`,
+            created_at: now,
+          });
         return { spin: inserted, already: false };
       });
       if (!outcome.spin) throw new AppError(409, GIVEAWAY_MESSAGES.spinAlready);
@@ -93,10 +141,20 @@ export function createSpinService(ctx: AppContext) {
 
     async check(userId: number, kind: SpinKind, eventId: number): Promise<SpinCheck> {
       await eventFor(eventId, kind);
-      const [prizes, spin] = await Promise.all([spinRepository.prizes(db, eventId), spinRepository.spinOf(db, eventId, userId, kind)]);
+      const [prizes, spin] = await Promise.all([
+        spinRepository.prizes(db, eventId),
+        spinRepository.spinOf(db, eventId, userId, kind),
+      ]);
       const hasWheel = prizes.some((p) => p.weight > 0);
       const canSpin = !spin && hasWheel && (await isEligible(eventId, userId, kind));
-      return { exists: Boolean(spin), eventId, kind, can_spin: canSpin, segments: segmentsOf(prizes), result: spin ? toResult(spin, prizes, true) : null };
+      return {
+        exists: Boolean(spin),
+        eventId,
+        kind,
+        can_spin: canSpin,
+        segments: segmentsOf(prizes),
+        result: spin ? toResult(spin, prizes, true) : null,
+      };
     },
 
     table,

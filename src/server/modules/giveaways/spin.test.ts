@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { SpinCheck, SpinPrizeTable, SpinResult } from '../../../shared/contract/giveaways';
+import type { SpinCheck, SpinPrizeTable, SpinResult } from '../../../shared/contract/spin';
 import { cryptoRandom } from '../../platform/clock';
 import { describeEachEngine } from '../../testing/harness';
 import { createGiveaway, enter } from './giveaway-factories';
@@ -37,10 +37,24 @@ describeEachEngine('spin to win', (t) => {
     const viewer = await t().createViewer();
     const show = await t().createEvent();
     await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
-    const table = await t().post<SpinPrizeTable>(`/api/staff/giveaways/spin-prizes/${show.id}`, WHEEL, { token: staff.tokenvalue });
-    expect(table.body.data[0]).toMatchObject({ kind: 'rsvp', spins: 0, prizes: [{ label: '10% off', weight: 5, won: 0 }, { label: '50 points' }, { label: 'Free shipping' }] });
-    const before = await t().get<SpinCheck>('/api/checkifrsvpspin', { token: viewer.tokenvalue, query: { eventId: String(show.id) } });
-    expect(before.body.data[0]).toMatchObject({ exists: false, can_spin: true, result: null, segments: [{ label: '10% off' }, { label: '50 points' }, { label: 'Free shipping' }] });
+    const table = await t().post<SpinPrizeTable>(`/api/staff/giveaways/spin-prizes/${show.id}`, WHEEL, {
+      token: staff.tokenvalue,
+    });
+    expect(table.body.data[0]).toMatchObject({
+      kind: 'rsvp',
+      spins: 0,
+      prizes: [{ label: '10% off', weight: 5, won: 0 }, { label: '50 points' }, { label: 'Free shipping' }],
+    });
+    const before = await t().get<SpinCheck>('/api/checkifrsvpspin', {
+      token: viewer.tokenvalue,
+      query: { eventId: String(show.id) },
+    });
+    expect(before.body.data[0]).toMatchObject({
+      exists: false,
+      can_spin: true,
+      result: null,
+      segments: [{ label: '10% off' }, { label: '50 points' }, { label: 'Free shipping' }],
+    });
 
     const spun = await t().post<SpinResult>('/api/spinrsvpinfo', { eventId: show.id }, { token: viewer.tokenvalue });
     expect(spun.http).toBe(200);
@@ -49,17 +63,39 @@ describeEachEngine('spin to win', (t) => {
     expect(result).toMatchObject({ eventId: show.id, kind: 'rsvp', already: false });
     expect(result?.segments[result.segment ?? -1]?.label).toBe(result?.label);
     const stored = await t().db.selectFrom('spins').selectAll().execute();
-    expect(stored).toEqual([expect.objectContaining({ event_id: show.id, user_id: viewer.id, kind: 'rsvp', label: result?.label, points: result?.points })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        event_id: show.id,
+        user_id: viewer.id,
+        kind: 'rsvp',
+        label: result?.label,
+        points: result?.points,
+      }),
+    ]);
     const points = await t().db.selectFrom('reward_points').select(['user_id', 'points', 'source']).execute();
-    expect(points).toEqual(result?.points ? [{ user_id: viewer.id, points: result.points, source: `spin:rsvp:${show.id}:${viewer.id}` }] : []);
+    expect(points).toEqual(
+      result?.points
+        ? [{ user_id: viewer.id, points: result.points, source: `spin:rsvp:${show.id}:${viewer.id}` }]
+        : [],
+    );
 
     const again = await t().post<SpinResult>('/api/spinrsvpinfo', { eventid: show.id }, { token: viewer.tokenvalue });
     expect(again.body.message).toBe('You have already spun for this one. Here is what you won.');
     expect(again.body.data[0]).toEqual({ ...result, already: true });
-    const after = await t().get<SpinCheck>('/api/checkifrsvpspin', { token: viewer.tokenvalue, query: { eventid: String(show.id) } });
-    expect(after.body.data[0]).toMatchObject({ exists: true, can_spin: false, result: { label: result?.label, already: true } });
+    const after = await t().get<SpinCheck>('/api/checkifrsvpspin', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(show.id) },
+    });
+    expect(after.body.data[0]).toMatchObject({
+      exists: true,
+      can_spin: false,
+      result: { label: result?.label, already: true },
+    });
     expect(await t().db.selectFrom('spins').select('user_id').execute()).toHaveLength(1);
-    expect((await t().get<SpinPrizeTable>(`/api/staff/giveaways/spin-prizes/${show.id}`, { token: staff.tokenvalue })).body.data[0]?.spins).toBe(1);
+    expect(
+      (await t().get<SpinPrizeTable>(`/api/staff/giveaways/spin-prizes/${show.id}`, { token: staff.tokenvalue })).body
+        .data[0]?.spins,
+    ).toBe(1);
   });
 
   it('spins for a giveaway only after entering it', async () => {
@@ -69,12 +105,26 @@ describeEachEngine('spin to win', (t) => {
     await t().post(`/api/staff/giveaways/spin-prizes/${giveaway.id}`, WHEEL, { token: staff.tokenvalue });
     const early = await t().post('/api/spingiveawayinfo', { eventId: giveaway.id }, { token: viewer.tokenvalue });
     expect([early.http, early.body.message]).toEqual([422, 'Enter this giveaway first, then spin to win.']);
-    const check = await t().get<SpinCheck>('/api/CheckIfGiveawaySpin', { token: viewer.tokenvalue, query: { eventId: String(giveaway.id) } });
+    const check = await t().get<SpinCheck>('/api/CheckIfGiveawaySpin', {
+      token: viewer.tokenvalue,
+      query: { eventId: String(giveaway.id) },
+    });
     expect(check.body.data[0]).toMatchObject({ exists: false, can_spin: false, kind: 'giveaway' });
     await enter(t(), viewer.tokenvalue, giveaway.id);
-    const spun = await t().post<SpinResult>('/api/spingiveawayinfo', { eventId: giveaway.id }, { token: viewer.tokenvalue });
+    const spun = await t().post<SpinResult>(
+      '/api/spingiveawayinfo',
+      { eventId: giveaway.id },
+      { token: viewer.tokenvalue },
+    );
     expect(spun.body.data[0]).toMatchObject({ kind: 'giveaway', already: false });
-    expect((await t().get<SpinCheck>('/api/CheckIfGiveawaySpin', { token: viewer.tokenvalue, query: { eventId: String(giveaway.id) } })).body.data[0]?.exists).toBe(true);
+    expect(
+      (
+        await t().get<SpinCheck>('/api/CheckIfGiveawaySpin', {
+          token: viewer.tokenvalue,
+          query: { eventId: String(giveaway.id) },
+        })
+      ).body.data[0]?.exists,
+    ).toBe(true);
   });
 
   it('refuses a spin before the RSVP, of the wrong kind, without a wheel, and for unknown events', async () => {
@@ -91,7 +141,9 @@ describeEachEngine('spin to win', (t) => {
     expect([noWheel.http, noWheel.body.message]).toEqual([422, 'There is no spin to win for this one.']);
     const wrongKind = await t().post('/api/spinrsvpinfo', { eventId: giveaway.id }, { token: viewer.tokenvalue });
     expect([wrongKind.http, wrongKind.body.message]).toEqual([422, 'RSVP spins are for shows and special events.']);
-    expect((await t().post('/api/spingiveawayinfo', { eventId: show.id }, { token: viewer.tokenvalue })).body.message).toBe('This is not a giveaway.');
+    expect(
+      (await t().post('/api/spingiveawayinfo', { eventId: show.id }, { token: viewer.tokenvalue })).body.message,
+    ).toBe('This is not a giveaway.');
     expect((await t().post('/api/spinrsvpinfo', { eventId: 9999 }, { token: viewer.tokenvalue })).http).toBe(404);
     expect(await t().db.selectFrom('spins').select('user_id').execute()).toHaveLength(0);
   });
@@ -114,18 +166,57 @@ describeEachEngine('spin to win', (t) => {
     const staff = await t().createStaff();
     const show = await t().createEvent();
     const cases: [unknown, string][] = [
-      [{ prizes: [{ label: 'Only one', weight: 1 }] }, 'A wheel needs at least two prizes (or none, to switch spinning off).'],
-      [{ prizes: [{ label: 'A', weight: 0 }, { label: 'B', weight: 0 }] }, 'At least one prize needs a weight above 0.'],
-      [{ prizes: [{ label: '', weight: 1 }, { label: 'B', weight: 1 }] }, 'Every prize needs a label.'],
-      [{ prizes: [{ label: 'A', weight: -1 }, { label: 'B', weight: 1 }] }, 'weight is a whole number from 0 to 1,000,000.'],
-      [{ prizes: [{ label: 'A', weight: 1, points: 1.5 }, { label: 'B', weight: 1 }] }, 'points is a whole number from 0 to 100,000.'],
+      [
+        { prizes: [{ label: 'Only one', weight: 1 }] },
+        'A wheel needs at least two prizes (or none, to switch spinning off).',
+      ],
+      [
+        {
+          prizes: [
+            { label: 'A', weight: 0 },
+            { label: 'B', weight: 0 },
+          ],
+        },
+        'At least one prize needs a weight above 0.',
+      ],
+      [
+        {
+          prizes: [
+            { label: '', weight: 1 },
+            { label: 'B', weight: 1 },
+          ],
+        },
+        'Every prize needs a label.',
+      ],
+      [
+        {
+          prizes: [
+            { label: 'A', weight: -1 },
+            { label: 'B', weight: 1 },
+          ],
+        },
+        'weight is a whole number from 0 to 1,000,000.',
+      ],
+      [
+        {
+          prizes: [
+            { label: 'A', weight: 1, points: 1.5 },
+            { label: 'B', weight: 1 },
+          ],
+        },
+        'points is a whole number from 0 to 100,000.',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await t().post(`/api/staff/giveaways/spin-prizes/${show.id}`, body, { token: staff.tokenvalue });
       expect([res.http, res.body.message]).toEqual([400, message]);
     }
     await t().post(`/api/staff/giveaways/spin-prizes/${show.id}`, WHEEL, { token: staff.tokenvalue });
-    const off = await t().post<SpinPrizeTable>(`/api/staff/giveaways/spin-prizes/${show.id}`, { prizes: [] }, { token: staff.tokenvalue });
+    const off = await t().post<SpinPrizeTable>(
+      `/api/staff/giveaways/spin-prizes/${show.id}`,
+      { prizes: [] },
+      { token: staff.tokenvalue },
+    );
     expect(off.body).toMatchObject({ message: 'The prize wheel has been saved.', data: [{ prizes: [] }] });
     expect((await t().get(`/api/staff/giveaways/spin-prizes/9999`, { token: staff.tokenvalue })).http).toBe(404);
   });

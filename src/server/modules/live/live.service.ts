@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
+import { liveRepository } from './live.repository';
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
 export const PRESENCE_WINDOW_MS = 90_000;
@@ -21,41 +22,39 @@ export function createLiveService(ctx: AppContext) {
   async function liveEvent(eventId: number) {
     const event = await eventsRepository.byId(db, eventId);
     if (!event) throw notFound(MESSAGES.eventNotFound);
-    if (!isLive(new Date(event.cust_start), new Date(event.cust_end), clock.now())) throw new AppError(422, MESSAGES.notLiveNow);
+    if (!isLive(new Date(event.cust_start), new Date(event.cust_end), clock.now()))
+      throw new AppError(422, MESSAGES.notLiveNow);
     return event;
   }
 
   /** Viewers whose last heartbeat is inside the presence window. */
   async function viewersNow(eventId: number): Promise<number> {
-    const since = new Date(clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString();
-    const row = await db
-      .selectFrom('watch_logs')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('event_id', '=', eventId)
-      .where('watching', '=', 1)
-      .where('last_seen_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return liveRepository.watchingSince(
+      db,
+      eventId,
+      new Date(clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString(),
+    );
   }
 
   async function presence(eventId: number, userId: number): Promise<Presence> {
-    const mine = await db.selectFrom('watch_logs').select('seconds').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst();
+    const mine = await liveRepository.watchLog(db, eventId, userId);
     return { eventid: eventId, viewers: await viewersNow(eventId), watched_seconds: mine?.seconds ?? 0 };
   }
 
   return {
     async checkIn(user: UserRow, eventId: number, reachby: string): Promise<Presence> {
       await liveEvent(eventId);
-      await db
-        .insertInto('live_checkins')
-        .values({ event_id: eventId, user_id: user.id, reachby, created_at: clock.now().toISOString() })
-        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-        .execute();
+      await liveRepository.checkIn(db, eventId, user.id, reachby, clock.now().toISOString());
       return presence(eventId, user.id);
     },
 
     /** start and heartbeat need the show to be live; stop is always accepted. */
-    async log(user: UserRow, eventId: number, step: 'start' | 'heartbeat' | 'stop', reachby: string): Promise<Presence> {
+    async log(
+      user: UserRow,
+      eventId: number,
+      step: 'start' | 'heartbeat' | 'stop',
+      reachby: string,
+    ): Promise<Presence> {
       if (step === 'stop') {
         if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
       } else {
@@ -63,56 +62,37 @@ export function createLiveService(ctx: AppContext) {
       }
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('watch_logs').selectAll().where('event_id', '=', eventId).where('user_id', '=', user.id).executeTakeFirst();
+        const row = await liveRepository.watchLog(trx, eventId, user.id);
         if (!row) {
           if (step === 'stop') return;
-          await trx
-            .insertInto('watch_logs')
-            .values({ event_id: eventId, user_id: user.id, reachby, seconds: 0, watching: 1, started_at: now.toISOString(), last_seen_at: now.toISOString() })
-            .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-            .execute();
+          await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString());
           return;
         }
         // Time since the last sign of life counts, capped so a closed laptop does not.
         const gapMs = Math.max(0, Math.min(now.getTime() - new Date(row.last_seen_at).getTime(), PRESENCE_WINDOW_MS));
         const earned = step !== 'start' && row.watching ? Math.round(gapMs / 1000) : 0;
-        await trx
-          .updateTable('watch_logs')
-          .set({ seconds: row.seconds + earned, watching: step === 'stop' ? 0 : 1, last_seen_at: now.toISOString() })
-          .where('event_id', '=', eventId)
-          .where('user_id', '=', user.id)
-          .execute();
+        await liveRepository.updateWatchLog(trx, eventId, user.id, {
+          seconds: row.seconds + earned,
+          watching: step === 'stop' ? 0 : 1,
+          last_seen_at: now.toISOString(),
+        });
       });
       return presence(eventId, user.id);
     },
 
     async stats(eventId: number): Promise<WatchStats> {
       if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      const count = async (table: 'rsvps' | 'live_checkins') =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow()).n);
-      const watch = await db
-        .selectFrom('watch_logs')
-        .select((eb) => [eb.fn.countAll<string>().as('watchers'), eb.fn.sum<string>('seconds').as('seconds')])
-        .where('event_id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      const reach = await db
-        .selectFrom('live_checkins')
-        .select((eb) => [eb.ref('reachby').as('key'), eb.fn.countAll<string>().as('count')])
-        .where('event_id', '=', eventId)
-        .groupBy('reachby')
-        .orderBy('count', 'desc')
-        .orderBy('reachby')
-        .execute();
-      const watchers = Number(watch.watchers);
-      const minutes = Number(watch.seconds ?? 0) / 60;
+      const { watchers, seconds } = await liveRepository.watchTotals(db, eventId);
+      const byReachby = await liveRepository.checkInsByReach(db, eventId);
+      const minutes = seconds / 60;
       return {
-        rsvps: await count('rsvps'),
-        checkins: await count('live_checkins'),
+        rsvps: await liveRepository.countFor(db, 'rsvps', eventId),
+        checkins: await liveRepository.countFor(db, 'live_checkins', eventId),
         viewers_now: await viewersNow(eventId),
         watchers,
         total_watch_minutes: Math.round(minutes * 10) / 10,
         average_watch_minutes: watchers ? Math.round((minutes / watchers) * 10) / 10 : 0,
-        by_reachby: reach.map((r) => ({ key: r.key, count: Number(r.count) })),
+        by_reachby: byReachby,
       };
     },
 
@@ -137,10 +117,27 @@ export function createLiveService(ctx: AppContext) {
       const { agoraAppId, agoraCertificate } = ctx.config;
       if (!agoraAppId || !agoraCertificate) throw unavailable(SPEC_MESSAGES.tokenFallback);
       const now = clock.now();
-      const [live] = (await eventsRepository.list(db, 'show', 'live', now.toISOString(), 10)).filter((e) => e.platform === 'agora' && e.stream_url);
+      const [live] = (await eventsRepository.list(db, 'show', 'live', now.toISOString(), 10)).filter(
+        (e) => e.platform === 'agora' && e.stream_url,
+      );
       if (!live?.stream_url) throw notFound(MESSAGES.nothingOnAgora);
-      const token = RtcTokenBuilder.buildTokenWithUid(agoraAppId, agoraCertificate, live.stream_url, user.id, RtcRole.SUBSCRIBER, TOKEN_TTL_S, TOKEN_TTL_S);
-      return { token, appId: agoraAppId, channel: live.stream_url, uid: user.id, expiresAt: new Date(now.getTime() + TOKEN_TTL_S * 1000).toISOString() };
+      const token = RtcTokenBuilder.buildTokenWithUid(
+        agoraAppId,
+        agoraCertificate,
+        live.stream_url,
+        user.id,
+        RtcRole.SUBSCRIBER,
+        TOKEN_TTL_S,
+        TOKEN_TTL_S,
+      );
+      return {
+        token,
+        appId: agoraAppId,
+        channel: live.stream_url,
+        uid: user.id,
+        expiresAt: new Date(now.getTime() + TOKEN_TTL_S * 1000).toISOString(),
+      };
     },
   };
 }
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -6,23 +6,34 @@ const SECOND = 1000;
 const AGORA = { agoraAppId: '0123456789abcdef0123456789abcdef', agoraCertificate: 'fedcba9876543210fedcba9876543210' };
 
 describeEachEngine('live presence', (t) => {
-  const liveShow = (fields = {}) => t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString(), ...fields });
+  const liveShow = (fields = {}) =>
+    t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString(), ...fields });
 
   it('checks a viewer in once, keeping how they first came', async () => {
     const viewer = await t().createViewer();
     const show = await liveShow();
-    const first = await t().get<Presence>('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(show.id), reachby: 'SMS' } });
+    const first = await t().get<Presence>('/api/iamatlive_v1', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(show.id), reachby: 'SMS' },
+    });
     expect(first.http).toBe(200);
     expect(first.body.message).toBe("You're checked in. Enjoy the show!");
-    const again = await t().post('/api/iamatlive_v2', { eventid: show.id, reachby: 'email' }, { token: viewer.tokenvalue });
+    const again = await t().post(
+      '/api/iamatlive_v2',
+      { eventid: show.id, reachby: 'email' },
+      { token: viewer.tokenvalue },
+    );
     expect(again.http).toBe(200);
-    expect(await t().db.selectFrom('live_checkins').select(['user_id', 'reachby']).execute()).toEqual([{ user_id: viewer.id, reachby: 'sms' }]);
+    expect(await t().db.selectFrom('live_checkins').select(['user_id', 'reachby']).execute()).toEqual([
+      { user_id: viewer.id, reachby: 'sms' },
+    ]);
   });
 
   it('turns heartbeats into watched seconds, capped across gaps, and counts viewers', async () => {
     const [a, b] = [await t().createViewer(), await t().createViewer()];
     const show = await liveShow();
-    const log = (token: string, watch_stream: string) => t().get<Presence>('/api/userlivelog', { token, query: { eventid: String(show.id), watch_stream } });
+    const log = (token: string, watch_stream: string) =>
+      t().get<Presence>('/api/userlivelog', { token, query: { eventid: String(show.id), watch_stream } });
     await log(a.tokenvalue, 'start');
     const bStart = await log(b.tokenvalue, 'start');
     expect(bStart.body.data[0]?.viewers).toBe(2);
@@ -38,15 +49,51 @@ describeEachEngine('live presence', (t) => {
   it('refuses check-ins and heartbeats when the show is not live, and bad input', async () => {
     const viewer = await t().createViewer();
     const upcoming = await t().createEvent();
-    const notLive = await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id) } });
+    const notLive = await t().get('/api/iamatlive_v1', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(upcoming.id) },
+    });
     expect([notLive.http, notLive.body.message]).toEqual([422, 'This show is not live right now.']);
-    expect((await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), watch_stream: 'start' } })).http).toBe(422);
-    expect((await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), watch_stream: 'pause' } })).body.message).toBe('watch_stream is start, heartbeat or stop.');
-    expect((await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id), reachby: '<script>' } })).http).toBe(400);
-    expect((await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(404);
+    expect(
+      (
+        await t().get('/api/userlivelog', {
+          token: viewer.tokenvalue,
+          query: { eventid: String(upcoming.id), watch_stream: 'start' },
+        })
+      ).http,
+    ).toBe(422);
+    expect(
+      (
+        await t().get('/api/userlivelog', {
+          token: viewer.tokenvalue,
+          query: { eventid: String(upcoming.id), watch_stream: 'pause' },
+        })
+      ).body.message,
+    ).toBe('watch_stream is start, heartbeat or stop.');
+    expect(
+      (
+        await t().get('/api/iamatlive_v1', {
+          token: viewer.tokenvalue,
+          query: { eventid: String(upcoming.id), reachby: '<script>' },
+        })
+      ).http,
+    ).toBe(400);
+    expect((await t().get('/api/iamatlive_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(
+      404,
+    );
     expect((await t().get('/api/iamatlive_v1', { query: { eventid: String(upcoming.id) } })).http).toBe(401);
     expect(await t().db.selectFrom('live_checkins').select('user_id').execute()).toHaveLength(0);
     expect(await t().db.selectFrom('watch_logs').select('user_id').execute()).toHaveLength(0);
+  });
+
+  it('refuses a check-in body whose id is not a JSON number, checking no one in', async () => {
+    const viewer = await t().createViewer();
+    const show = await liveShow();
+    for (const eventid of [true, [show.id], String(show.id)]) {
+      const res = await t().post('/api/iamatlive_v2', { eventid }, { token: viewer.tokenvalue });
+      expect([res.http, res.body.message]).toEqual([400, 'eventid is a number.']);
+    }
+    expect(await t().db.selectFrom('live_checkins').select('user_id').execute()).toHaveLength(0);
   });
 
   it('gives staff the watch statistics of a show, and keeps viewers out', async () => {
@@ -54,45 +101,89 @@ describeEachEngine('live presence', (t) => {
     const viewer = await t().createViewer();
     const show = await liveShow();
     await t().post('/api/iamatlive_v2', { eventid: show.id, reachby: 'facebook' }, { token: viewer.tokenvalue });
-    await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(show.id), watch_stream: 'start' } });
+    await t().get('/api/userlivelog', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(show.id), watch_stream: 'start' },
+    });
     t().clock.advance(60 * SECOND);
-    await t().get('/api/userlivelog', { token: viewer.tokenvalue, query: { eventid: String(show.id), watch_stream: 'heartbeat' } });
+    await t().get('/api/userlivelog', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(show.id), watch_stream: 'heartbeat' },
+    });
     const stats = await t().get<WatchStats>(`/api/staff/events/${show.id}/stats`, { token: staff.tokenvalue });
-    expect(stats.body.data[0]).toEqual({ rsvps: 0, checkins: 1, viewers_now: 1, watchers: 1, total_watch_minutes: 1, average_watch_minutes: 1, by_reachby: [{ key: 'facebook', count: 1 }] });
+    expect(stats.body.data[0]).toEqual({
+      rsvps: 0,
+      checkins: 1,
+      viewers_now: 1,
+      watchers: 1,
+      total_watch_minutes: 1,
+      average_watch_minutes: 1,
+      by_reachby: [{ key: 'facebook', count: 1 }],
+    });
     expect((await t().get(`/api/staff/events/${show.id}/stats`, { token: viewer.tokenvalue })).http).toBe(403);
   });
 
   it('gives a viewer the stream of the show on air, and keeps visitors out of it', async () => {
     const viewer = await t().createViewer();
     const show = await liveShow({ stream_url: '/media/demo/live.m3u8', replay_url: 'https://example.com/replay.m3u8' });
-    const res = await t().get<Stream>('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: String(show.id) } });
+    const res = await t().get<Stream>('/api/eventstream_v1', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(show.id) },
+    });
     expect(res.http).toBe(200);
-    expect(res.body.data).toEqual([{ eventid: show.id, kind: 'live', platform: 'hls', source: '/media/demo/live.m3u8' }]);
+    expect(res.body.data).toEqual([
+      { eventid: show.id, kind: 'live', platform: 'hls', source: '/media/demo/live.m3u8' },
+    ]);
     const visitor = await t().get('/api/eventstream_v1', { query: { eventid: String(show.id) } });
     expect([visitor.http, visitor.body.message]).toEqual([401, 'Please log in to continue.']);
-    const expired = await t().get('/api/eventstream_v1', { token: 'u_not-a-real-token', query: { eventid: String(show.id) } });
+    const expired = await t().get('/api/eventstream_v1', {
+      token: 'u_not-a-real-token',
+      query: { eventid: String(show.id) },
+    });
     expect(expired.http).toBe(401);
   });
 
   it('gives anyone the replay of an ended show, empty when there is none', async () => {
     const ended = (fields = {}) =>
-      t().createEvent({ cust_start: new Date(t().clock.now().getTime() - 3 * 3600 * SECOND).toISOString(), cust_end: new Date(t().clock.now().getTime() - 3600 * SECOND).toISOString(), ...fields });
-    const withReplay = await ended({ platform: 'youtube', stream_url: 'dQw4w9WgXcQ', replay_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+      t().createEvent({
+        cust_start: new Date(t().clock.now().getTime() - 3 * 3600 * SECOND).toISOString(),
+        cust_end: new Date(t().clock.now().getTime() - 3600 * SECOND).toISOString(),
+        ...fields,
+      });
+    const withReplay = await ended({
+      platform: 'youtube',
+      stream_url: 'dQw4w9WgXcQ',
+      replay_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
     const without = await ended();
     const res = await t().get<Stream>('/api/eventstream_v1', { query: { eventid: String(withReplay.id) } });
     expect(res.http).toBe(200);
-    expect(res.body.data).toEqual([{ eventid: withReplay.id, kind: 'replay', platform: 'youtube', source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }]);
-    expect((await t().get<Stream>('/api/eventstream_v1', { query: { eventid: String(without.id) } })).body.data[0]?.source).toBe('');
+    expect(res.body.data).toEqual([
+      {
+        eventid: withReplay.id,
+        kind: 'replay',
+        platform: 'youtube',
+        source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      },
+    ]);
+    expect(
+      (await t().get<Stream>('/api/eventstream_v1', { query: { eventid: String(without.id) } })).body.data[0]?.source,
+    ).toBe('');
   });
 
   it('has nothing to play before the start, and refuses bad ids', async () => {
     const viewer = await t().createViewer();
     const upcoming = await t().createEvent({ stream_url: '/media/demo/live.m3u8' });
-    const early = await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: String(upcoming.id) } });
+    const early = await t().get('/api/eventstream_v1', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(upcoming.id) },
+    });
     expect([early.http, early.body.message, early.body.data]).toEqual([422, 'This show is not live right now.', []]);
     const bad = await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: 'abc' } });
     expect([bad.http, bad.body.status, bad.body.message]).toEqual([400, -1, 'eventid is a number.']);
-    expect((await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(404);
+    expect((await t().get('/api/eventstream_v1', { token: viewer.tokenvalue, query: { eventid: '9999' } })).http).toBe(
+      404,
+    );
   });
 
   it("answers 503 'Failed to get token' for an Agora token when Agora is not configured", async () => {
@@ -109,7 +200,11 @@ describeEachEngine(
   (t) => {
     it('builds an audience token for the Agora show live now', async () => {
       const viewer = await t().createViewer();
-      await t().createEvent({ platform: 'agora', stream_url: 'gemcast-live', cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString() });
+      await t().createEvent({
+        platform: 'agora',
+        stream_url: 'gemcast-live',
+        cust_start: new Date(t().clock.now().getTime() - 60 * SECOND).toISOString(),
+      });
       const res = await t().get<RtcToken>('/api/rtctokngenerator_v2', { token: viewer.tokenvalue });
       expect(res.http).toBe(200);
       expect(res.body.data[0]).toMatchObject({ appId: AGORA.agoraAppId, channel: 'gemcast-live', uid: viewer.id });

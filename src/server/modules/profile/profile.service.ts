@@ -1,7 +1,12 @@
 // The viewer's own profile: allowed-field updates, birthday/anniversary, the picture and the
 // optional sign-up answers.
 import type { z } from 'zod';
-import type { DatesRequest, RegistrationInfo, RegistrationInfoRequest, UpdateProfileRequest } from '../../../shared/contract/profile';
+import type {
+  DatesRequest,
+  RegistrationInfo,
+  RegistrationInfoRequest,
+  UpdateProfileRequest,
+} from '../../../shared/contract/profile';
 import { PROFILE_FIELDS } from '../../../shared/contract/profile';
 import type { UserRecord } from '../../../shared/contract/user';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
@@ -82,17 +87,27 @@ export function createProfileService(ctx: AppContext) {
       return record(row);
     },
 
-    async saveRegistrationInfo(user: UserRow, input: z.output<typeof RegistrationInfoRequest>): Promise<RegistrationInfo> {
+    async saveRegistrationInfo(
+      user: UserRow,
+      input: z.output<typeof RegistrationInfoRequest>,
+    ): Promise<RegistrationInfo> {
       const existing = await registrationInfoRepository.byUser(db, user.id);
       const row = await registrationInfoRepository.upsert(db, {
         user_id: user.id,
         how_heard: input.how_heard ?? existing?.how_heard ?? null,
         shopping_for: input.shopping_for ?? existing?.shopping_for ?? null,
-        favorite_gemstones: JSON.stringify(input.favorite_gemstones ?? (existing ? parseList(existing.favorite_gemstones) : [])),
+        favorite_gemstones: JSON.stringify(
+          input.favorite_gemstones ?? (existing ? parseList(existing.favorite_gemstones) : []),
+        ),
         ring_size: input.ring_size ?? existing?.ring_size ?? null,
         updated_at: isoNow(clock),
       });
-      return { how_heard: row.how_heard, shopping_for: row.shopping_for, favorite_gemstones: parseList(row.favorite_gemstones), ring_size: row.ring_size };
+      return {
+        how_heard: row.how_heard,
+        shopping_for: row.shopping_for,
+        favorite_gemstones: parseList(row.favorite_gemstones),
+        ring_size: row.ring_size,
+      };
     },
   };
 }

@@ -13,9 +13,30 @@ import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 
 const USER_RECORD_FIELDS = [
-  'id', 'first_name', 'middle_name', 'last_name', 'nickname', 'email', 'isactive', 'phone', 'address', 'city', 'state', 'country', 'zip',
-  'full_name', 'recipient_name', 'profile_picture', 'weavy_member_Id', 'birthday', 'anniversary', 'invitedCode', 'myInviteCode',
-  'RSVPEventId', 'SpecialEventId', 'is_staff',
+  'id',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'nickname',
+  'email',
+  'isactive',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'country',
+  'zip',
+  'full_name',
+  'recipient_name',
+  'profile_picture',
+  'weavy_member_Id',
+  'birthday',
+  'anniversary',
+  'invitedCode',
+  'myInviteCode',
+  'RSVPEventId',
+  'SpecialEventId',
+  'is_staff',
 ];
 
 /** The users row and the sign-up answers, to show a refused call changed nothing. */
@@ -28,11 +49,20 @@ async function storedProfile(t: TestApp, userId: number) {
 }
 
 /** Sends every bad input in turn: each must answer 400 naming the field, and the viewer's rows may not change. */
-async function expectRefusedInputs(t: TestApp, userId: number, cases: [label: string, input: Record<string, unknown>, field: string][], send: (input: Record<string, unknown>) => Promise<{ http: number; body: unknown }>) {
+async function expectRefusedInputs(
+  t: TestApp,
+  userId: number,
+  cases: [label: string, input: Record<string, unknown>, field: string][],
+  send: (input: Record<string, unknown>) => Promise<{ http: number; body: unknown }>,
+) {
   const before = await storedProfile(t, userId);
   for (const [label, input, field] of cases) {
     const res = await send(input);
-    expect({ label, http: res.http, body: res.body }).toMatchObject({ label, http: 400, body: { status: -1, statusCode: 400, data: [{ field }] } });
+    expect({ label, http: res.http, body: res.body }).toMatchObject({
+      label,
+      http: 400,
+      body: { status: -1, statusCode: 400, data: [{ field }] },
+    });
   }
   expect(await storedProfile(t, userId)).toEqual(before);
 }
@@ -58,7 +88,12 @@ describeEachEngine('profile_v1 GET', (t) => {
     const body = UserResponse.parse(res.body);
     expect(body).toMatchObject({ status: 1, statusCode: 200, message: MESSAGES.ok, tzdiff: '-07:00' });
     expect(Object.keys(res.body.data[0] ?? {}).sort()).toEqual([...USER_RECORD_FIELDS].sort());
-    expect(body.data[0]).toMatchObject({ id: viewer.id, email: viewer.email, full_name: `Viewer Jade ${viewer.last_name}`, weavy_member_Id: `gemcast-${viewer.id}` });
+    expect(body.data[0]).toMatchObject({
+      id: viewer.id,
+      email: viewer.email,
+      full_name: `Viewer Jade ${viewer.last_name}`,
+      weavy_member_Id: `gemcast-${viewer.id}`,
+    });
     const raw = JSON.stringify(res.body);
     expect(raw).not.toContain('argon2');
     expect(raw).not.toContain(viewer.tokenvalue);
@@ -67,7 +102,11 @@ describeEachEngine('profile_v1 GET', (t) => {
   it('refuses a caller without a valid token (401)', async () => {
     for (const [label, token, message] of await refusedTokens(t())) {
       const res = await t().get('/api/profile_v1', { token });
-      expect({ label, http: res.http, body: res.body }).toEqual({ label, http: 401, body: { status: 0, statusCode: 401, message, data: [] } });
+      expect({ label, http: res.http, body: res.body }).toEqual({
+        label,
+        http: 401,
+        body: { status: 0, statusCode: 401, message, data: [] },
+      });
     }
   });
 });
@@ -93,9 +132,19 @@ describeEachEngine('profile_v1 POST', (t) => {
     const res = await t().post<UserRecord>('/api/profile_v1', changes, { token: viewer.tokenvalue });
     expect(res.http).toBe(200);
     expect(UserResponse.parse(res.body)).toMatchObject({ status: 1, message: MESSAGES.profileUpdated });
-    expect(res.body.data[0]).toMatchObject({ ...changes, first_name: 'Pearl', phone: '+15550502222', full_name: 'Pearl Ann Diver' });
+    expect(res.body.data[0]).toMatchObject({
+      ...changes,
+      first_name: 'Pearl',
+      phone: '+15550502222',
+      full_name: 'Pearl Ann Diver',
+    });
     const { user } = await storedProfile(t(), viewer.id);
-    expect(user).toMatchObject({ ...changes, first_name: 'Pearl', phone: '+15550502222', updated_at: '2026-06-15T18:00:00.000Z' });
+    expect(user).toMatchObject({
+      ...changes,
+      first_name: 'Pearl',
+      phone: '+15550502222',
+      updated_at: '2026-06-15T18:00:00.000Z',
+    });
   });
 
   it('leaves the fields it was not sent as they were', async () => {
@@ -111,18 +160,39 @@ describeEachEngine('profile_v1 POST', (t) => {
     const before = await storedProfile(t(), viewer.id);
     const res = await t().post(
       '/api/profile_v1',
-      { email: 'hijack@example.com', is_staff: 1, id: 999, isactive: 0, password_hash: 'x', my_invite_code: 'AAAAAAAA', myInviteCode: 'AAAAAAAA', invited_by: 1, profile_picture: '../../etc/passwd', city: 'Carmel' },
+      {
+        email: 'hijack@example.com',
+        is_staff: 1,
+        id: 999,
+        isactive: 0,
+        password_hash: 'x',
+        my_invite_code: 'AAAAAAAA',
+        myInviteCode: 'AAAAAAAA',
+        invited_by: 1,
+        profile_picture: '../../etc/passwd',
+        city: 'Carmel',
+      },
       { token: viewer.tokenvalue },
     );
     expect(res.http).toBe(200);
     const after = await storedProfile(t(), viewer.id);
     expect(after.user).toEqual({ ...before.user, city: 'Carmel', updated_at: after.user.updated_at });
-    expect(res.body.data[0]).toMatchObject({ id: viewer.id, email: viewer.email, is_staff: 0, isactive: 1, profile_picture: '' });
+    expect(res.body.data[0]).toMatchObject({
+      id: viewer.id,
+      email: viewer.email,
+      is_staff: 0,
+      isactive: 1,
+      profile_picture: '',
+    });
   });
 
   it('clears birthday and anniversary when sent as empty strings', async () => {
     const viewer = await t().createViewer();
-    await t().post('/api/profile_v1', { birthday: '1988-07-01', anniversary: '2015-09-12' }, { token: viewer.tokenvalue });
+    await t().post(
+      '/api/profile_v1',
+      { birthday: '1988-07-01', anniversary: '2015-09-12' },
+      { token: viewer.tokenvalue },
+    );
     const res = await t().post('/api/profile_v1', { birthday: '', anniversary: '' }, { token: viewer.tokenvalue });
     expect(res.http).toBe(200);
     expect(res.body.data[0]).toMatchObject({ birthday: '', anniversary: '' });
@@ -139,7 +209,11 @@ describeEachEngine('profile_v1 POST', (t) => {
     const other = await t().createViewer({ phone: '+15550503333' });
     const viewer = await t().createViewer();
     const before = await storedProfile(t(), viewer.id);
-    const res = await t().post('/api/profile_v1', { phone: '555-050-3333', city: 'Carmel' }, { token: viewer.tokenvalue });
+    const res = await t().post(
+      '/api/profile_v1',
+      { phone: '555-050-3333', city: 'Carmel' },
+      { token: viewer.tokenvalue },
+    );
     expect(res.http).toBe(409);
     expect(res.body).toEqual({ status: 0, statusCode: 409, message: MESSAGES.phoneTaken, data: [] });
     expect(await storedProfile(t(), viewer.id)).toEqual(before);
@@ -197,15 +271,30 @@ describeEachEngine('profile_v1 POST', (t) => {
 describeEachEngine('baupdate', (t) => {
   it('sets birthday and anniversary', async () => {
     const viewer = await t().createViewer();
-    const res = await t().post<UserRecord>('/api/baupdate', { birthday: '1988-07-01', anniversary: '2015-09-12' }, { token: viewer.tokenvalue });
+    const res = await t().post<UserRecord>(
+      '/api/baupdate',
+      { birthday: '1988-07-01', anniversary: '2015-09-12' },
+      { token: viewer.tokenvalue },
+    );
     expect(res.http).toBe(200);
-    expect(UserResponse.parse(res.body)).toMatchObject({ status: 1, message: MESSAGES.datesUpdated, data: [{ birthday: '1988-07-01', anniversary: '2015-09-12' }] });
-    expect((await storedProfile(t(), viewer.id)).user).toMatchObject({ birthday: '1988-07-01', anniversary: '2015-09-12' });
+    expect(UserResponse.parse(res.body)).toMatchObject({
+      status: 1,
+      message: MESSAGES.datesUpdated,
+      data: [{ birthday: '1988-07-01', anniversary: '2015-09-12' }],
+    });
+    expect((await storedProfile(t(), viewer.id)).user).toMatchObject({
+      birthday: '1988-07-01',
+      anniversary: '2015-09-12',
+    });
   });
 
   it('clears a date sent as an empty string and keeps the other', async () => {
     const viewer = await t().createViewer();
-    await t().post('/api/baupdate', { birthday: '1988-07-01', anniversary: '2015-09-12' }, { token: viewer.tokenvalue });
+    await t().post(
+      '/api/baupdate',
+      { birthday: '1988-07-01', anniversary: '2015-09-12' },
+      { token: viewer.tokenvalue },
+    );
     await t().post('/api/baupdate', { birthday: '1988-07-01', anniversary: '' }, { token: viewer.tokenvalue });
     expect((await storedProfile(t(), viewer.id)).user).toMatchObject({ birthday: '1988-07-01', anniversary: null });
   });
@@ -227,7 +316,9 @@ describeEachEngine('baupdate', (t) => {
 
   it('refuses a body over 100 KB (413)', async () => {
     const viewer = await t().createViewer();
-    const res = await t().post('/api/baupdate', oversizeJson({ birthday: '', anniversary: '' }), { token: viewer.tokenvalue });
+    const res = await t().post('/api/baupdate', oversizeJson({ birthday: '', anniversary: '' }), {
+      token: viewer.tokenvalue,
+    });
     expect(res.http).toBe(413);
   });
 
@@ -246,20 +337,40 @@ describeEachEngine('baupdate', (t) => {
 describeEachEngine('userregistrationinfo', (t) => {
   it('stores the sign-up answers and answers them back', async () => {
     const viewer = await t().createViewer();
-    const answers = { how_heard: 'friend', shopping_for: 'gifts', favorite_gemstones: ['Opal', 'Tanzanite'], ring_size: '6.5' };
+    const answers = {
+      how_heard: 'friend',
+      shopping_for: 'gifts',
+      favorite_gemstones: ['Opal', 'Tanzanite'],
+      ring_size: '6.5',
+    };
     const res = await t().post('/api/userregistrationinfo', answers, { token: viewer.tokenvalue });
     expect(res.http).toBe(200);
-    expect(RegistrationInfoResponse.parse(res.body)).toMatchObject({ status: 1, message: MESSAGES.infoSaved, data: [answers] });
+    expect(RegistrationInfoResponse.parse(res.body)).toMatchObject({
+      status: 1,
+      message: MESSAGES.infoSaved,
+      data: [answers],
+    });
     const { info } = await storedProfile(t(), viewer.id);
-    expect(info).toMatchObject({ how_heard: 'friend', shopping_for: 'gifts', ring_size: '6.5', updated_at: '2026-06-15T18:00:00.000Z' });
+    expect(info).toMatchObject({
+      how_heard: 'friend',
+      shopping_for: 'gifts',
+      ring_size: '6.5',
+      updated_at: '2026-06-15T18:00:00.000Z',
+    });
     expect(JSON.parse(info?.favorite_gemstones ?? '')).toEqual(['Opal', 'Tanzanite']);
   });
 
   it('keeps earlier answers that a later call leaves out', async () => {
     const viewer = await t().createViewer();
-    await t().post('/api/userregistrationinfo', { how_heard: 'tv', favorite_gemstones: ['Ruby'] }, { token: viewer.tokenvalue });
+    await t().post(
+      '/api/userregistrationinfo',
+      { how_heard: 'tv', favorite_gemstones: ['Ruby'] },
+      { token: viewer.tokenvalue },
+    );
     const res = await t().post('/api/userregistrationinfo', { ring_size: '7' }, { token: viewer.tokenvalue });
-    expect(res.body.data).toEqual([{ how_heard: 'tv', shopping_for: null, favorite_gemstones: ['Ruby'], ring_size: '7' }]);
+    expect(res.body.data).toEqual([
+      { how_heard: 'tv', shopping_for: null, favorite_gemstones: ['Ruby'], ring_size: '7' },
+    ]);
     expect(await t().db.selectFrom('registration_info').select('user_id').execute()).toEqual([{ user_id: viewer.id }]);
   });
 
@@ -271,7 +382,11 @@ describeEachEngine('userregistrationinfo', (t) => {
       [
         ['an unknown answer to how_heard', { how_heard: 'billboard' }, 'how_heard'],
         ['an unknown answer to shopping_for', { shopping_for: 'nobody' }, 'shopping_for'],
-        ['more than 10 gemstones', { favorite_gemstones: Array.from({ length: 11 }, (_, i) => `Gem ${i}`) }, 'favorite_gemstones'],
+        [
+          'more than 10 gemstones',
+          { favorite_gemstones: Array.from({ length: 11 }, (_, i) => `Gem ${i}`) },
+          'favorite_gemstones',
+        ],
         ['a gemstone list given as text', { favorite_gemstones: 'Opal' }, 'favorite_gemstones'],
         ['an empty gemstone name', { favorite_gemstones: [''] }, 'favorite_gemstones.0'],
       ],
@@ -282,7 +397,9 @@ describeEachEngine('userregistrationinfo', (t) => {
 
   it('refuses a body over 100 KB (413) and stores nothing', async () => {
     const viewer = await t().createViewer();
-    const res = await t().post('/api/userregistrationinfo', oversizeJson({ how_heard: 'tv' }), { token: viewer.tokenvalue });
+    const res = await t().post('/api/userregistrationinfo', oversizeJson({ how_heard: 'tv' }), {
+      token: viewer.tokenvalue,
+    });
     expect(res.http).toBe(413);
     expect((await storedProfile(t(), viewer.id)).info).toBeUndefined();
   });
@@ -303,7 +420,12 @@ async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; contentT
   const form = new FormData();
   for (const part of parts) {
     if (part.filename === undefined) form.append(part.name, String(part.content));
-    else form.append(part.name, new Blob([new Uint8Array(Buffer.from(part.content))], { type: part.type ?? 'application/octet-stream' }), part.filename);
+    else
+      form.append(
+        part.name,
+        new Blob([new Uint8Array(Buffer.from(part.content))], { type: part.type ?? 'application/octet-stream' }),
+        part.filename,
+      );
   }
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
@@ -311,13 +433,26 @@ async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; contentT
 
 async function uploadPicture(t: TestApp, token: string | undefined, parts: Part[]) {
   const { payload, contentType } = await multipartBody(parts);
-  const res = await t.app.inject({ method: 'POST', url: '/api/profileimage_v1', payload, headers: { 'content-type': contentType, ...(token ? { token } : {}) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/profileimage_v1',
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { token } : {}) },
+  });
   const body: Envelope<UserRecord> = res.json();
   return { http: res.statusCode, body };
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1f5D66' } }).png().toBuffer();
-const image = async (width: number, height: number): Promise<Part> => ({ name: 'image', filename: 'me.png', type: 'image/png', content: await png(width, height) });
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#1f5D66' } })
+    .png()
+    .toBuffer();
+const image = async (width: number, height: number): Promise<Part> => ({
+  name: 'image',
+  filename: 'me.png',
+  type: 'image/png',
+  content: await png(width, height),
+});
 
 async function storedAvatars(t: TestApp): Promise<string[]> {
   const dir = path.join(t.config.dataDir, 'media', 'avatars');
@@ -329,7 +464,11 @@ describeEachEngine('profileimage_v1', (t) => {
     const viewer = await t().createViewer();
     const res = await uploadPicture(t(), viewer.tokenvalue, [await image(1024, 768)]);
     expect(res.http).toBe(200);
-    expect(UserResponse.parse(res.body)).toMatchObject({ status: 1, statusCode: 200, message: MESSAGES.pictureUpdated });
+    expect(UserResponse.parse(res.body)).toMatchObject({
+      status: 1,
+      statusCode: 200,
+      message: MESSAGES.pictureUpdated,
+    });
     const url = res.body.data[0]?.profile_picture ?? '';
     expect(url).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.webp$/);
 
@@ -337,19 +476,28 @@ describeEachEngine('profileimage_v1', (t) => {
     expect(`/media/${user.profile_picture}`).toBe(url);
     const file = path.join(t().config.dataDir, url.replace(/^\/media\//, 'media/'));
     const stored = await sharp(await readFile(file)).metadata();
-    expect({ format: stored.format, width: stored.width, height: stored.height }).toEqual({ format: 'webp', width: 512, height: 384 });
+    expect({ format: stored.format, width: stored.width, height: stored.height }).toEqual({
+      format: 'webp',
+      width: 512,
+      height: 384,
+    });
 
     const served = await t().app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.rawPayload.equals(await readFile(file))).toBe(true);
-    expect((await t().get('/api/profile_v1', { token: viewer.tokenvalue })).body.data[0]).toMatchObject({ profile_picture: url });
+    expect((await t().get('/api/profile_v1', { token: viewer.tokenvalue })).body.data[0]).toMatchObject({
+      profile_picture: url,
+    });
   });
 
   it('keeps a small picture at its own size', async () => {
     const viewer = await t().createViewer();
     const res = await uploadPicture(t(), viewer.tokenvalue, [await image(120, 90)]);
-    const file = path.join(t().config.dataDir, (res.body.data[0]?.profile_picture ?? '').replace(/^\/media\//, 'media/'));
+    const file = path.join(
+      t().config.dataDir,
+      (res.body.data[0]?.profile_picture ?? '').replace(/^\/media\//, 'media/'),
+    );
     const stored = await sharp(await readFile(file)).metadata();
     expect({ width: stored.width, height: stored.height }).toEqual({ width: 120, height: 90 });
   });
@@ -373,7 +521,9 @@ describeEachEngine('profileimage_v1', (t) => {
     const files = await storedAvatars(t());
     expect(files).toHaveLength(1);
     expect(files).not.toContain(oldFile);
-    expect((await t().app.inject({ method: 'GET', url: first.body.data[0]?.profile_picture ?? '' })).statusCode).toBe(404);
+    expect((await t().app.inject({ method: 'GET', url: first.body.data[0]?.profile_picture ?? '' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('serves stored pictures with nosniff and nothing outside the media folder', async () => {
@@ -382,7 +532,12 @@ describeEachEngine('profileimage_v1', (t) => {
     const served = await t().app.inject({ method: 'GET', url: res.body.data[0]?.profile_picture ?? '' });
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     await writeFile(path.join(t().config.dataDir, 'private.txt'), 'private-content');
-    for (const url of ['/media/../private.txt', '/media/..%2fprivate.txt', '/media/%2e%2e/private.txt', '/media/avatars/..%2f..%2fprivate.txt']) {
+    for (const url of [
+      '/media/../private.txt',
+      '/media/..%2fprivate.txt',
+      '/media/%2e%2e/private.txt',
+      '/media/avatars/..%2f..%2fprivate.txt',
+    ]) {
       const outside = await t().app.inject({ method: 'GET', url });
       expect(outside.body, url).not.toContain('private-content');
     }
@@ -396,9 +551,27 @@ describeEachEngine('profileimage_v1', (t) => {
       const viewer = await t().createViewer();
       const before = await storedProfile(t(), viewer.id);
       const cases: [string, Part, number][] = [
-        ['an SVG picture', { name: 'image', filename: 'me.svg', type: 'image/svg+xml', content: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>' }, 415],
-        ['a text file renamed .png', { name: 'image', filename: 'me.png', type: 'image/png', content: 'just some text, not a picture at all' }, 415],
-        ['an HTML page renamed .png', { name: 'image', filename: 'me.png', type: 'image/png', content: '<!doctype html><script>alert(1)</script>' }, 415],
+        [
+          'an SVG picture',
+          {
+            name: 'image',
+            filename: 'me.svg',
+            type: 'image/svg+xml',
+            content:
+              '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+          },
+          415,
+        ],
+        [
+          'a text file renamed .png',
+          { name: 'image', filename: 'me.png', type: 'image/png', content: 'just some text, not a picture at all' },
+          415,
+        ],
+        [
+          'an HTML page renamed .png',
+          { name: 'image', filename: 'me.png', type: 'image/png', content: '<!doctype html><script>alert(1)</script>' },
+          415,
+        ],
         ['an empty file', { name: 'image', filename: 'me.png', type: 'image/png', content: '' }, 400],
       ];
       for (const [label, part, http] of cases) {
@@ -416,12 +589,21 @@ describeEachEngine('profileimage_v1', (t) => {
     it('refuses a real PNG over 5 MB (413)', async () => {
       const viewer = await t().createViewer();
       const side = 1400;
-      const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      const noise = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       expect(noise.length).toBeGreaterThan(5 * 1024 * 1024);
       const before = await storedProfile(t(), viewer.id);
-      const res = await uploadPicture(t(), viewer.tokenvalue, [{ name: 'image', filename: 'big.png', type: 'image/png', content: noise }]);
+      const res = await uploadPicture(t(), viewer.tokenvalue, [
+        { name: 'image', filename: 'big.png', type: 'image/png', content: noise },
+      ]);
       expect(res.http).toBe(413);
-      expect(res.body).toMatchObject({ status: 2, statusCode: 413, message: SPEC_MESSAGES.pictureUpdateFailed, data: [{ field: 'image', message: MESSAGES.pictureTooLarge }] });
+      expect(res.body).toMatchObject({
+        status: 2,
+        statusCode: 413,
+        message: SPEC_MESSAGES.pictureUpdateFailed,
+        data: [{ field: 'image', message: MESSAGES.pictureTooLarge }],
+      });
       expect(await storedProfile(t(), viewer.id)).toEqual(before);
       expect(await storedAvatars(t())).toEqual([]);
     });
@@ -430,12 +612,20 @@ describeEachEngine('profileimage_v1', (t) => {
       const viewer = await t().createViewer();
       const res = await uploadPicture(t(), viewer.tokenvalue, [{ name: 'caption', content: 'me at the show' }]);
       expect(res.http).toBe(400);
-      expect(res.body).toMatchObject({ status: 2, message: SPEC_MESSAGES.pictureUpdateFailed, data: [{ field: 'image', message: MESSAGES.pictureRequired }] });
+      expect(res.body).toMatchObject({
+        status: 2,
+        message: SPEC_MESSAGES.pictureUpdateFailed,
+        data: [{ field: 'image', message: MESSAGES.pictureRequired }],
+      });
     });
 
     it('refuses a JSON body instead of a file (400)', async () => {
       const viewer = await t().createViewer();
-      const res = await t().post('/api/profileimage_v1', { image: 'data:image/png;base64,AAAA' }, { token: viewer.tokenvalue });
+      const res = await t().post(
+        '/api/profileimage_v1',
+        { image: 'data:image/png;base64,AAAA' },
+        { token: viewer.tokenvalue },
+      );
       expect(res.http).toBe(400);
       expect(res.body).toMatchObject({ status: 2, message: SPEC_MESSAGES.pictureUpdateFailed });
     });
@@ -444,9 +634,13 @@ describeEachEngine('profileimage_v1', (t) => {
       const viewer = await t().createViewer();
       const first = await uploadPicture(t(), viewer.tokenvalue, [await image(64, 64)]);
       const files = await storedAvatars(t());
-      const res = await uploadPicture(t(), viewer.tokenvalue, [{ name: 'image', filename: 'me.png', type: 'image/png', content: 'not a picture' }]);
+      const res = await uploadPicture(t(), viewer.tokenvalue, [
+        { name: 'image', filename: 'me.png', type: 'image/png', content: 'not a picture' },
+      ]);
       expect(res.http).toBe(415);
-      expect((await t().get<UserRecord>('/api/profile_v1', { token: viewer.tokenvalue })).body.data[0]?.profile_picture).toBe(first.body.data[0]?.profile_picture);
+      expect(
+        (await t().get<UserRecord>('/api/profile_v1', { token: viewer.tokenvalue })).body.data[0]?.profile_picture,
+      ).toBe(first.body.data[0]?.profile_picture);
       expect(await storedAvatars(t())).toEqual(files);
     });
   });

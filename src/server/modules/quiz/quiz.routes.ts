@@ -2,50 +2,71 @@
 // specialeventemail, and the staff question editor and answer list.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EmptyResponse } from '../../../shared/contract/auth';
-import { ErrorEnvelope } from '../../../shared/contract/envelope';
-import { QuestionsQuery, QuestionsResponse, QuizRequest, QuizResultResponse, QuizSubmissionsResponse, SetQuestionsRequest, SpecialEventEmailRequest } from '../../../shared/contract/quiz';
-import { RsvpCheckResponse } from '../../../shared/contract/rsvp';
-import { EventIdParams } from '../../../shared/contract/staff-events';
+import { quizCalls } from '../../../shared/contract/quiz';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { byUser, rateLimit } from '../../http/rate-limit';
+import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { QuizService } from './quiz.service';
 
-const errors = { '4xx': ErrorEnvelope, '5xx': ErrorEnvelope };
-const tags = ['special events'];
-
 export function quizRoutes(ctx: AppContext, quiz: QuizService, guards: ReturnType<typeof sessionGuards>) {
+  const tags = ['special events'];
+  const staffTags = ['staff'];
+  const now = () => ctx.clock.now();
+  // Each resend is an e-mail with an attachment: a viewer may ask three times an hour.
+  const resendLimit = rateLimit(ctx.limiter, { name: 'special-email', limit: 3, windowMs: 60 * 60_000, key: byUser });
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const preHandler = guards.requireUser;
-    const now = () => ctx.clock.now();
 
-    app.get('/api/eventquestions', { schema: { tags, summary: "A special event's questions", querystring: QuestionsQuery, response: { 200: QuestionsResponse, ...errors } } }, async (request) => {
-      return ok(await quiz.questions(request.query.eventid), MESSAGES.ok, now());
+    app.route({
+      ...routeOf(quizCalls.questions, { tags, summary: "A special event's questions" }),
+      handler: async (request) => ok(await quiz.questions(request.query.eventid), MESSAGES.ok, now()),
     });
 
-    app.post('/api/rsvpquiz_v1', { preHandler, schema: { tags, summary: 'Answer the questions and RSVP to a special event, once', body: QuizRequest, response: { 200: QuizResultResponse, ...errors } } }, async (request) => {
-      await quiz.submit(currentUser(request), request.body);
-      return ok([{ exists: true, eventid: request.body.eventid }], MESSAGES.quizSaved, now());
+    app.route({
+      ...routeOf(quizCalls.submit, { tags, summary: 'Answer the questions and RSVP to a special event, once' }),
+      preHandler: [guards.requireUser],
+      handler: async (request) => {
+        await quiz.submit(currentUser(request), request.body);
+        return ok([{ exists: true, eventid: request.body.eventid }], MESSAGES.quizSaved, now());
+      },
     });
 
-    app.get('/api/checkifspecialeventsubmitted', { preHandler, schema: { tags, summary: 'Whether the viewer has answered the questions', querystring: QuestionsQuery, response: { 200: RsvpCheckResponse, ...errors } } }, async (request) => {
-      return ok([{ exists: await quiz.submitted(currentUser(request).id, request.query.eventid) }], MESSAGES.ok, now());
+    app.route({
+      ...routeOf(quizCalls.submitted, { tags, summary: 'Whether the viewer has answered the questions' }),
+      preHandler: [guards.requireUser],
+      handler: async (request) =>
+        ok([{ exists: await quiz.submitted(currentUser(request).id, request.query.eventid) }], MESSAGES.ok, now()),
     });
 
-    app.post('/api/specialeventemail', { preHandler, schema: { tags, summary: 'E-mail the special event details (and calendar file) again', body: SpecialEventEmailRequest, response: { 200: EmptyResponse, ...errors } } }, async (request) => {
-      await quiz.resendEmail(currentUser(request), request.body.eventid);
-      return ok([], MESSAGES.specialEmailSent, now());
+    app.route({
+      ...routeOf(quizCalls.resendEmail, {
+        tags,
+        summary: 'E-mail the special event details (and calendar file) again; 3 an hour',
+      }),
+      preHandler: [guards.requireUser, resendLimit],
+      handler: async (request) => {
+        await quiz.resendEmail(currentUser(request), request.body.eventid);
+        return ok([], MESSAGES.specialEmailSent, now());
+      },
     });
 
-    app.post('/api/staff/events/:id/questions', { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: "Replace a special event's questions (until someone answers)", params: EventIdParams, body: SetQuestionsRequest, response: { 200: QuestionsResponse, ...errors } } }, async (request) => {
-      return ok(await quiz.setQuestions(request.params.id, request.body), MESSAGES.questionsSaved, now());
+    app.route({
+      ...routeOf(quizCalls.setQuestions, {
+        tags: staffTags,
+        summary: "Replace a special event's questions (until someone answers)",
+      }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) =>
+        ok(await quiz.setQuestions(request.params.id, request.body), MESSAGES.questionsSaved, now()),
     });
 
-    app.get('/api/staff/events/:id/answers', { preHandler: guards.requireStaff, schema: { tags: ['staff'], summary: 'Every viewer’s answers for a special event', params: EventIdParams, response: { 200: QuizSubmissionsResponse, ...errors } } }, async (request) => {
-      return ok(await quiz.submissions(request.params.id), MESSAGES.ok, now());
+    app.route({
+      ...routeOf(quizCalls.submissions, { tags: staffTags, summary: 'Every viewer’s answers for a special event' }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) => ok(await quiz.submissions(request.params.id), MESSAGES.ok, now()),
     });
   };
 }

@@ -1,14 +1,16 @@
 // Special-event quizzes: staff write the questions; a viewer's answers and RSVP are stored in one
-// transaction, once; the confirmation e-mail can be sent again on request.
+// transaction, once; the confirmation e-mail can be sent again on request (its rate is the route's).
 import type { z } from 'zod';
 import type { Question, QuizRequest, QuizSubmission, SetQuestionsRequest } from '../../../shared/contract/quiz';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound, tooMany } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpConfirmationMail } from '../rsvp/rsvp.mail';
+import { rsvpRepository } from '../rsvp/rsvp.repository';
+import { quizRepository } from './quiz.repository';
 
 function parseChoices(json: string): string[] {
   const value: unknown = JSON.parse(json);
@@ -26,12 +28,14 @@ export function createQuizService(ctx: AppContext) {
   }
 
   async function questions(eventId: number): Promise<Question[]> {
-    const rows = await db.selectFrom('event_questions').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
+    const rows = await quizRepository.questions(db, eventId);
     return rows.map((r) => ({ id: r.id, prompt: r.prompt, choices: parseChoices(r.choices) }));
   }
 
   function confirm(user: UserRow, event: Awaited<ReturnType<typeof specialEvent>>) {
-    ctx.sendMail(rsvpConfirmationMail(user.email, user.first_name, event, config.site.brand, config.publicUrl, clock.now()));
+    ctx.sendMail(
+      rsvpConfirmationMail(user.email, user.first_name, event, config.site.brand, config.publicUrl, clock.now()),
+    );
   }
 
   return {
@@ -40,19 +44,13 @@ export function createQuizService(ctx: AppContext) {
       return questions(eventId);
     },
 
-    async hasQuestions(eventId: number): Promise<boolean> {
-      return Boolean(await db.selectFrom('event_questions').select('id').where('event_id', '=', eventId).limit(1).executeTakeFirst());
-    },
+    hasQuestions: (eventId: number): Promise<boolean> => quizRepository.hasQuestions(db, eventId),
 
     async setQuestions(eventId: number, input: z.output<typeof SetQuestionsRequest>): Promise<Question[]> {
       await specialEvent(eventId);
       await db.transaction().execute(async (trx) => {
-        if (await trx.selectFrom('quiz_answers').select('user_id').where('event_id', '=', eventId).limit(1).executeTakeFirst()) throw conflict(MESSAGES.questionsLocked);
-        await trx.deleteFrom('event_questions').where('event_id', '=', eventId).execute();
-        await trx
-          .insertInto('event_questions')
-          .values(input.questions.map((q, position) => ({ event_id: eventId, position, prompt: q.prompt, choices: JSON.stringify(q.choices) })))
-          .execute();
+        if (await quizRepository.hasAnswers(trx, eventId)) throw conflict(MESSAGES.questionsLocked);
+        await quizRepository.replaceQuestions(trx, eventId, input.questions);
       });
       return questions(eventId);
     },
@@ -63,18 +61,17 @@ export function createQuizService(ctx: AppContext) {
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
       const asked = await questions(event.id);
       const given = new Map(input.answers.map((a) => [a.question_id, a.answer]));
-      if (given.size !== input.answers.length || asked.some((q) => !given.has(q.id)) || given.size !== asked.length) throw badRequest(MESSAGES.quizIncomplete);
-      const issues = asked.filter((q) => q.choices.length && !q.choices.includes(given.get(q.id) ?? '')).map((q) => ({ field: `answers.${q.id}`, message: `Choose one of the answers offered for "${q.prompt}".` }));
+      if (given.size !== input.answers.length || asked.some((q) => !given.has(q.id)) || given.size !== asked.length)
+        throw badRequest(MESSAGES.quizIncomplete);
+      const issues = asked
+        .filter((q) => q.choices.length && !q.choices.includes(given.get(q.id) ?? ''))
+        .map((q) => ({ field: `answers.${q.id}`, message: `Choose one of the answers offered for "${q.prompt}".` }));
       if (issues.length) throw badRequest(issues[0]!.message, issues);
       const answers = asked.map((q) => ({ question_id: q.id, prompt: q.prompt, answer: given.get(q.id) ?? '' }));
       try {
         await db.transaction().execute(async (trx) => {
-          await trx.insertInto('quiz_answers').values({ event_id: event.id, user_id: user.id, answers: JSON.stringify(answers), created_at: now }).execute();
-          await trx
-            .insertInto('rsvps')
-            .values({ user_id: user.id, event_id: event.id, rsvp_type: 'new', created_at: now })
-            .onConflict((oc) => oc.columns(['user_id', 'event_id']).doNothing())
-            .execute();
+          await quizRepository.insertAnswers(trx, event.id, user.id, JSON.stringify(answers), now);
+          await rsvpRepository.insertIfAbsent(trx, user.id, event.id, now);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.quizAlready);
@@ -83,33 +80,33 @@ export function createQuizService(ctx: AppContext) {
       confirm(user, event);
     },
 
-    async submitted(userId: number, eventId: number): Promise<boolean> {
-      return Boolean(await db.selectFrom('quiz_answers').select('user_id').where('event_id', '=', eventId).where('user_id', '=', userId).executeTakeFirst());
-    },
+    submitted: (userId: number, eventId: number): Promise<boolean> => quizRepository.hasAnswered(db, userId, eventId),
 
-    /** Sends the event's confirmation again to a viewer who is on its list (3 an hour). */
+    /** Sends the event's confirmation again to a viewer who is on its list. */
     async resendEmail(user: UserRow, eventId: number): Promise<void> {
       const event = await specialEvent(eventId);
-      const rsvp = await db.selectFrom('rsvps').select('id').where('event_id', '=', eventId).where('user_id', '=', user.id).executeTakeFirst();
-      if (!rsvp) throw new AppError(422, MESSAGES.quizFirst);
-      const hit = await ctx.limiter.hit(`special-email:${user.id}`, 3, 60 * 60_000);
-      if (!hit.allowed) throw tooMany(MESSAGES.rateLimited, hit.retryAfterSeconds);
+      if (!(await rsvpRepository.exists(db, user.id, eventId))) throw new AppError(422, MESSAGES.quizFirst);
       confirm(user, event);
     },
 
     async submissions(eventId: number): Promise<QuizSubmission[]> {
       if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      const rows = await db
-        .selectFrom('quiz_answers')
-        .innerJoin('users', 'users.id', 'quiz_answers.user_id')
-        .select(['users.id as user_id', 'users.first_name', 'users.last_name', 'users.email', 'quiz_answers.created_at', 'quiz_answers.answers'])
-        .where('quiz_answers.event_id', '=', eventId)
-        .orderBy('quiz_answers.created_at')
-        .execute();
+      const rows = await quizRepository.submissions(db, eventId);
       return rows.map((r) => {
         const parsed: unknown = JSON.parse(r.answers);
-        const answers = Array.isArray(parsed) ? parsed.filter((a): a is QuizSubmission['answers'][number] => typeof a === 'object' && a !== null && 'question_id' in a && 'prompt' in a && 'answer' in a) : [];
-        return { user_id: r.user_id, name: `${r.first_name} ${r.last_name}`, email: r.email, created_at: r.created_at, answers };
+        const answers = Array.isArray(parsed)
+          ? parsed.filter(
+              (a): a is QuizSubmission['answers'][number] =>
+                typeof a === 'object' && a !== null && 'question_id' in a && 'prompt' in a && 'answer' in a,
+            )
+          : [];
+        return {
+          user_id: r.user_id,
+          name: `${r.first_name} ${r.last_name}`,
+          email: r.email,
+          created_at: r.created_at,
+          answers,
+        };
       });
     },
   };

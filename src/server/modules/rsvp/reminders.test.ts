@@ -14,7 +14,9 @@ describeEachEngine('RSVP e-mails', (t) => {
     const mail = (await t().outbox()).filter((m) => m.to_address === viewer.email);
     expect(mail.map((m) => m.subject)).toEqual(["You're on the list: Opal Hour"]);
     expect(mail[0]?.text_body).toContain('Hi Amber,');
-    const files = readdirSync(path.join(t().config.dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(path.join(t().config.dataDir, 'outbox', f), 'utf8')));
+    const files = readdirSync(path.join(t().config.dataDir, 'outbox')).map((f) =>
+      JSON.parse(readFileSync(path.join(t().config.dataDir, 'outbox', f), 'utf8')),
+    );
     const confirmation = files.find((f: { subject: string }) => f.subject.startsWith("You're on the list"));
     expect(confirmation.attachments[0].filename).toBe('gemcast-show.ics');
     expect(confirmation.attachments[0].content).toContain(`UID:event-${show.id}@gemcast`);
@@ -22,7 +24,11 @@ describeEachEngine('RSVP e-mails', (t) => {
 
   it('sends one reminder within the hour before the show, never twice, even across restarts', async () => {
     const viewer = await t().createViewer();
-    const show = await t().createEvent({ cust_start: new Date(t().clock.now().getTime() + 3 * 60 * MINUTE).toISOString(), cust_end: new Date(t().clock.now().getTime() + 4 * 60 * MINUTE).toISOString(), title: 'Ruby Night' });
+    const show = await t().createEvent({
+      cust_start: new Date(t().clock.now().getTime() + 3 * 60 * MINUTE).toISOString(),
+      cust_end: new Date(t().clock.now().getTime() + 4 * 60 * MINUTE).toISOString(),
+      title: 'Ruby Night',
+    });
     await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
     expect(await sendDueReminders(t().app.ctx)).toBe(0);
     t().clock.advance(2 * 60 * MINUTE + 5 * MINUTE);
@@ -30,7 +36,9 @@ describeEachEngine('RSVP e-mails', (t) => {
     expect(await sendDueReminders(t().app.ctx)).toBe(0);
     const reminders = (await t().outbox()).filter((m) => m.subject === 'Starting soon: Ruby Night');
     expect(reminders).toHaveLength(1);
-    expect(await t().db.selectFrom('reminders_sent').select(['event_id', 'user_id']).execute()).toEqual([{ event_id: show.id, user_id: viewer.id }]);
+    expect(await t().db.selectFrom('reminders_sent').select(['event_id', 'user_id']).execute()).toEqual([
+      { event_id: show.id, user_id: viewer.id },
+    ]);
   });
 
   it('sends no reminder once the show has started', async () => {

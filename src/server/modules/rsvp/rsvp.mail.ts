@@ -7,9 +7,24 @@ import type { Mail } from '../../platform/mail';
 
 type Show = Pick<Selectable<EventsTable>, 'id' | 'title' | 'description' | 'cust_start' | 'cust_end'>;
 
-const showTime = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const showTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
-export function rsvpConfirmationMail(to: string, firstName: string, show: Show, brand: string, publicUrl: string, now: Date): Mail {
+export function rsvpConfirmationMail(
+  to: string,
+  firstName: string,
+  show: Show,
+  brand: string,
+  publicUrl: string,
+  now: Date,
+): Mail {
   const url = `${publicUrl}/live`;
   return {
     to,
@@ -24,7 +39,24 @@ export function rsvpConfirmationMail(to: string, firstName: string, show: Show, 
       `See you there,`,
       `The ${brand} team`,
     ].join('\n'),
-    attachments: [{ filename: 'gemcast-show.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: icsFor({ id: show.id, title: show.title, description: show.description, start: show.cust_start, end: show.cust_end, url }, brand, now) }],
+    attachments: [
+      {
+        filename: 'gemcast-show.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: icsFor(
+          {
+            id: show.id,
+            title: show.title,
+            description: show.description,
+            start: show.cust_start,
+            end: show.cust_end,
+            url,
+          },
+          brand,
+          now,
+        ),
+      },
+    ],
   };
 }
 

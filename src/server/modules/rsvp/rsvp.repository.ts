@@ -1,4 +1,4 @@
-// SQL for RSVPs. The unique (user_id, event_id) constraint decides races.
+// SQL for RSVPs and their reminders. The unique (user_id, event_id) constraints decide races.
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 
@@ -7,8 +7,55 @@ const findRsvp = compiledRead<{ id: number }, [userId: number, eventId: number]>
   db.selectFrom('rsvps').select('id').where('user_id', '=', 0).where('event_id', '=', 0),
 );
 
+/** Every RSVP is of type 'new' (spec §7). */
+const newRsvp = (userId: number, eventId: number, createdAt: string) => ({
+  user_id: userId,
+  event_id: eventId,
+  rsvp_type: 'new',
+  created_at: createdAt,
+});
+
 export const rsvpRepository = {
   insert: (db: Db, userId: number, eventId: number, createdAt: string) =>
-    db.insertInto('rsvps').values({ user_id: userId, event_id: eventId, rsvp_type: 'new', created_at: createdAt }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto('rsvps')
+      .values(newRsvp(userId, eventId, createdAt))
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  /** For a caller whose own row already decides "once" (a special event's answers): no error when present. */
+  insertIfAbsent: (db: Db, userId: number, eventId: number, createdAt: string) =>
+    db
+      .insertInto('rsvps')
+      .values(newRsvp(userId, eventId, createdAt))
+      .onConflict((oc) => oc.columns(['user_id', 'event_id']).doNothing())
+      .execute(),
   exists: async (db: Db, userId: number, eventId: number) => (await findRsvp(db, userId, eventId)).length > 0,
+  /** RSVPs to events starting after `fromIso` and by `untilIso` whose reminder is not yet claimed. */
+  dueReminders: (db: Db, fromIso: string, untilIso: string) =>
+    db
+      .selectFrom('rsvps')
+      .innerJoin('events', 'events.id', 'rsvps.event_id')
+      .innerJoin('users', 'users.id', 'rsvps.user_id')
+      .leftJoin('reminders_sent', (join) =>
+        join
+          .onRef('reminders_sent.event_id', '=', 'rsvps.event_id')
+          .onRef('reminders_sent.user_id', '=', 'rsvps.user_id'),
+      )
+      .select([
+        'events.id as event_id',
+        'events.title',
+        'events.description',
+        'events.cust_start',
+        'events.cust_end',
+        'users.id as user_id',
+        'users.email',
+        'users.first_name',
+      ])
+      .where('events.cust_start', '>', fromIso)
+      .where('events.cust_start', '<=', untilIso)
+      .where('reminders_sent.user_id', 'is', null)
+      .execute(),
+  /** Claims one reminder; a unique violation means another process claimed it first. */
+  claimReminder: (db: Db, eventId: number, userId: number, sentAt: string) =>
+    db.insertInto('reminders_sent').values({ event_id: eventId, user_id: userId, sent_at: sentAt }).execute(),
 };

@@ -4,14 +4,19 @@ import type { Rsvp } from '../../../shared/contract/rsvp';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
-import { rsvpRepository } from './rsvp.repository';
-import type { QuizService } from '../quiz/quiz.service';
 import { rsvpConfirmationMail } from './rsvp.mail';
-import type { UserRow } from '../../db/schema';
+import { rsvpRepository } from './rsvp.repository';
 
-export function createRsvpService(ctx: AppContext, quiz: Pick<QuizService, 'hasQuestions'>) {
+/**
+ * Whether a special event asks its questions before the RSVP. The quiz module answers it; that
+ * module builds on this one (it stores an RSVP with the answers), so this one names no quiz code.
+ */
+export type QuestionsCheck = { hasQuestions(eventId: number): Promise<boolean> };
+
+export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
   const { db, clock } = ctx;
   return {
     async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
@@ -20,10 +25,20 @@ export function createRsvpService(ctx: AppContext, quiz: Pick<QuizService, 'hasQ
       if (event.type === 'giveaway') throw new AppError(422, MESSAGES.rsvpNotShow);
       const now = clock.now().toISOString();
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
-      if (event.type === 'specialshow' && (await quiz.hasQuestions(event.id))) throw new AppError(422, MESSAGES.quizFirst);
+      if (event.type === 'specialshow' && (await quiz.hasQuestions(event.id)))
+        throw new AppError(422, MESSAGES.quizFirst);
       try {
         const row = await rsvpRepository.insert(db, user.id, eventId, now);
-        ctx.sendMail(rsvpConfirmationMail(user.email, user.first_name, event, ctx.config.site.brand, ctx.config.publicUrl, clock.now()));
+        ctx.sendMail(
+          rsvpConfirmationMail(
+            user.email,
+            user.first_name,
+            event,
+            ctx.config.site.brand,
+            ctx.config.publicUrl,
+            clock.now(),
+          ),
+        );
         return { exists: true, eventid: row.event_id, rsvp_type: row.rsvp_type, created_at: row.created_at };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.rsvpAlready);
@@ -35,3 +50,4 @@ export function createRsvpService(ctx: AppContext, quiz: Pick<QuizService, 'hasQ
     },
   };
 }
+export type RsvpService = ReturnType<typeof createRsvpService>;

@@ -2,11 +2,11 @@
 // details, asset hosts, third-party ids).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorEnvelope } from '../../../shared/contract/envelope';
-import { SiteConfigResponse, type SiteConfig } from '../../../shared/contract/site';
+import { siteCalls, type SiteConfig } from '../../../shared/contract/site';
 import { MESSAGES, TAGLINE } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { routeOf } from '../../http/route';
 
 export function siteConfigOf(site: AppContext['config']['site']): SiteConfig {
   return {
@@ -24,13 +24,12 @@ export function siteConfigOf(site: AppContext['config']['site']): SiteConfig {
 export function siteRoutes(ctx: AppContext) {
   const config = siteConfigOf(ctx.config.site);
   return async function routes(fastify: FastifyInstance) {
-    fastify.withTypeProvider<ZodTypeProvider>().get(
-      '/api/siteconfig',
-      { schema: { tags: ['site'], summary: 'Public site configuration', response: { 200: SiteConfigResponse, 500: ErrorEnvelope } } },
-      async (_request, reply) => {
+    fastify.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(siteCalls.config, { tags: ['site'], summary: 'Public site configuration' }),
+      handler: async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300');
         return ok([config], MESSAGES.ok, ctx.clock.now());
       },
-    );
+    });
   };
 }

@@ -3,7 +3,7 @@
 // layout cannot send the same route twice.
 import type { VisitRecord } from '../../../shared/contract/analytics';
 import { COOKIES, LOCAL_KEYS, local, readCookie } from '../../lib/browser-storage';
-import { analyticsSessionId, postAnalytics } from './send';
+import { analyticsSessionId, analyticsWrites, postAnalytics } from './send';
 import { deviceType, region, resolution, routeId } from './visit-facts';
 
 type Shown = { route: string; startedAt: number };
@@ -30,8 +30,11 @@ export function visitRecord(sessionId: string, pathname: string, href: string): 
 
 function leaveRoute(): void {
   if (!shown) return;
+  // The contract's PAGE_TIME_MAX_SECONDS, written out: importing the contract would bring zod to the first bundle.
   const seconds = Math.min(86_400, Math.round((performance.now() - shown.startedAt) / 1000));
-  void postAnalytics('/api/ptvl', { session_id: analyticsSessionId(), route: shown.route, seconds });
+  void postAnalytics(analyticsWrites.pageTime, {
+    body: { session_id: analyticsSessionId(), route: shown.route, seconds },
+  });
   shown = null;
 }
 
@@ -54,8 +57,10 @@ export function trackRouteChange({ key, pathname, title }: { key: string; pathna
   leaveRoute();
   shown = { route: pathname.slice(0, 300), startedAt: performance.now() };
   const sessionId = analyticsSessionId();
-  void postAnalytics('/api/uservisit', visitRecord(sessionId, pathname, window.location.href));
-  void postAnalytics('/api/pageview', { session_id: sessionId, path: pathname.slice(0, 300), title: title.slice(0, 200) });
+  void postAnalytics(analyticsWrites.visit, { body: visitRecord(sessionId, pathname, window.location.href) });
+  void postAnalytics(analyticsWrites.pageView, {
+    body: { session_id: sessionId, path: pathname.slice(0, 300), title: title.slice(0, 200) },
+  });
   // GA and Clarity follow history changes themselves; the pixel counts its first view on load.
   if (!isFirst) window.fbq?.('track', 'PageView');
 }

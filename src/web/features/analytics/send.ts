@@ -1,7 +1,10 @@
-// How analytics records leave the browser: a plain POST with the token header (so the server can
-// tie a visit to a viewer) that outlives the page (keepalive). It never throws, never shows
-// anything and never ends a session: failures are written to console.debug and dropped.
-import { currentCredentials } from '../../api/credentials';
+// How analytics records leave the browser: the contract's calls with the token header (so the server
+// can tie a visit to a viewer), outliving the page (keepalive). It never throws and never shows
+// anything: failures are written to console.debug and dropped. (The server never refuses a token on
+// these calls, so they cannot end a session either.)
+import type { analyticsCalls } from '../../../shared/contract/analytics';
+import { callRef, type CallInput, type CallRef } from '../../../shared/contract/call';
+import { ApiError, apiCall, noRecords } from '../../api/client';
 import { SESSION_KEYS, session } from '../../lib/browser-storage';
 
 let memorySessionId = '';
@@ -25,16 +28,26 @@ export function analyticsSessionId(): string {
   return memorySessionId;
 }
 
-export async function postAnalytics(path: `/api/${string}`, body: object): Promise<void> {
+type AnalyticsWrite = (typeof analyticsCalls)['visit' | 'pageView' | 'trackEvent' | 'pageTime'];
+
+/** The analytics writes, typed by the contract (imported as types: the first bundle has no zod). */
+export const analyticsWrites = {
+  visit: callRef<typeof analyticsCalls.visit>({ method: 'POST', path: '/api/uservisit', response: noRecords }),
+  pageView: callRef<typeof analyticsCalls.pageView>({ method: 'POST', path: '/api/pageview', response: noRecords }),
+  trackEvent: callRef<typeof analyticsCalls.trackEvent>({
+    method: 'POST',
+    path: '/api/trackevent',
+    response: noRecords,
+  }),
+  pageTime: callRef<typeof analyticsCalls.pageTime>({ method: 'POST', path: '/api/ptvl', response: noRecords }),
+};
+
+export async function postAnalytics<C extends AnalyticsWrite>(call: CallRef<C>, input: CallInput<C>): Promise<void> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'content-type': 'application/json', accept: 'application/json', token: currentCredentials().token },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) console.debug(`analytics: ${path} answered ${response.status}`);
+    await apiCall(call, { ...input, keepalive: true });
   } catch (error) {
-    console.debug(`analytics: ${path} was not sent`, error);
+    if (error instanceof ApiError && error.httpStatus > 0)
+      console.debug(`analytics: ${call.path} answered ${error.httpStatus}`);
+    else console.debug(`analytics: ${call.path} was not sent`, error);
   }
 }

@@ -39,7 +39,13 @@ function loadClarity(projectId: string): void {
 }
 
 /** The pixel's stub: queues calls until fbevents.js arrives and sets callMethod on it. */
-type PixelStub = ((...args: unknown[]) => void) & { callMethod?: (...args: unknown[]) => void; queue: unknown[]; push: unknown; loaded: boolean; version: string };
+type PixelStub = ((...args: unknown[]) => void) & {
+  callMethod?: (...args: unknown[]) => void;
+  queue: unknown[];
+  push: unknown;
+  loaded: boolean;
+  version: string;
+};
 
 function loadMetaPixel(pixelId: string): void {
   if (window.fbq) return;

@@ -1,7 +1,7 @@
 // trackEvent: an interaction worth counting (a click on 'Watch live', a giveaway entry). An event
 // needs a category and an action (spec §5); it goes to our server and to GA when that is loaded.
 import type { TrackEventRequest } from '../../../shared/contract/analytics';
-import { analyticsSessionId, postAnalytics } from './send';
+import { analyticsSessionId, analyticsWrites, postAnalytics } from './send';
 
 export type TrackedEvent = Omit<TrackEventRequest, 'session_id'>;
 
@@ -22,5 +22,7 @@ export function trackEvent(event: TrackedEvent): Promise<void> {
   if (problem) throw new AnalyticsEventError(problem);
   const { category, action, label, value } = event;
   window.gtag?.('event', action, { event_category: category, event_label: label, value });
-  return postAnalytics('/api/trackevent', { session_id: analyticsSessionId(), category: category.trim(), action: action.trim(), label, value });
+  return postAnalytics(analyticsWrites.trackEvent, {
+    body: { session_id: analyticsSessionId(), category: category.trim(), action: action.trim(), label, value },
+  });
 }

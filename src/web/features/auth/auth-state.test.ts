@@ -40,7 +40,13 @@ const loggedIn = initialAuthState(createUser());
 
 describe('auth state at app start', () => {
   it('is logged in with a stored user and logged out without one', () => {
-    expect(loggedIn).toEqual({ loading: false, user: createUser(), error: false, message: '', statusCodeForBadReq: null });
+    expect(loggedIn).toEqual({
+      loading: false,
+      user: createUser(),
+      error: false,
+      message: '',
+      statusCodeForBadReq: null,
+    });
     expect(loggedOut.user).toBeNull();
   });
 });
@@ -50,18 +56,36 @@ describe('login', () => {
     const started = run(loggedOut, { type: 'login/start' });
     expect(started.loading).toBe(true);
     const done = run(started, { type: 'login/success', user: createUser(), message: MESSAGES.loggedIn });
-    expect(done).toEqual({ loading: false, user: createUser(), error: false, message: MESSAGES.loggedIn, statusCodeForBadReq: null });
+    expect(done).toEqual({
+      loading: false,
+      user: createUser(),
+      error: false,
+      message: MESSAGES.loggedIn,
+      statusCodeForBadReq: null,
+    });
   });
 
   it('keeps the visitor logged out with the server message on failure', () => {
     const done = run(loggedOut, { type: 'login/start' }, { type: 'login/failure', message: MESSAGES.badCredentials });
-    expect(done).toEqual({ loading: false, user: null, error: true, message: MESSAGES.badCredentials, statusCodeForBadReq: null });
+    expect(done).toEqual({
+      loading: false,
+      user: null,
+      error: true,
+      message: MESSAGES.badCredentials,
+      statusCodeForBadReq: null,
+    });
   });
 
   it('shows the fixed bad-request message and its status code for status -1', () => {
     const action = authFailure('login', { message: 'Enter your password.', httpStatus: 400, isBadRequest: true });
     const done = run(loggedOut, { type: 'login/start' }, action);
-    expect(done).toEqual({ loading: false, user: null, error: true, message: SPEC_MESSAGES.badRequest, statusCodeForBadReq: 400 });
+    expect(done).toEqual({
+      loading: false,
+      user: null,
+      error: true,
+      message: SPEC_MESSAGES.badRequest,
+      statusCodeForBadReq: 400,
+    });
   });
 
   it('shows the network failure message as it comes', () => {
@@ -71,26 +95,49 @@ describe('login', () => {
 
   it('starts a new attempt without the previous error', () => {
     const failed = run(loggedOut, authFailure('login', { message: 'x', httpStatus: 400, isBadRequest: true }));
-    expect(run(failed, { type: 'login/start' })).toMatchObject({ loading: true, error: false, message: '', statusCodeForBadReq: null });
+    expect(run(failed, { type: 'login/start' })).toMatchObject({
+      loading: true,
+      error: false,
+      message: '',
+      statusCodeForBadReq: null,
+    });
   });
 });
 
 describe('registration', () => {
   it('logs the new member in when the account came with a token (password mode)', () => {
-    const done = run(loggedOut, { type: 'register/start' }, { type: 'register/success', user: createUser(), message: MESSAGES.registered });
+    const done = run(
+      loggedOut,
+      { type: 'register/start' },
+      { type: 'register/success', user: createUser(), message: MESSAGES.registered },
+    );
     expect(done.user).toEqual(createUser());
     expect(done.message).toBe(MESSAGES.registered);
   });
 
   it('stays logged out until the code is entered (code mode)', () => {
     const unconfirmed = createUser({ tokenvalue: '', isactive: 0 });
-    const done = run(loggedOut, { type: 'register/start' }, { type: 'register/success', user: unconfirmed, message: MESSAGES.registeredConfirm });
-    expect(done).toEqual({ loading: false, user: null, error: false, message: MESSAGES.registeredConfirm, statusCodeForBadReq: null });
+    const done = run(
+      loggedOut,
+      { type: 'register/start' },
+      { type: 'register/success', user: unconfirmed, message: MESSAGES.registeredConfirm },
+    );
+    expect(done).toEqual({
+      loading: false,
+      user: null,
+      error: false,
+      message: MESSAGES.registeredConfirm,
+      statusCodeForBadReq: null,
+    });
   });
 
   it('reports a taken e-mail with the server message', () => {
     const action = authFailure('register', { message: MESSAGES.emailTaken, httpStatus: 409, isBadRequest: false });
-    expect(run(loggedOut, { type: 'register/start' }, action)).toMatchObject({ loading: false, error: true, message: MESSAGES.emailTaken });
+    expect(run(loggedOut, { type: 'register/start' }, action)).toMatchObject({
+      loading: false,
+      error: true,
+      message: MESSAGES.emailTaken,
+    });
   });
 });
 
@@ -98,7 +145,11 @@ describe('profile', () => {
   it('replaces the user record but keeps the session token', () => {
     const fresher = createUser({ nickname: 'Rubes', tokenvalue: 'ignored' });
     const { tokenvalue: _ignored, ...profile } = fresher;
-    const done = run(loggedIn, { type: 'profile/start', operation: 'update' }, { type: 'profile/success', operation: 'update', profile, message: MESSAGES.profileUpdated });
+    const done = run(
+      loggedIn,
+      { type: 'profile/start', operation: 'update' },
+      { type: 'profile/success', operation: 'update', profile, message: MESSAGES.profileUpdated },
+    );
     expect(done.user).toEqual(createUser({ nickname: 'Rubes' }));
     expect(done).toMatchObject({ loading: false, error: false, message: MESSAGES.profileUpdated });
   });
@@ -106,13 +157,25 @@ describe('profile', () => {
   it('refreshes quietly: a fetch keeps the message on screen', () => {
     const welcomed = run(loggedIn, { type: 'login/success', user: createUser(), message: MESSAGES.loggedIn });
     const { tokenvalue: _ignored, ...profile } = createUser({ city: 'Tucson' });
-    const done = run(welcomed, { type: 'profile/start', operation: 'fetch' }, { type: 'profile/success', operation: 'fetch', profile, message: '' });
-    expect(done).toMatchObject({ loading: false, message: MESSAGES.loggedIn, user: { city: 'Tucson', tokenvalue: 'token-123' } });
+    const done = run(
+      welcomed,
+      { type: 'profile/start', operation: 'fetch' },
+      { type: 'profile/success', operation: 'fetch', profile, message: '' },
+    );
+    expect(done).toMatchObject({
+      loading: false,
+      message: MESSAGES.loggedIn,
+      user: { city: 'Tucson', tokenvalue: 'token-123' },
+    });
   });
 
   it('records a failed picture upload with its message', () => {
     const message = `${SPEC_MESSAGES.pictureUpdateFailed}. ${MESSAGES.pictureNotImage}`;
-    const done = run(loggedIn, { type: 'profile/start', operation: 'picture' }, { type: 'profile/failure', operation: 'picture', message });
+    const done = run(
+      loggedIn,
+      { type: 'profile/start', operation: 'picture' },
+      { type: 'profile/failure', operation: 'picture', message },
+    );
     expect(done).toMatchObject({ loading: false, error: true, message, user: createUser() });
   });
 
@@ -125,11 +188,18 @@ describe('profile', () => {
 
 describe('leaving', () => {
   it('logs out with a message', () => {
-    expect(run(loggedIn, { type: 'logout', message: MESSAGES.loggedOut })).toEqual({ ...loggedOut, message: MESSAGES.loggedOut });
+    expect(run(loggedIn, { type: 'logout', message: MESSAGES.loggedOut })).toEqual({
+      ...loggedOut,
+      message: MESSAGES.loggedOut,
+    });
   });
 
   it('logs out with an error when the server no longer accepts the session', () => {
-    expect(run(loggedIn, { type: 'session/invalid', message: MESSAGES.sessionExpired })).toEqual({ ...loggedOut, error: true, message: MESSAGES.sessionExpired });
+    expect(run(loggedIn, { type: 'session/invalid', message: MESSAGES.sessionExpired })).toEqual({
+      ...loggedOut,
+      error: true,
+      message: MESSAGES.sessionExpired,
+    });
   });
 
   it('clear resets messages and keeps who is logged in', () => {

@@ -47,18 +47,34 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'login/success':
       return { ...state, ...settled, user: action.user, error: false, message: action.message };
     case 'register/success':
-      return { ...state, ...settled, user: action.user.tokenvalue ? action.user : state.user, error: false, message: action.message };
+      return {
+        ...state,
+        ...settled,
+        user: action.user.tokenvalue ? action.user : state.user,
+        error: false,
+        message: action.message,
+      };
     case 'login/failure':
     case 'register/failure':
       return { ...state, ...settled, error: true, message: action.message };
     case 'badRequest':
-      return { ...state, loading: false, error: true, message: SPEC_MESSAGES.badRequest, statusCodeForBadReq: action.statusCode };
+      return {
+        ...state,
+        loading: false,
+        error: true,
+        message: SPEC_MESSAGES.badRequest,
+        statusCodeForBadReq: action.statusCode,
+      };
     case 'profile/start':
       // A background fetch keeps whatever message is showing; an edit replaces it.
-      return action.operation === 'fetch' ? { ...state, loading: true } : { ...state, loading: true, error: false, message: '', statusCodeForBadReq: null };
+      return action.operation === 'fetch'
+        ? { ...state, loading: true }
+        : { ...state, loading: true, error: false, message: '', statusCodeForBadReq: null };
     case 'profile/success': {
       const user = { ...action.profile, tokenvalue: state.user?.tokenvalue ?? '' };
-      return action.operation === 'fetch' ? { ...state, loading: false, user } : { ...state, ...settled, user, error: false, message: action.message };
+      return action.operation === 'fetch'
+        ? { ...state, loading: false, user }
+        : { ...state, ...settled, user, error: false, message: action.message };
     }
     case 'profile/failure':
       return { ...state, ...settled, error: true, message: action.message };

@@ -25,7 +25,12 @@ type CodeLoginStepProps = {
   onChangeEmail?: () => void;
 };
 
-export function CodeLoginStep({ email, waitSeconds = CODE_RESEND_SECONDS, submitLabel, onChangeEmail }: CodeLoginStepProps) {
+export function CodeLoginStep({
+  email,
+  waitSeconds = CODE_RESEND_SECONDS,
+  submitLabel,
+  onChangeEmail,
+}: CodeLoginStepProps) {
   const { loading } = useAuth();
   const { loginWithCode } = useAuthActions();
   const resend = useSendLoginCodeMutation();
@@ -57,7 +62,8 @@ export function CodeLoginStep({ email, waitSeconds = CODE_RESEND_SECONDS, submit
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <p className="text-muted">
-        We e-mailed a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It works once and expires in {CODE_TTL_MINUTES} minutes.
+        We e-mailed a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It works once and expires
+        in {CODE_TTL_MINUTES} minutes.
       </p>
       <CodeInput autoFocus error={errors.OTP?.message} {...form.register('OTP')} />
       <Button type="submit" isBusy={loading}>

@@ -25,9 +25,24 @@ export function CodeInput({ label = '6-digit code', ...props }: CodeInputProps) 
   );
 }
 
-export function ResendCodeButton({ secondsLeft, isBusy, onResend }: { secondsLeft: number; isBusy: boolean; onResend: () => void }) {
+export function ResendCodeButton({
+  secondsLeft,
+  isBusy,
+  onResend,
+}: {
+  secondsLeft: number;
+  isBusy: boolean;
+  onResend: () => void;
+}) {
   return (
-    <Button variant="ghost" size="sm" isBusy={isBusy} disabled={secondsLeft > 0} onClick={onResend} className="self-start">
+    <Button
+      variant="ghost"
+      size="sm"
+      isBusy={isBusy}
+      disabled={secondsLeft > 0}
+      onClick={onResend}
+      className="self-start"
+    >
       {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : 'Send a new code'}
     </Button>
   );

@@ -20,7 +20,11 @@ const EmailForm = ResetPasswordRequest.pick({ email: true });
 const CodeForm = CheckResetCodeRequest.pick({ OTP: true });
 const PasswordForm = ResetPasswordRequest.pick({ password: true });
 
-type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'password'; email: string; OTP: string } | { name: 'done'; email: string; message: string };
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string }
+  | { name: 'password'; email: string; OTP: string }
+  | { name: 'done'; email: string; message: string };
 
 type Note = { tone: 'error' | 'info' | 'success'; text: string };
 
@@ -54,7 +58,11 @@ export function ForgotPasswordForm({ initialEmail, loginPath }: { initialEmail: 
     <div className="flex flex-col gap-5">
       {note && <Alert tone={note.tone}>{note.text}</Alert>}
       {step.name === 'email' && (
-        <EmailStep initialEmail={initialEmail} isBusy={sendCode.isPending} onSubmit={(email) => send(email, () => setStep({ name: 'code', email }))} />
+        <EmailStep
+          initialEmail={initialEmail}
+          isBusy={sendCode.isPending}
+          onSubmit={(email) => send(email, () => setStep({ name: 'code', email }))}
+        />
       )}
       {step.name === 'code' && (
         <CodeStep
@@ -64,7 +72,13 @@ export function ForgotPasswordForm({ initialEmail, loginPath }: { initialEmail: 
             setStep({ name: 'password', email: step.email, OTP });
           }}
           onError={(text) => setNote({ tone: 'error', text })}
-          resend={<ResendCodeButton secondsLeft={cooldown.secondsLeft} isBusy={sendCode.isPending} onResend={() => send(step.email)} />}
+          resend={
+            <ResendCodeButton
+              secondsLeft={cooldown.secondsLeft}
+              isBusy={sendCode.isPending}
+              onResend={() => send(step.email)}
+            />
+          }
         />
       )}
       {step.name === 'password' && (
@@ -102,12 +116,29 @@ export function ForgotPasswordForm({ initialEmail, loginPath }: { initialEmail: 
   );
 }
 
-function EmailStep({ initialEmail, isBusy, onSubmit }: { initialEmail: string; isBusy: boolean; onSubmit: (email: string) => void }) {
+function EmailStep({
+  initialEmail,
+  isBusy,
+  onSubmit,
+}: {
+  initialEmail: string;
+  isBusy: boolean;
+  onSubmit: (email: string) => void;
+}) {
   const form = useForm({ resolver: zodResolver(EmailForm), mode: 'onTouched', defaultValues: { email: initialEmail } });
   return (
     <form noValidate onSubmit={form.handleSubmit(({ email }) => onSubmit(email))} className="flex flex-col gap-5">
-      <p className="text-muted">Enter the e-mail of your account and we will send you a 6-digit code to choose a new password.</p>
-      <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={form.formState.errors.email?.message} {...form.register('email')} />
+      <p className="text-muted">
+        Enter the e-mail of your account and we will send you a 6-digit code to choose a new password.
+      </p>
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
       <Button type="submit" isBusy={isBusy}>
         Send reset code
       </Button>
@@ -115,7 +146,12 @@ function EmailStep({ initialEmail, isBusy, onSubmit }: { initialEmail: string; i
   );
 }
 
-type CodeStepProps = { email: string; onAccepted: (OTP: string, message: string) => void; onError: (message: string) => void; resend: ReactNode };
+type CodeStepProps = {
+  email: string;
+  onAccepted: (OTP: string, message: string) => void;
+  onError: (message: string) => void;
+  resend: ReactNode;
+};
 
 function CodeStep({ email, onAccepted, onError, resend }: CodeStepProps) {
   const check = useCheckResetCodeMutation();
@@ -132,7 +168,8 @@ function CodeStep({ email, onAccepted, onError, resend }: CodeStepProps) {
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <p className="text-muted">
-        If <strong className="break-all text-ink">{email}</strong> has an account, a reset code is on its way. Enter it here.
+        If <strong className="break-all text-ink">{email}</strong> has an account, a reset code is on its way. Enter it
+        here.
       </p>
       <CodeInput autoFocus error={form.formState.errors.OTP?.message} {...form.register('OTP')} />
       <Button type="submit" isBusy={check.isPending}>
@@ -143,7 +180,13 @@ function CodeStep({ email, onAccepted, onError, resend }: CodeStepProps) {
   );
 }
 
-type PasswordStepProps = { email: string; OTP: string; onDone: (message: string) => void; onError: (message: string) => void; onRestart: () => void };
+type PasswordStepProps = {
+  email: string;
+  OTP: string;
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+  onRestart: () => void;
+};
 
 function PasswordStep({ email, OTP, onDone, onError, onRestart }: PasswordStepProps) {
   const reset = useResetPasswordMutation();
@@ -164,7 +207,13 @@ function PasswordStep({ email, OTP, onDone, onError, onRestart }: PasswordStepPr
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={form.formState.errors.password?.message} {...form.register('password')}>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        error={form.formState.errors.password?.message}
+        {...form.register('password')}
+      >
         <PasswordStrengthMeter password={password} userInputs={[email]} />
       </PasswordField>
       <Button type="submit" isBusy={reset.isPending}>

@@ -17,7 +17,13 @@ const EmailForm = LoginByCodeRequest.pick({ email: true });
 
 type Sent = { email: string; waitSeconds: number; note: string };
 
-export function LoginCodeForm({ initialEmail, passwordLoginPath }: { initialEmail: string; passwordLoginPath: string }) {
+export function LoginCodeForm({
+  initialEmail,
+  passwordLoginPath,
+}: {
+  initialEmail: string;
+  passwordLoginPath: string;
+}) {
   const [sent, setSent] = useState<Sent | null>(null);
   const sendCode = useSendLoginCodeMutation();
   const { clear } = useAuthActions();
@@ -56,8 +62,17 @@ export function LoginCodeForm({ initialEmail, passwordLoginPath }: { initialEmai
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <p className="text-muted">No password needed: we e-mail you a 6-digit code to log in.</p>
-      <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-      {sendCode.isError && resendWaitOf(sendCode.error) === null && <Alert tone="error">{errorMessage(sendCode.error)}</Alert>}
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      {sendCode.isError && resendWaitOf(sendCode.error) === null && (
+        <Alert tone="error">{errorMessage(sendCode.error)}</Alert>
+      )}
       <Button type="submit" isBusy={sendCode.isPending}>
         Send code
       </Button>

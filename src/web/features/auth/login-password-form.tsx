@@ -15,7 +15,11 @@ type LoginPasswordFormProps = { initialEmail: string; codeLoginPath: string; for
 export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordPath }: LoginPasswordFormProps) {
   const { loading } = useAuth();
   const { loginWithPassword } = useAuthActions();
-  const form = useForm({ resolver: zodResolver(LoginRequest), mode: 'onTouched', defaultValues: { email: initialEmail, password: '' } });
+  const form = useForm({
+    resolver: zodResolver(LoginRequest),
+    mode: 'onTouched',
+    defaultValues: { email: initialEmail, password: '' },
+  });
   const { errors } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {
@@ -25,9 +29,24 @@ export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordP
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-      <Link to={forgotPasswordPath} className="-mt-2 self-start text-sm font-bold text-primary underline underline-offset-4">
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Link
+        to={forgotPasswordPath}
+        className="-mt-2 self-start text-sm font-bold text-primary underline underline-offset-4"
+      >
         Forgot your password?
       </Link>
       <Button type="submit" isBusy={loading}>

@@ -23,15 +23,24 @@ const headings = (brand: string): Record<OnboardingMode, string> => ({
   'forgot-password': 'Reset your password',
 });
 
-const PERKS = ['Live jewelry shows with hosts you can chat with', 'A giveaway in every show you enter', 'Rewards and birthday coupons for viewers'];
+const PERKS = [
+  'Live jewelry shows with hosts you can chat with',
+  'A giveaway in every show you enter',
+  'Rewards and birthday coupons for viewers',
+];
 
 /** An e-mail handed over by the previous screen (router state), to save typing it again. */
 function emailFrom(state: unknown): string {
-  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
+  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
+    ? state.email
+    : '';
 }
 
 const tabStyles = ({ isActive }: { isActive: boolean }) =>
-  cx('flex min-h-10 flex-1 items-center justify-center rounded-md font-bold transition-colors', isActive ? 'bg-white text-primary shadow-sm' : 'text-muted hover:text-ink');
+  cx(
+    'flex min-h-10 flex-1 items-center justify-center rounded-md font-bold transition-colors',
+    isActive ? 'bg-white text-primary shadow-sm' : 'text-muted hover:text-ink',
+  );
 
 export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
   const { user, message, error } = useAuth();
@@ -71,7 +80,14 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
               {PERKS.map((perk) => (
                 <li key={perk} className="flex items-start gap-3">
                   <svg viewBox="0 0 20 20" className="mt-1 size-5 shrink-0" aria-hidden="true">
-                    <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M4 10.5l4 4 8-9"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                   {perk}
                 </li>
@@ -94,11 +110,19 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
           <h1 className="text-3xl font-black text-ink">{headings(brand)[mode]}</h1>
           {message && <Alert tone={error ? 'error' : 'info'}>{message}</Alert>}
           {mode === 'register' && <RegisterForm loginPath={paths.loginCode} />}
-          {mode === 'login-code' && <LoginCodeForm initialEmail={initialEmail} passwordLoginPath={paths.loginPassword} />}
-          {mode === 'login-password' && (
-            <LoginPasswordForm initialEmail={initialEmail} codeLoginPath={paths.loginCode} forgotPasswordPath={paths.forgotPassword} />
+          {mode === 'login-code' && (
+            <LoginCodeForm initialEmail={initialEmail} passwordLoginPath={paths.loginPassword} />
           )}
-          {mode === 'forgot-password' && <ForgotPasswordForm initialEmail={initialEmail} loginPath={paths.loginPassword} />}
+          {mode === 'login-password' && (
+            <LoginPasswordForm
+              initialEmail={initialEmail}
+              codeLoginPath={paths.loginCode}
+              forgotPasswordPath={paths.forgotPassword}
+            />
+          )}
+          {mode === 'forgot-password' && (
+            <ForgotPasswordForm initialEmail={initialEmail} loginPath={paths.loginPassword} />
+          )}
         </div>
       </main>
     </div>

@@ -37,7 +37,10 @@ export function PasswordStrengthMeter({ password, userInputs }: { password: stri
     <div className="flex flex-col gap-1">
       <div className="grid grid-cols-5 gap-1" aria-hidden="true">
         {LEVELS.map((step, index) => (
-          <span key={step.label} className={cx('h-1.5 rounded-full', level && filled !== null && index <= filled ? level.color : 'bg-line')} />
+          <span
+            key={step.label}
+            className={cx('h-1.5 rounded-full', level && filled !== null && index <= filled ? level.color : 'bg-line')}
+          />
         ))}
       </div>
       <p className="text-sm text-muted" aria-live="polite">

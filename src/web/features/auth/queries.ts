@@ -2,7 +2,7 @@
 // a reset code, setting a new password, and the e-mail existence check of the register form.
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { EmptyResponse, ExistsResponse, type CheckResetCodeRequest, type ResetPasswordRequest } from '../../../shared/contract/auth';
+import { authCalls, type CheckResetCodeRequest, type ResetPasswordRequest } from '../../../shared/contract/auth';
 import { apiCall, recordOf } from '../../api/client';
 import { ensureVisitorToken } from '../../api/visitor';
 
@@ -15,7 +15,8 @@ export const authKeys = {
 export function emailExistsQuery(email: string) {
   return queryOptions({
     queryKey: authKeys.emailExists(email),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/checkifemailexists', { query: { emailid: email }, schema: ExistsResponse, signal })).exists,
+    queryFn: async ({ signal }) =>
+      recordOf(await apiCall(authCalls.emailExists, { query: { emailid: email }, signal })).exists,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -25,25 +26,25 @@ export function useSendLoginCodeMutation() {
   return useMutation({
     mutationFn: async (email: string) => {
       const sessionId = await ensureVisitorToken();
-      return apiCall('/api/getloginotp', { query: { emailid: email, session_id: sessionId }, schema: EmptyResponse });
+      return apiCall(authCalls.sendLoginCode, { query: { emailid: email, session_id: sessionId } });
     },
   });
 }
 
 export function useSendResetCodeMutation() {
   return useMutation({
-    mutationFn: (email: string) => apiCall('/api/forgotpasswordOTP_v1', { query: { emailId: email }, schema: EmptyResponse }),
+    mutationFn: (email: string) => apiCall(authCalls.sendResetCode, { query: { emailId: email } }),
   });
 }
 
 export function useCheckResetCodeMutation() {
   return useMutation({
-    mutationFn: (body: z.output<typeof CheckResetCodeRequest>) => apiCall('/api/valresetpassotp', { method: 'POST', body, schema: EmptyResponse }),
+    mutationFn: (body: z.output<typeof CheckResetCodeRequest>) => apiCall(authCalls.checkResetCode, { body }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: z.output<typeof ResetPasswordRequest>) => apiCall('/api/resetpasswordotp_v1', { method: 'POST', body, schema: EmptyResponse }),
+    mutationFn: (body: z.output<typeof ResetPasswordRequest>) => apiCall(authCalls.resetPassword, { body }),
   });
 }

@@ -28,7 +28,17 @@ const RegisterFormSchema = z.discriminatedUnion('useCode', [
   Fields.extend({ useCode: z.literal(true), password: z.string() }),
 ]);
 
-const REGISTER_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password', 'nickname', 'birthday', 'anniversary', 'invitedCode'] as const;
+const REGISTER_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'password',
+  'nickname',
+  'birthday',
+  'anniversary',
+  'invitedCode',
+] as const;
 const INVITE_CODE = /^[A-Za-z0-9]{4,32}$/;
 
 /** A code someone shared: SharedInviteCode, else a share link's refid (in the URL or its cookie). */
@@ -61,7 +71,13 @@ export function RegisterForm({ loginPath }: { loginPath: string }) {
     },
   });
   const { errors } = form.formState;
-  const [useCode, password, email, firstName, lastName] = form.watch(['useCode', 'password', 'email', 'first_name', 'last_name']);
+  const [useCode, password, email, firstName, lastName] = form.watch([
+    'useCode',
+    'password',
+    'email',
+    'first_name',
+    'last_name',
+  ]);
   const isEmailTaken = emailCheck.data === true && normalizeEmail(email) === checkedEmail;
 
   const handleSubmit = form.handleSubmit(async ({ useCode: withCode, password: chosenPassword, ...fields }) => {
@@ -76,8 +92,18 @@ export function RegisterForm({ loginPath }: { loginPath: string }) {
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
       </div>
       <TextField
         label="E-mail"
@@ -89,7 +115,11 @@ export function RegisterForm({ loginPath }: { loginPath: string }) {
           isEmailTaken && (
             <span className="text-ink">
               {MESSAGES.emailTaken}{' '}
-              <Link to={loginPath} state={{ email: checkedEmail }} className="font-bold text-primary underline underline-offset-4">
+              <Link
+                to={loginPath}
+                state={{ email: checkedEmail }}
+                className="font-bold text-primary underline underline-offset-4"
+              >
                 Go to log in
               </Link>
             </span>
@@ -102,27 +132,75 @@ export function RegisterForm({ loginPath }: { loginPath: string }) {
           },
         })}
       />
-      <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3">
         <input type="checkbox" className="mt-1 size-5 accent-primary" {...form.register('useCode')} />
         <span>
           <span className="block font-bold text-ink">Sign up with an e-mail code instead</span>
-          <span className="block text-sm text-muted">No password: we e-mail you a 6-digit code each time you log in.</span>
+          <span className="block text-sm text-muted">
+            No password: we e-mail you a 6-digit code each time you log in.
+          </span>
         </span>
       </label>
       {!useCode && (
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters. A short phrase is easy to remember and hard to guess." error={errors.password?.message} {...form.register('password')}>
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters. A short phrase is easy to remember and hard to guess."
+          error={errors.password?.message}
+          {...form.register('password')}
+        >
           <PasswordStrengthMeter password={password} userInputs={[firstName, lastName, email]} />
         </PasswordField>
       )}
-      <TextField label="Invite code" labelNote="(optional)" autoComplete="off" spellCheck={false} error={errors.invitedCode?.message} {...form.register('invitedCode')} />
-      <details className="rounded-lg border border-line bg-white" open={Boolean(errors.nickname || errors.birthday || errors.anniversary) || undefined}>
-        <summary className="flex min-h-11 cursor-pointer items-center px-3 font-bold text-primary">More about you (optional)</summary>
+      <TextField
+        label="Invite code"
+        labelNote="(optional)"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.invitedCode?.message}
+        {...form.register('invitedCode')}
+      />
+      <details
+        className="rounded-lg border border-line bg-white"
+        open={Boolean(errors.nickname || errors.birthday || errors.anniversary) || undefined}
+      >
+        <summary className="flex min-h-11 cursor-pointer items-center px-3 font-bold text-primary">
+          More about you (optional)
+        </summary>
         <div className="flex flex-col gap-5 border-t border-line p-3">
-          <TextField label="Nickname" labelNote="(optional)" autoComplete="nickname" hint="Shown in the chat instead of your first name." error={errors.nickname?.message} {...form.register('nickname')} />
+          <TextField
+            label="Nickname"
+            labelNote="(optional)"
+            autoComplete="nickname"
+            hint="Shown in the chat instead of your first name."
+            error={errors.nickname?.message}
+            {...form.register('nickname')}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Birthday" labelNote="(optional)" type="date" max={today} error={errors.birthday?.message} {...form.register('birthday')} />
-            <TextField label="Anniversary" labelNote="(optional)" type="date" max={today} error={errors.anniversary?.message} {...form.register('anniversary')} />
+            <TextField
+              label="Birthday"
+              labelNote="(optional)"
+              type="date"
+              max={today}
+              error={errors.birthday?.message}
+              {...form.register('birthday')}
+            />
+            <TextField
+              label="Anniversary"
+              labelNote="(optional)"
+              type="date"
+              max={today}
+              error={errors.anniversary?.message}
+              {...form.register('anniversary')}
+            />
           </div>
           <p className="text-sm text-muted">We send a coupon for your birthday and your anniversary.</p>
         </div>

@@ -2,8 +2,13 @@
 // success (user stored, profile fetched 500 ms later, live-video token cookie cleared) or failure.
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import { AuthedUserResponse, type AuthedUser } from '../../../shared/contract/user';
-import type { LoginByCodeRequest, LoginRequest, RegisterRequest } from '../../../shared/contract/auth';
+import type { AuthedUser, AuthedUserResponse } from '../../../shared/contract/user';
+import {
+  authCalls,
+  type LoginByCodeRequest,
+  type LoginRequest,
+  type RegisterRequest,
+} from '../../../shared/contract/auth';
 import type { FieldIssue } from '../../../shared/contract/envelope';
 import { STATUS } from '../../../shared/contract/status';
 import { ApiError, apiCall, errorMessage, recordOf } from '../../api/client';
@@ -51,13 +56,12 @@ export function useAuthActions() {
     }
 
     return {
-      loginWithPassword: (body: z.output<typeof LoginRequest>) =>
-        login(() => apiCall('/api/login_v1', { method: 'POST', body, schema: AuthedUserResponse })),
+      loginWithPassword: (body: z.output<typeof LoginRequest>) => login(() => apiCall(authCalls.login, { body })),
 
       loginWithCode: (body: Omit<z.output<typeof LoginByCodeRequest>, 'session_id'>) =>
         login(async () => {
           const sessionId = await ensureVisitorToken();
-          return apiCall('/api/loginbyotp', { method: 'POST', body: { ...body, session_id: sessionId }, schema: AuthedUserResponse });
+          return apiCall(authCalls.loginByCode, { body: { ...body, session_id: sessionId } });
         }),
 
       /** With a password the account is ready at once; without one, a code confirms it (needsCode). */
@@ -66,7 +70,7 @@ export function useAuthActions() {
         try {
           const sessionId = body.password === undefined ? await ensureVisitorToken() : undefined;
           const refId = readCookie(COOKIES.refId) ?? undefined;
-          const answer = await apiCall('/api/registeruser_v1', { method: 'POST', body: { ...body, refId, session_id: sessionId }, schema: AuthedUserResponse });
+          const answer = await apiCall(authCalls.register, { body: { ...body, refId, session_id: sessionId } });
           const user = recordOf(answer);
           if (user.tokenvalue) startSession(user);
           dispatch({ type: 'register/success', user, message: answer.message });

@@ -1,7 +1,14 @@
 // The chat socket of one room: fetches a chat token, joins with it in the first frame (and says
 // the last message it has), keeps the link alive with pings, and after a drop reconnects with
 // backoff. The browser going offline closes it at once; coming back online reconnects at once.
-import { CHAT_MESSAGES, CLOSE_CODES, ChatTokenResponse, ServerFrame, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
+import {
+  CHAT_MESSAGES,
+  CLOSE_CODES,
+  ServerFrame,
+  chatCalls,
+  type ClientFrame,
+  type RoomRef,
+} from '../../../shared/contract/chat';
 import { SPEC_MESSAGES } from '../../../shared/messages';
 import { ApiError, apiCall, recordOf } from '../../api/client';
 import { COOKIES, writeCookie } from '../../lib/browser-storage';
@@ -22,7 +29,7 @@ export type ConnectionEvents = {
 };
 
 async function fetchChatToken(refresh: boolean): Promise<string> {
-  const answer = await apiCall('/api/weavy/token', { schema: ChatTokenResponse, query: { refresh: refresh ? 'true' : undefined } });
+  const answer = await apiCall(chatCalls.token, { query: { refresh: refresh ? 'true' : undefined } });
   return recordOf(answer).token;
 }
 
@@ -92,7 +99,8 @@ export function createChatConnection(room: RoomRef, lastSeenId: () => number | u
       refreshToken = false;
     } catch (error) {
       if (stopped) return;
-      if (error instanceof ApiError && (error.httpStatus === 401 || error.httpStatus === 403)) return end(error.message);
+      if (error instanceof ApiError && (error.httpStatus === 401 || error.httpStatus === 403))
+        return end(error.message);
       return retry(error instanceof ApiError && error.httpStatus === 0 ? error.message : SPEC_MESSAGES.tokenFallback);
     }
     if (stopped) return;

@@ -20,8 +20,18 @@ export function ChatPanel({ eventId }: { eventId: number | null }) {
   return <ChatRoom key={String(room)} room={room} />;
 }
 
-const STATUS_TEXT: Record<ConnectionStatus, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', ended: 'Chat closed' };
-const STATUS_DOT: Record<ConnectionStatus, string> = { connecting: 'bg-amber-500', live: 'bg-success', reconnecting: 'bg-amber-500', ended: 'bg-danger' };
+const STATUS_TEXT: Record<ConnectionStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  ended: 'Chat closed',
+};
+const STATUS_DOT: Record<ConnectionStatus, string> = {
+  connecting: 'bg-amber-500',
+  live: 'bg-success',
+  reconnecting: 'bg-amber-500',
+  ended: 'bg-danger',
+};
 const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
 
 let clientCounter = 0;
@@ -66,11 +76,20 @@ function ChatRoom({ room }: { room: RoomRef }) {
   const title = state.room?.title ?? (room === 'lobby' ? 'Lobby' : 'Show chat');
   const hint = composerHint(state);
   return (
-    <section aria-label={`Chat: ${title}`} className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm">
-      <ChatHeader state={state} title={title} onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null} />
+    <section
+      aria-label={`Chat: ${title}`}
+      className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
+    >
+      <ChatHeader
+        state={state}
+        title={title}
+        onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null}
+      />
       {state.pinned && (
         <div className="flex items-start gap-2 border-b border-line bg-primary-soft px-3 py-2 text-sm">
-          <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-[0.6875rem] font-black text-white uppercase">Pinned</span>
+          <span className="shrink-0 rounded bg-primary px-1.5 py-0.5 text-[0.6875rem] font-black text-white uppercase">
+            Pinned
+          </span>
           <p className="min-w-0 flex-1 break-words text-ink">
             <span className="font-bold">{state.pinned.name}</span>
             {state.pinned.isStaff && <StaffBadge className="ml-1.5" />}
@@ -79,7 +98,11 @@ function ChatRoom({ room }: { room: RoomRef }) {
             {state.pinned.text}
           </p>
           {moderate && (
-            <button type="button" onClick={() => moderate.pin(null)} className="shrink-0 rounded px-2 py-1 font-bold text-primary hover:bg-white">
+            <button
+              type="button"
+              onClick={() => moderate.pin(null)}
+              className="shrink-0 rounded px-2 py-1 font-bold text-primary hover:bg-white"
+            >
               Unpin
             </button>
           )}
@@ -97,15 +120,29 @@ function ChatRoom({ room }: { room: RoomRef }) {
           myId={me?.userId ?? null}
           pinnedId={state.pinned?.id ?? null}
           moderate={moderate}
-          emptyText={room === 'lobby' ? 'No messages yet. Say hello!' : 'No messages yet. Be the first to say hello to the hosts!'}
+          emptyText={
+            room === 'lobby'
+              ? 'No messages yet. Say hello!'
+              : 'No messages yet. Be the first to say hello to the hosts!'
+          }
         />
       )}
-      {room !== 'lobby' && state.status === 'live' && <Reactions state={state} onReact={(reaction) => void send({ type: 'reaction', reaction })} />}
+      {room !== 'lobby' && state.status === 'live' && (
+        <Reactions state={state} onReact={(reaction) => void send({ type: 'reaction', reaction })} />
+      )}
       <NoticeLine state={state} onDismiss={dismiss} />
       {state.status === 'ended' ? (
-        <p className="border-t border-line bg-danger-soft px-3 py-3 text-sm font-bold text-danger">{state.statusNote || CHAT_MESSAGES.unauthorized}</p>
+        <p className="border-t border-line bg-danger-soft px-3 py-3 text-sm font-bold text-danger">
+          {state.statusNote || CHAT_MESSAGES.unauthorized}
+        </p>
       ) : (
-        <Composer disabled={state.status !== 'live' || state.room?.isOpen === false} hint={hint === state.notice?.text ? null : hint} onSend={handleSend} draft={draft} setDraft={setDraft} />
+        <Composer
+          disabled={state.status !== 'live' || state.room?.isOpen === false}
+          hint={hint === state.notice?.text ? null : hint}
+          onSend={handleSend}
+          draft={draft}
+          setDraft={setDraft}
+        />
       )}
     </section>
   );
@@ -114,11 +151,20 @@ function ChatRoom({ room }: { room: RoomRef }) {
 function composerHint(state: ChatState): string | null {
   if (state.room?.isOpen === false) return CHAT_MESSAGES.roomClosed;
   if (state.me?.mutedUntil && isMuted(state.me, new Date())) return mutedText(state.me.mutedUntil);
-  if (state.room?.slowModeSeconds && !state.me?.isStaff) return `Slow mode: one message every ${state.room.slowModeSeconds} seconds.`;
+  if (state.room?.slowModeSeconds && !state.me?.isStaff)
+    return `Slow mode: one message every ${state.room.slowModeSeconds} seconds.`;
   return null;
 }
 
-function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: string; onSlowMode: ((seconds: number) => void) | null }) {
+function ChatHeader({
+  state,
+  title,
+  onSlowMode,
+}: {
+  state: ChatState;
+  title: string;
+  onSlowMode: ((seconds: number) => void) | null;
+}) {
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-2.5">
       <div className="min-w-0 flex-1">
@@ -130,12 +176,17 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
             {STATUS_TEXT[state.status]}
             {state.status !== 'ended' && state.statusNote && <span className="font-normal">({state.statusNote})</span>}
           </span>
-          {state.status === 'live' && <span>{state.members === 1 ? '1 person here' : `${state.members} people here`}</span>}
+          {state.status === 'live' && (
+            <span>{state.members === 1 ? '1 person here' : `${state.members} people here`}</span>
+          )}
           {state.me?.isStaff && <StaffBadge />}
         </p>
       </div>
       {state.me?.isStaff && (
-        <Link to="/staff/chat" className="inline-flex min-h-9 items-center rounded-md px-2 text-xs font-bold text-primary hover:bg-primary-soft">
+        <Link
+          to="/staff/chat"
+          className="inline-flex min-h-9 items-center rounded-md px-2 text-xs font-bold text-primary hover:bg-primary-soft"
+        >
           Bans and mutes
         </Link>
       )}
@@ -148,11 +199,13 @@ function ChatHeader({ state, title, onSlowMode }: { state: ChatState; title: str
             disabled={state.status !== 'live'}
             className="min-h-9 rounded-md border border-line bg-white px-2 text-sm text-ink"
           >
-            {[...new Set([...SLOW_MODE_CHOICES, state.room.slowModeSeconds])].sort((a, b) => a - b).map((seconds) => (
-              <option key={seconds} value={seconds}>
-                {seconds === 0 ? 'Off' : seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}
-              </option>
-            ))}
+            {[...new Set([...SLOW_MODE_CHOICES, state.room.slowModeSeconds])]
+              .sort((a, b) => a - b)
+              .map((seconds) => (
+                <option key={seconds} value={seconds}>
+                  {seconds === 0 ? 'Off' : seconds < 60 ? `${seconds} s` : `${seconds / 60} min`}
+                </option>
+              ))}
           </select>
         </label>
       )}
@@ -189,9 +242,21 @@ function NoticeLine({ state, onDismiss }: { state: ChatState; onDismiss: () => v
   return (
     <div aria-live="polite">
       {notice && (
-        <p className={cx('flex items-start gap-2 border-t px-3 py-2 text-sm font-bold', notice.tone === 'error' ? 'border-danger/30 bg-danger-soft text-danger' : 'border-primary/20 bg-primary-soft text-primary-hover')}>
+        <p
+          className={cx(
+            'flex items-start gap-2 border-t px-3 py-2 text-sm font-bold',
+            notice.tone === 'error'
+              ? 'border-danger/30 bg-danger-soft text-danger'
+              : 'border-primary/20 bg-primary-soft text-primary-hover',
+          )}
+        >
           <span className="flex-1">{notice.text}</span>
-          <button type="button" onClick={onDismiss} className="rounded px-1.5 text-base leading-none hover:bg-white" aria-label="Dismiss this notice">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded px-1.5 text-base leading-none hover:bg-white"
+            aria-label="Dismiss this notice"
+          >
             ×
           </button>
         </p>

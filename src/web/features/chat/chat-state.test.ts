@@ -3,8 +3,19 @@ import type { ChatMessage, ServerFrame } from '../../../shared/contract/chat';
 import { chatReducer, initialChatState, isMuted, type ChatState } from './chat-state';
 import { mentionsMe, splitMentions } from './mention';
 
-const message = (id: number, text = `m${id}`): ChatMessage => ({ id, room: 'lobby', userId: 2, name: 'Opal K.', isStaff: false, text, createdAt: '2026-06-15T18:00:00.000Z' });
-const welcome = (history: ChatMessage[], extra: Partial<Extract<ServerFrame, { type: 'welcome' }>> = {}): ServerFrame => ({
+const message = (id: number, text = `m${id}`): ChatMessage => ({
+  id,
+  room: 'lobby',
+  userId: 2,
+  name: 'Opal K.',
+  isStaff: false,
+  text,
+  createdAt: '2026-06-15T18:00:00.000Z',
+});
+const welcome = (
+  history: ChatMessage[],
+  extra: Partial<Extract<ServerFrame, { type: 'welcome' }>> = {},
+): ServerFrame => ({
   type: 'welcome',
   room: { room: 'lobby', title: 'Lobby', isOpen: true, slowModeSeconds: 0 },
   me: { userId: 1, name: 'Amber N.', isStaff: false, mutedUntil: null },
@@ -16,18 +27,27 @@ const welcome = (history: ChatMessage[], extra: Partial<Extract<ServerFrame, { t
   winners: [],
   ...extra,
 });
-const apply = (state: ChatState, ...frames: ServerFrame[]) => frames.reduce((s, frame) => chatReducer(s, { type: 'frame', frame }), state);
+const apply = (state: ChatState, ...frames: ServerFrame[]) =>
+  frames.reduce((s, frame) => chatReducer(s, { type: 'frame', frame }), state);
 
 describe('chat state', () => {
   it('goes live on the welcome with its history and member count', () => {
     const state = apply(initialChatState, welcome([message(1), message(2)]));
-    expect([state.status, state.messages.map((m) => m.id), state.members, state.lastSeenId]).toEqual(['live', [1, 2], 3, 2]);
+    expect([state.status, state.messages.map((m) => m.id), state.members, state.lastSeenId]).toEqual([
+      'live',
+      [1, 2],
+      3,
+      2,
+    ]);
   });
 
   it('merges a catch-up without duplicates and drops what staff deleted meanwhile', () => {
     let state = apply(initialChatState, welcome([message(1), message(2)]), { type: 'message', message: message(3) });
     state = chatReducer(state, { type: 'status', status: 'reconnecting' });
-    state = apply(state, welcome([message(3), message(4), message(5)], { reset: false, deleted: [2] }), { type: 'message', message: message(5) });
+    state = apply(state, welcome([message(3), message(4), message(5)], { reset: false, deleted: [2] }), {
+      type: 'message',
+      message: message(5),
+    });
     expect(state.messages.map((m) => m.id)).toEqual([1, 3, 4, 5]);
     expect(state.lastSeenId).toBe(5);
   });
@@ -50,7 +70,7 @@ describe('chat state', () => {
     expect([state.status, state.statusNote]).toEqual(['ended', 'You can no longer take part in chat.']);
   });
 
-  it('knows the show\'s winners from the welcome, and replaces them when staff draw again', () => {
+  it("knows the show's winners from the welcome, and replaces them when staff draw again", () => {
     let state = apply(initialChatState, welcome([message(1)], { winners: [2] }));
     expect([...state.winners]).toEqual([2]);
     state = apply(state, { type: 'winners', userIds: [5, 7] });
@@ -60,7 +80,12 @@ describe('chat state', () => {
   });
 
   it('shows refusals as error notices and staff confirmations as info', () => {
-    let state = apply(initialChatState, welcome([]), { type: 'notice', code: 'muted', message: 'You are muted.', clientId: 'c1' });
+    let state = apply(initialChatState, welcome([]), {
+      type: 'notice',
+      code: 'muted',
+      message: 'You are muted.',
+      clientId: 'c1',
+    });
     expect(state.notice).toMatchObject({ tone: 'error', text: 'You are muted.', clientId: 'c1' });
     state = apply(state, { type: 'notice', code: 'moderated', message: 'Message deleted.' });
     expect(state.notice).toMatchObject({ tone: 'info', text: 'Message deleted.' });

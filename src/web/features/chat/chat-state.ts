@@ -1,7 +1,13 @@
 // What the chat panel shows, as a reducer over server frames and connection changes: messages
 // kept in id order without duplicates (a reconnect's catch-up merges in), the pinned message,
 // member count, the show's giveaway winners, the viewer's own mute state and the latest notice.
-import { CHAT_LIMITS, type ChatMessage, type ChatRoomInfo, type Reaction, type ServerFrame } from '../../../shared/contract/chat';
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ChatRoomInfo,
+  type Reaction,
+  type ServerFrame,
+} from '../../../shared/contract/chat';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
@@ -49,7 +55,11 @@ export const initialChatState: ChatState = {
 };
 
 /** Adds messages not already present, keeps id order and at most keepSize. */
-export function mergeMessages(current: ChatMessage[], incoming: ChatMessage[], removed: ReadonlySet<number> = new Set()): ChatMessage[] {
+export function mergeMessages(
+  current: ChatMessage[],
+  incoming: ChatMessage[],
+  removed: ReadonlySet<number> = new Set(),
+): ChatMessage[] {
   const byId = new Map<number, ChatMessage>();
   for (const m of current) if (!removed.has(m.id)) byId.set(m.id, m);
   for (const m of incoming) if (!removed.has(m.id)) byId.set(m.id, byId.get(m.id) ?? m);
@@ -66,7 +76,9 @@ const ENDING_ERRORS = new Set(['banned', 'not_found']);
 function onFrame(state: ChatState, frame: ServerFrame): ChatState {
   switch (frame.type) {
     case 'welcome': {
-      const messages = frame.reset ? mergeMessages([], frame.history) : mergeMessages(state.messages, frame.history, new Set(frame.deleted));
+      const messages = frame.reset
+        ? mergeMessages([], frame.history)
+        : mergeMessages(state.messages, frame.history, new Set(frame.deleted));
       return {
         ...state,
         status: 'live',
@@ -81,9 +93,17 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
       };
     }
     case 'message':
-      return { ...state, messages: mergeMessages(state.messages, [frame.message]), lastSeenId: newestId(state.lastSeenId, [frame.message]) };
+      return {
+        ...state,
+        messages: mergeMessages(state.messages, [frame.message]),
+        lastSeenId: newestId(state.lastSeenId, [frame.message]),
+      };
     case 'deleted':
-      return { ...state, messages: state.messages.filter((m) => m.id !== frame.id), pinned: state.pinned?.id === frame.id ? null : state.pinned };
+      return {
+        ...state,
+        messages: state.messages.filter((m) => m.id !== frame.id),
+        pinned: state.pinned?.id === frame.id ? null : state.pinned,
+      };
     case 'pinned':
       return { ...state, pinned: frame.message };
     case 'presence':
@@ -91,20 +111,35 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
     case 'winners':
       return { ...state, winners: new Set(frame.userIds) };
     case 'room':
-      return state.room ? { ...state, room: { ...state.room, slowModeSeconds: frame.slowModeSeconds, isOpen: frame.isOpen } } : state;
+      return state.room
+        ? { ...state, room: { ...state.room, slowModeSeconds: frame.slowModeSeconds, isOpen: frame.isOpen } }
+        : state;
     case 'mute_state':
       return state.me ? { ...state, me: { ...state.me, mutedUntil: frame.mutedUntil } } : state;
     case 'reaction':
-      return { ...state, counter: state.counter + 1, reactions: [...state.reactions, { key: state.counter + 1, reaction: frame.reaction }].slice(-8) };
+      return {
+        ...state,
+        counter: state.counter + 1,
+        reactions: [...state.reactions, { key: state.counter + 1, reaction: frame.reaction }].slice(-8),
+      };
     case 'notice':
       return {
         ...state,
         counter: state.counter + 1,
-        notice: { key: state.counter + 1, tone: frame.code === 'moderated' ? 'info' : 'error', text: frame.message, ...(frame.clientId ? { clientId: frame.clientId } : {}) },
+        notice: {
+          key: state.counter + 1,
+          tone: frame.code === 'moderated' ? 'info' : 'error',
+          text: frame.message,
+          ...(frame.clientId ? { clientId: frame.clientId } : {}),
+        },
       };
     case 'error':
       if (ENDING_ERRORS.has(frame.code)) return { ...state, status: 'ended', statusNote: frame.message };
-      return { ...state, counter: state.counter + 1, notice: { key: state.counter + 1, tone: 'error', text: frame.message } };
+      return {
+        ...state,
+        counter: state.counter + 1,
+        notice: { key: state.counter + 1, tone: 'error', text: frame.message },
+      };
     case 'pong':
       return state;
   }
@@ -119,7 +154,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       if (state.status === 'ended' && action.status !== 'connecting') return state;
       return { ...state, status: action.status, statusNote: action.note ?? null };
     case 'notice':
-      return { ...state, counter: state.counter + 1, notice: { key: state.counter + 1, tone: action.tone, text: action.text } };
+      return {
+        ...state,
+        counter: state.counter + 1,
+        notice: { key: state.counter + 1, tone: action.tone, text: action.text },
+      };
     case 'dismiss':
       return { ...state, notice: null };
   }

@@ -63,7 +63,13 @@ export function Composer({ disabled, hint, onSend, draft, setDraft }: Props) {
         </Button>
       </div>
       {length > CHAT_LIMITS.messageChars - 100 && (
-        <p className={cx('px-1 pt-1 text-right text-xs', length >= CHAT_LIMITS.messageChars ? 'font-bold text-danger' : 'text-muted')} aria-live="polite">
+        <p
+          className={cx(
+            'px-1 pt-1 text-right text-xs',
+            length >= CHAT_LIMITS.messageChars ? 'font-bold text-danger' : 'text-muted',
+          )}
+          aria-live="polite"
+        >
           {length}/{CHAT_LIMITS.messageChars}
         </p>
       )}

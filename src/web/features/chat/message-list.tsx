@@ -77,7 +77,15 @@ export function MessageList({ messages, winners, myName, myId, pinnedId, moderat
         {messages.length === 0 && <p className="px-2 py-6 text-center text-sm text-muted">{emptyText}</p>}
         <ol className="flex flex-col gap-0.5">
           {messages.map((message) => (
-            <MessageRow key={message.id} message={message} isWinner={winners.has(message.userId)} myName={myName} isMine={message.userId === myId} isPinned={message.id === pinnedId} moderate={moderate} />
+            <MessageRow
+              key={message.id}
+              message={message}
+              isWinner={winners.has(message.userId)}
+              myName={myName}
+              isMine={message.userId === myId}
+              isPinned={message.id === pinnedId}
+              moderate={moderate}
+            />
           ))}
         </ol>
       </div>

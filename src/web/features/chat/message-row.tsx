@@ -9,13 +9,27 @@ import { ModerationMenu, type Moderate } from './moderation-menu';
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function StaffBadge({ className }: { className?: string }) {
-  return <span className={cx('rounded bg-secondary px-1.5 py-0.5 text-[0.6875rem] font-black tracking-wide text-white uppercase', className)}>Staff</span>;
+  return (
+    <span
+      className={cx(
+        'rounded bg-secondary px-1.5 py-0.5 text-[0.6875rem] font-black tracking-wide text-white uppercase',
+        className,
+      )}
+    >
+      Staff
+    </span>
+  );
 }
 
 /** Beside the name of a viewer who won a giveaway of this show (drawn and not forfeited). */
 export function WinnerBadge({ className }: { className?: string }) {
   return (
-    <span className={cx('inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.6875rem] font-black tracking-wide text-amber-900 uppercase ring-1 ring-amber-400', className)}>
+    <span
+      className={cx(
+        'inline-flex items-center gap-0.5 rounded bg-amber-100 px-1.5 py-0.5 align-middle text-[0.6875rem] font-black tracking-wide text-amber-900 uppercase ring-1 ring-amber-400',
+        className,
+      )}
+    >
       <svg viewBox="0 0 16 16" className="size-3" fill="currentColor" aria-hidden="true">
         <path d="M8 1.5l1.9 4 4.3.5-3.2 3 .9 4.3L8 11.1l-3.9 2.2.9-4.3-3.2-3 4.3-.5z" />
       </svg>
@@ -38,7 +52,13 @@ type Props = {
 export function MessageRow({ message, isWinner, myName, isMine, isPinned, moderate }: Props) {
   const isForMe = !isMine && mentionsMe(message.text, myName);
   return (
-    <li className={cx('group flex items-start gap-2 rounded-lg px-2 py-1.5', isForMe && 'bg-secondary-soft ring-1 ring-secondary/30')} data-message-id={message.id}>
+    <li
+      className={cx(
+        'group flex items-start gap-2 rounded-lg px-2 py-1.5',
+        isForMe && 'bg-secondary-soft ring-1 ring-secondary/30',
+      )}
+      data-message-id={message.id}
+    >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
           <span className={cx('font-bold', message.isStaff ? 'text-secondary' : 'text-primary')}>{message.name}</span>

@@ -11,11 +11,23 @@ export type Moderate = {
   ban: (userId: number) => void;
 };
 
-const itemStyles = 'flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
-const dangerStyles = 'flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm font-bold text-danger outline-none data-[highlighted]:bg-danger-soft';
+const itemStyles =
+  'flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
+const dangerStyles =
+  'flex min-h-10 cursor-pointer items-center rounded-md px-3 text-sm font-bold text-danger outline-none data-[highlighted]:bg-danger-soft';
 const contentStyles = 'z-50 min-w-52 rounded-xl border border-line bg-white p-1.5 shadow-lg';
 
-export function ModerationMenu({ message, isPinned, moderate, ownMessage = false }: { message: ChatMessage; isPinned: boolean; moderate: Moderate; ownMessage?: boolean }) {
+export function ModerationMenu({
+  message,
+  isPinned,
+  moderate,
+  ownMessage = false,
+}: {
+  message: ChatMessage;
+  isPinned: boolean;
+  moderate: Moderate;
+  ownMessage?: boolean;
+}) {
   const canSanction = !ownMessage && !message.isStaff;
   return (
     <DropdownMenu.Root modal={false}>

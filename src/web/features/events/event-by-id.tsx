@@ -1,6 +1,6 @@
 // Loads one event for a page with an id in its path (/giveaway/:id, /past/:id): a spinner while it
 // loads, a friendly not-found state for an unknown or malformed id, and a retry on other failures.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
@@ -33,13 +33,31 @@ export function EventNotFound({ noun, listPath, listLabel }: Pick<EventByIdProps
   );
 }
 
-export function EventById({ noun, accepts = () => true, listPath, listLabel, children }: EventByIdProps) {
-  const id = eventIdFrom(useParams().id);
-  const query = useQuery({ ...eventQuery(id ?? 0), enabled: id !== null });
+type RecordByIdProps<T> = Omit<EventByIdProps, 'accepts' | 'children'> & {
+  /** The id in the path; null when it is not a positive whole number. */
+  id: number | null;
+  /** The record's read, made by the page with its own call. */
+  query: UseQueryResult<T>;
+  accepts?: (record: T) => boolean;
+  children: (record: T) => ReactNode;
+};
 
-  const isMissing = id === null || (query.error instanceof ApiError && query.error.httpStatus === 404) || (query.data !== undefined && !accepts(query.data));
+/** The states of a page that shows one record by the id in its path, whichever call reads it. */
+export function RecordById<T>({
+  id,
+  query,
+  noun,
+  accepts = () => true,
+  listPath,
+  listLabel,
+  children,
+}: RecordByIdProps<T>) {
+  const isMissing =
+    id === null ||
+    (query.error instanceof ApiError && query.error.httpStatus === 404) ||
+    (query.data !== undefined && !accepts(query.data));
   if (isMissing) return <EventNotFound noun={noun} listPath={listPath} listLabel={listLabel} />;
-  if (query.data) return children(query.data);
+  if (query.data !== undefined) return children(query.data);
   if (query.isError) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
@@ -56,4 +74,10 @@ export function EventById({ noun, accepts = () => true, listPath, listLabel, chi
       <Spinner className="size-10 text-primary" label={`Loading the ${noun}`} />
     </div>
   );
+}
+
+export function EventById(props: EventByIdProps) {
+  const id = eventIdFrom(useParams().id);
+  const query = useQuery({ ...eventQuery(id ?? 0), enabled: id !== null });
+  return <RecordById id={id} query={query} {...props} />;
 }

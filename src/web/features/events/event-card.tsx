@@ -26,7 +26,17 @@ type EventCardProps = {
 
 export function EventStatusBadge({ status, className }: { status: EventRecord['status']; className?: string }) {
   const badge = BADGES[status];
-  return <span className={cx('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-black tracking-wider uppercase', badge.styles, className)}>{badge.text}</span>;
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-black tracking-wider uppercase',
+        badge.styles,
+        className,
+      )}
+    >
+      {badge.text}
+    </span>
+  );
 }
 
 export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, children }: EventCardProps) {
@@ -35,7 +45,13 @@ export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, childre
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm">
       <div className="relative">
-        <CdnImage src={event.image} alt="" loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+        <CdnImage
+          src={event.image}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full object-cover"
+        />
         <EventStatusBadge status={event.status} className="absolute top-3 left-3" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -55,8 +71,16 @@ export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, childre
         </div>
         {event.description && <p className="line-clamp-3 text-muted">{event.description}</p>}
         <div className="mt-auto flex flex-col gap-1">
-          {event.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
-          <Countdown target={countdown.target} kind={countdown.kind} label={countdown.label} onExpire={onCountdownEnd} className="text-xl text-primary" />
+          {event.status !== 'past' && (
+            <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
+          )}
+          <Countdown
+            target={countdown.target}
+            kind={countdown.kind}
+            label={countdown.label}
+            onExpire={onCountdownEnd}
+            className="text-xl text-primary"
+          />
         </div>
         {children && <div className="flex flex-wrap gap-2">{children}</div>}
       </div>

@@ -32,13 +32,22 @@ export function EventDetail({ event, eyebrow, headingLevel = 1, onCountdownEnd, 
           <p className="text-sm font-black tracking-widest text-secondary uppercase">{eyebrow}</p>
           <Heading className="text-3xl leading-tight font-black text-ink sm:text-4xl">{event.title}</Heading>
           <p className="font-bold text-muted">
-            <time dateTime={event.cust_start}>{showTime(event.cust_start)}</time> to <time dateTime={event.cust_end}>{showTime(event.cust_end)}</time>
+            <time dateTime={event.cust_start}>{showTime(event.cust_start)}</time> to{' '}
+            <time dateTime={event.cust_end}>{showTime(event.cust_end)}</time>
           </p>
         </div>
         {event.description && <p className="text-lg whitespace-pre-line text-ink">{event.description}</p>}
         <div className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
-          {event.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
-          <Countdown target={countdown.target} kind={countdown.kind} label={countdown.label} onExpire={onCountdownEnd} className="text-2xl text-primary" />
+          {event.status !== 'past' && (
+            <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
+          )}
+          <Countdown
+            target={countdown.target}
+            kind={countdown.kind}
+            label={countdown.label}
+            onExpire={onCountdownEnd}
+            className="text-2xl text-primary"
+          />
         </div>
         {children}
       </div>

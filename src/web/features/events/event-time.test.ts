@@ -16,13 +16,29 @@ describe('show times', () => {
 describe('eventCountdown', () => {
   const window = { cust_start: '2024-03-10T02:00:00.000Z', cust_end: '2024-03-10T04:00:00.000Z' };
 
-  it('counts to a show\'s start, then to its end while it is live', () => {
-    expect(eventCountdown({ ...window, type: 'show', status: 'upcoming' })).toEqual({ label: 'Starts in', target: new Date(window.cust_start), kind: 'event' });
-    expect(eventCountdown({ ...window, type: 'show', status: 'live' })).toEqual({ label: 'Ends in', target: new Date(window.cust_end), kind: 'event' });
+  it("counts to a show's start, then to its end while it is live", () => {
+    expect(eventCountdown({ ...window, type: 'show', status: 'upcoming' })).toEqual({
+      label: 'Starts in',
+      target: new Date(window.cust_start),
+      kind: 'event',
+    });
+    expect(eventCountdown({ ...window, type: 'show', status: 'live' })).toEqual({
+      label: 'Ends in',
+      target: new Date(window.cust_end),
+      kind: 'event',
+    });
   });
 
-  it('counts to a giveaway\'s opening, then to its draw', () => {
-    expect(eventCountdown({ ...window, type: 'giveaway', status: 'upcoming' })).toEqual({ label: 'Opens in', target: new Date(window.cust_start), kind: 'giveaway' });
-    expect(eventCountdown({ ...window, type: 'giveaway', status: 'past' })).toEqual({ label: 'Winner drawn in', target: new Date(window.cust_end), kind: 'giveaway' });
+  it("counts to a giveaway's opening, then to its draw", () => {
+    expect(eventCountdown({ ...window, type: 'giveaway', status: 'upcoming' })).toEqual({
+      label: 'Opens in',
+      target: new Date(window.cust_start),
+      kind: 'giveaway',
+    });
+    expect(eventCountdown({ ...window, type: 'giveaway', status: 'past' })).toEqual({
+      label: 'Winner drawn in',
+      target: new Date(window.cust_end),
+      kind: 'giveaway',
+    });
   });
 });

@@ -13,7 +13,12 @@ const showTimeFormat = new Intl.DateTimeFormat('en-US', {
   timeZoneName: 'short',
 });
 
-const showDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' });
+const showDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** 'Sat, Mar 9, 6:00 PM PST'. */
 export function showTime(iso: string): string {
@@ -35,6 +40,7 @@ type CountdownSpec = { label: string; target: Date; kind: 'event' | 'giveaway' }
  */
 export function eventCountdown(event: Pick<EventRecord, 'type' | 'status' | 'cust_start' | 'cust_end'>): CountdownSpec {
   const kind = event.type === 'giveaway' ? 'giveaway' : 'event';
-  if (event.status === 'upcoming') return { label: kind === 'giveaway' ? 'Opens in' : 'Starts in', target: new Date(event.cust_start), kind };
+  if (event.status === 'upcoming')
+    return { label: kind === 'giveaway' ? 'Opens in' : 'Starts in', target: new Date(event.cust_start), kind };
   return { label: kind === 'giveaway' ? 'Winner drawn in' : 'Ends in', target: new Date(event.cust_end), kind };
 }

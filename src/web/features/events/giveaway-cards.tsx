@@ -2,7 +2,13 @@
 import type { EventRecord } from '../../../shared/contract/events';
 import { EventCard } from './event-card';
 
-export function GiveawayCards({ giveaways, onCountdownEnd }: { giveaways: readonly EventRecord[]; onCountdownEnd: () => void }) {
+export function GiveawayCards({
+  giveaways,
+  onCountdownEnd,
+}: {
+  giveaways: readonly EventRecord[];
+  onCountdownEnd: () => void;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {giveaways.map((giveaway) => (

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { eventIdFrom, isEventRecord } from './queries';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_ANSWERS_ID, firstScreenReads, HOME_EVENT_LISTS, readKey } from '../../../shared/first-screen';
+import { eventIdFrom, eventListQuery, isEventRecord } from './queries';
 
 const show = {
   id: 4,
@@ -36,5 +38,31 @@ describe('eventIdFrom', () => {
     expect(eventIdFrom('4a')).toBeNull();
     expect(eventIdFrom(undefined)).toBeNull();
     expect(eventIdFrom('99999999999')).toBeNull();
+  });
+});
+
+describe('eventListQuery on the home page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('takes each home list from the answers the server put in the page, asking the network for none', async () => {
+    const answers = Object.fromEntries(
+      firstScreenReads('/home').map(({ path, query }) => [
+        readKey(path, query),
+        { status: 1, statusCode: 200, message: 'OK', data: [{ ...show, title: readKey(path, query) }] },
+      ]),
+    );
+    const element = { textContent: JSON.stringify(answers) };
+    vi.stubGlobal('document', { getElementById: (id: string) => (id === EARLY_ANSWERS_ID ? element : null) });
+    vi.stubGlobal('performance', { now: () => 1000 });
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const client = new QueryClient();
+    for (const { type, on, limit } of Object.values(HOME_EVENT_LISTS)) {
+      const [event] = await client.fetchQuery(eventListQuery(type, on, limit));
+      expect(event?.title).toBe(`/api/eventlist_v1?limit=${limit}&on=${on}&type=${type}`);
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,17 @@
 // Data hooks for the public event reads (eventlist_v1, eventdata_v1): a key factory and the query
 // options every screen shares, so the home page, /live and /giveaways reuse one cache.
 import { queryOptions } from '@tanstack/react-query';
-import type { Envelope } from '../../../shared/contract/envelope';
-import type { EventRecord, EventType } from '../../../shared/contract/events';
-import { anyEnvelope, apiCall, recordOf, type AnswerParser } from '../../api/client';
+import { callRef } from '../../../shared/contract/call';
+import type { EventRecord, EventType, eventsCalls } from '../../../shared/contract/events';
+import type { EventListWhen } from '../../../shared/first-screen';
+import { apiCall, recordOf, recordsOf } from '../../api/client';
 import { fieldsOf } from '../../shell/site-config';
-import { eventListRead, type EventListWhen } from '../../../shared/first-screen';
 
 // Keyed by the contract's own unions, so a new type or status fails the type check here.
 const TYPES = new Set(Object.keys({ show: true, giveaway: true, specialshow: true } satisfies Record<EventType, true>));
-const STATUSES = new Set(Object.keys({ upcoming: true, live: true, past: true } satisfies Record<EventRecord['status'], true>));
+const STATUSES = new Set(
+  Object.keys({ upcoming: true, live: true, past: true } satisfies Record<EventRecord['status'], true>),
+);
 
 /**
  * The server answers from the contract's schema; these field checks keep the schema library out
@@ -29,14 +31,15 @@ export function isEventRecord(value: unknown): value is EventRecord {
   );
 }
 
-const eventsAnswer: AnswerParser<Envelope<EventRecord>> = {
-  safeParse: (body) => {
-    const parsed = anyEnvelope.safeParse(body);
-    if (!parsed.success) return parsed;
-    const { data, ...envelope } = parsed.data;
-    return data.every(isEventRecord) ? { success: true, data: { ...envelope, data } } : { success: false };
-  },
-};
+const eventsAnswer = recordsOf(isEventRecord);
+
+/** eventlist_v1 and eventdata_v1, their answers checked by isEventRecord. */
+const eventListCall = callRef<typeof eventsCalls.list>({
+  method: 'GET',
+  path: '/api/eventlist_v1',
+  response: eventsAnswer,
+});
+const eventCall = callRef<typeof eventsCalls.one>({ method: 'GET', path: '/api/eventdata_v1', response: eventsAnswer });
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -46,10 +49,10 @@ export const eventKeys = {
 
 /** Events of a type in a time bucket: soonest first for upcoming and live, newest first for past. */
 export function eventListQuery(type: EventType, on: EventListWhen, limit = 12) {
-  const { path, query } = eventListRead({ type, on, limit });
   return queryOptions({
     queryKey: eventKeys.list(type, on, limit),
-    queryFn: async ({ signal }) => (await apiCall(path, { query, schema: eventsAnswer, signal })).data,
+    // The same read as first-screen.ts's eventListRead, so the home page's lists take the page's answers.
+    queryFn: async ({ signal }) => (await apiCall(eventListCall, { query: { type, on, limit }, signal })).data,
   });
 }
 
@@ -57,7 +60,7 @@ export function eventListQuery(type: EventType, on: EventListWhen, limit = 12) {
 export function eventQuery(id: number) {
   return queryOptions({
     queryKey: eventKeys.one(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/eventdata_v1', { query: { eventid: String(id) }, schema: eventsAnswer, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(eventCall, { query: { eventid: id }, signal })),
   });
 }
 

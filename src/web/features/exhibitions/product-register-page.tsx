@@ -14,7 +14,9 @@ export default function ProductRegisterPage() {
       <section className="flex flex-col gap-4">
         <p className="text-sm font-black tracking-widest text-secondary uppercase">Exhibitions</p>
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Register a product</h1>
-        <p className="text-lg text-ink">Bought a piece from {brand} at a jewelry exhibition? Register it with us so it is on record under your name.</p>
+        <p className="text-lg text-ink">
+          Bought a piece from {brand} at a jewelry exhibition? Register it with us so it is on record under your name.
+        </p>
         <h2 className="mt-2 text-xl font-black text-ink">What to send us</h2>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-ink marker:font-black marker:text-secondary">
           <li>A photo of your receipt, or its number and the exhibition&apos;s name and date.</li>
@@ -29,7 +31,10 @@ export default function ProductRegisterPage() {
               Create one
             </Link>{' '}
             or{' '}
-            <Link to={loginPathFor('/product-register')} className="font-bold text-primary underline underline-offset-4">
+            <Link
+              to={loginPathFor('/product-register')}
+              className="font-bold text-primary underline underline-offset-4"
+            >
               log in
             </Link>{' '}
             first, so the piece goes on your record.

@@ -12,10 +12,12 @@ function OneEntryPerShow({ giveaway }: { giveaway: EventRecord }) {
       <p className="text-sm font-black tracking-widest text-secondary uppercase">One entry per show</p>
       <h1 className="text-3xl leading-tight font-black text-ink sm:text-4xl">{giveaway.title}</h1>
       <p className="text-lg text-ink">
-        Each viewer can enter this giveaway once. An entry already made is in the draw, so there is nothing more to do: watch the show to hear the winner
-        announced.
+        Each viewer can enter this giveaway once. An entry already made is in the draw, so there is nothing more to do:
+        watch the show to hear the winner announced.
       </p>
-      <p className="text-lg text-muted">The next live show comes with a new giveaway, and you can enter that one too.</p>
+      <p className="text-lg text-muted">
+        The next live show comes with a new giveaway, and you can enter that one too.
+      </p>
       <div className="flex flex-wrap gap-2">
         <Link to="/live" className={buttonStyles('primary')}>
           Back to the live show

@@ -30,8 +30,15 @@ export function AfterEntering({ giveaway, actions }: { giveaway: EventRecord; ac
         <li>Next show, enter again: each entry counts for one show.</li>
       </ol>
       <div className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
-        {giveaway.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
-        <Countdown target={countdown.target} kind="giveaway" label={countdown.label} className="text-2xl text-primary" />
+        {giveaway.status !== 'past' && (
+          <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
+        )}
+        <Countdown
+          target={countdown.target}
+          kind="giveaway"
+          label={countdown.label}
+          className="text-2xl text-primary"
+        />
       </div>
       {user && <SpinWheel kind="giveaway" eventId={giveaway.id} userId={user.id} title="Spin to win for entering" />}
       <div className="flex flex-wrap gap-2">{actions}</div>

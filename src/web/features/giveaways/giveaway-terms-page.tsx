@@ -32,15 +32,25 @@ function CheckTheDraw({ id }: { id: number }) {
       const { data } = await proof.refetch({ throwOnError: true });
       if (!data) return;
       if (!data.seed) {
-        setVerdict({ tone: 'error', text: 'No winner has been drawn yet, so the seed is still secret. Come back after the draw.' });
+        setVerdict({
+          tone: 'error',
+          text: 'No winner has been drawn yet, so the seed is still secret. Come back after the draw.',
+        });
         return;
       }
       const commitmentMatches = (await commitmentOf(data.seed)) === data.commitment;
       const picks = await recomputePicks(data.seed, data.eventid, data.entries, data.picks.length);
-      const picksMatch = picks.length === data.picks.length && picks.every((pick, i) => pick.entry_id === data.picks[i]?.entry_id && pick.ticket.toString() === data.picks[i]?.ticket);
+      const picksMatch =
+        picks.length === data.picks.length &&
+        picks.every(
+          (pick, i) => pick.entry_id === data.picks[i]?.entry_id && pick.ticket.toString() === data.picks[i]?.ticket,
+        );
       setVerdict(
         commitmentMatches && picksMatch
-          ? { tone: 'success', text: `Checked: the seed matches the published fingerprint, and all ${picks.length} picks come out the same (entries ${picks.map((p) => p.entry_id).join(', ')}).` }
+          ? {
+              tone: 'success',
+              text: `Checked: the seed matches the published fingerprint, and all ${picks.length} picks come out the same (entries ${picks.map((p) => p.entry_id).join(', ')}).`,
+            }
           : { tone: 'error', text: 'The recomputation does not match the published draw. Please contact us.' },
       );
     } catch (error) {
@@ -62,25 +72,42 @@ function CheckTheDraw({ id }: { id: number }) {
 
 function HowTheDrawWorks({ id }: { id: number }) {
   return (
-    <section id="draw" aria-labelledby="draw-heading" className="flex scroll-mt-24 flex-col gap-3 rounded-xl bg-white p-5 ring-1 ring-line">
+    <section
+      id="draw"
+      aria-labelledby="draw-heading"
+      className="flex scroll-mt-24 flex-col gap-3 rounded-xl bg-white p-5 ring-1 ring-line"
+    >
       <h2 id="draw-heading" className="text-lg font-black text-ink">
         How the winner is drawn, and how you can check it
       </h2>
       <p className="text-ink">
-        Nobody, not even our staff, can choose the winner. The draw follows a published recipe (we call it gemcast-draw-v1) that anyone can repeat:
+        Nobody, not even our staff, can choose the winner. The draw follows a published recipe (we call it
+        gemcast-draw-v1) that anyone can repeat:
       </p>
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-ink marker:font-black marker:text-secondary">
-        <li>When the giveaway is created, our server picks a secret random number (the seed) and publishes its SHA-256 fingerprint on the giveaway page. From then on the seed cannot change without the fingerprint giving it away.</li>
         <li>
-          When entries close, every entry is listed by its entry number with its weight: 1 for entering plus 1 for each bonus. The list is written one line per entry as{' '}
-          <code className="font-mono">entry_id:weight</code>, and its SHA-256 is the list digest.
+          When the giveaway is created, our server picks a secret random number (the seed) and publishes its SHA-256
+          fingerprint on the giveaway page. From then on the seed cannot change without the fingerprint giving it away.
         </li>
         <li>
-          For pick number k (1 for the first draw, counting every respin and redraw), the entries not picked before are the eligible ones. We compute HMAC-SHA256 with the seed as the key over the text{' '}
-          <code className="font-mono break-all">gemcast-draw-v1|giveaway id|list digest|k</code>, read it as a number and take the remainder after dividing by the eligible entries&apos; total weight. That is the ticket.
+          When entries close, every entry is listed by its entry number with its weight: 1 for entering plus 1 for each
+          bonus. The list is written one line per entry as <code className="font-mono">entry_id:weight</code>, and its
+          SHA-256 is the list digest.
         </li>
-        <li>Walking down the eligible entries and adding up their weights, the winner is the first entry whose running total goes past the ticket. An entry with 3 entries is three times as likely to win as one with 1.</li>
-        <li>With the first draw we reveal the seed. Check that its SHA-256 is the fingerprint published earlier, then repeat the steps above with the published entry list: you get the same winners.</li>
+        <li>
+          For pick number k (1 for the first draw, counting every respin and redraw), the entries not picked before are
+          the eligible ones. We compute HMAC-SHA256 with the seed as the key over the text{' '}
+          <code className="font-mono break-all">gemcast-draw-v1|giveaway id|list digest|k</code>, read it as a number
+          and take the remainder after dividing by the eligible entries&apos; total weight. That is the ticket.
+        </li>
+        <li>
+          Walking down the eligible entries and adding up their weights, the winner is the first entry whose running
+          total goes past the ticket. An entry with 3 entries is three times as likely to win as one with 1.
+        </li>
+        <li>
+          With the first draw we reveal the seed. Check that its SHA-256 is the fingerprint published earlier, then
+          repeat the steps above with the published entry list: you get the same winners.
+        </li>
       </ol>
       <p className="text-ink">
         The entry list, with names left out, and every pick are published at{' '}
@@ -98,7 +125,11 @@ function StaffTerms({ id }: { id: number }) {
   const terms = useQuery(giveawayTermsQuery(id));
   if (terms.isPending) return <p className="text-muted">Loading the terms…</p>;
   if (terms.isError) return <Alert tone="error">{errorMessage(terms.error)}</Alert>;
-  const html = fillTerms(terms.data.tnc, { tncPrices: terms.data.tnc_prices, startDate: terms.data.start_date, endDate: terms.data.end_date });
+  const html = fillTerms(terms.data.tnc, {
+    tncPrices: terms.data.tnc_prices,
+    startDate: terms.data.start_date,
+    endDate: terms.data.end_date,
+  });
   if (html.trim() === '') return null;
   return (
     <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
@@ -106,7 +137,11 @@ function StaffTerms({ id }: { id: number }) {
         Terms and conditions
       </h2>
       {/* Sanitised on the server when saved; the filled-in values are escaped. */}
-      <div data-testid="giveaway-terms" className="terms-html flex flex-col gap-3 text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-lg [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        data-testid="giveaway-terms"
+        className="terms-html flex flex-col gap-3 text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-lg [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </section>
   );
 }

@@ -1,12 +1,18 @@
 // One giveaway: its prize and countdown to the draw, entering it (log in first and come back),
 // bonus entries for sharing, the viewer's own entry ledger, the announced winners and the
-// verifiable-draw proof, and the rules. Used inside the shell (/giveaway/:id) and on its own
-// (/intergem/giveaway/:id), where entries are counted as kiosk entries.
+// verifiable-draw proof, and the rules, all from giveawayinfo_v1. Used inside the shell
+// (/giveaway/:id) and on its own (/intergem/giveaway/:id), where entries are counted as kiosk entries.
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
-import { SOCIAL_CLICK_TYPES, type Enrollment, type EntrySource, type GiveawayInfo, type SocialClickType } from '../../../shared/contract/giveaways';
+import {
+  SOCIAL_CLICK_TYPES,
+  type Enrollment,
+  type EntrySource,
+  type GiveawayInfo,
+  type SocialClickType,
+} from '../../../shared/contract/giveaways';
 import type { AuthedUser } from '../../../shared/contract/user';
 import { clickTypeName } from '../../../shared/giveaway-messages';
 import { ApiError, errorMessage } from '../../api/client';
@@ -15,13 +21,20 @@ import { Button, buttonStyles } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
-import { EventById } from '../events/event-by-id';
+import { RecordById } from '../events/event-by-id';
 import { EventDetail } from '../events/event-detail';
 import { showTime } from '../events/event-time';
+import { eventIdFrom } from '../events/queries';
 import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
 import { GiveawayRules } from './giveaway-rules';
-import { enrollmentQuery, giveawayInfoQuery, isAlreadyEntered, useEnterMutation, useSocialEntryMutation } from './queries';
+import {
+  enrollmentQuery,
+  giveawayInfoQuery,
+  isAlreadyEntered,
+  useEnterMutation,
+  useSocialEntryMutation,
+} from './queries';
 import { WinnersList } from './winners-list';
 
 const noteStyles = 'rounded-xl bg-primary-soft p-4 text-ink';
@@ -65,12 +78,22 @@ function Ledger({ enrollment }: { enrollment: Enrollment }) {
           </li>
         ))}
       </ul>
-      {enrollment.entry_id !== null && <p className="text-sm text-muted">Your number in the published entry list: {enrollment.entry_id}</p>}
+      {enrollment.entry_id !== null && (
+        <p className="text-sm text-muted">Your number in the published entry list: {enrollment.entry_id}</p>
+      )}
     </section>
   );
 }
 
-function BonusEntries({ user, giveaway, enrollment }: { user: AuthedUser; giveaway: GiveawayInfo; enrollment: Enrollment }) {
+function BonusEntries({
+  user,
+  giveaway,
+  enrollment,
+}: {
+  user: AuthedUser;
+  giveaway: GiveawayInfo;
+  enrollment: Enrollment;
+}) {
   const social = useSocialEntryMutation(user.id, giveaway.id);
   const offered = SOCIAL_CLICK_TYPES.filter((type) => giveaway.social_click_types.includes(type));
   if (offered.length === 0) return null;
@@ -130,7 +153,8 @@ function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: Givea
     enter.mutate(
       { code: giveaway.needs_code ? code : undefined },
       {
-        onSuccess: () => void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`),
+        onSuccess: () =>
+          void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`),
         onError: (error) => {
           if (isAlreadyEntered(error) && !isKiosk) void navigate(`/giveaway/already-participated/${giveaway.id}`);
           else if (giveaway.needs_code && codeProblemOf(error)) codeField.current?.focus();
@@ -180,7 +204,9 @@ function ViewerEntry({ user, giveaway, from }: { user: AuthedUser; giveaway: Giv
   if (enrollment.data.exists) {
     return (
       <>
-        <p className="rounded-xl bg-success-soft p-4 font-black text-success">You have entered this giveaway. Good luck!</p>
+        <p className="rounded-xl bg-success-soft p-4 font-black text-success">
+          You have entered this giveaway. Good luck!
+        </p>
         <Ledger enrollment={enrollment.data} />
         {giveaway.state === 'open' && <BonusEntries user={user} giveaway={giveaway} enrollment={enrollment.data} />}
       </>
@@ -194,7 +220,8 @@ function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
   if (giveaway.state === 'upcoming') {
     return (
       <p className={noteStyles}>
-        Entries open on <time dateTime={giveaway.cust_start}>{showTime(giveaway.cust_start)}</time>. Come back then, or enter from the live show.
+        Entries open on <time dateTime={giveaway.cust_start}>{showTime(giveaway.cust_start)}</time>. Come back then, or
+        enter from the live show.
       </p>
     );
   }
@@ -219,7 +246,9 @@ function HowToEnter({ giveaway, from }: { giveaway: GiveawayInfo; from: EntrySou
   if (giveaway.state !== 'open' && giveaway.state !== 'upcoming') return <NotOpen giveaway={giveaway} />;
   return (
     <div className={noteStyles}>
-      <p>Entering a giveaway needs an account. Log in, or create one for free, and you come straight back here to enter.</p>
+      <p>
+        Entering a giveaway needs an account. Log in, or create one for free, and you come straight back here to enter.
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to={loginPathFor(pathname)} className={buttonStyles('primary')}>
           Log in to enter
@@ -240,7 +269,8 @@ function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
       </h2>
       <p className="text-xl font-black text-ink">{giveaway.prize || giveaway.title}</p>
       <p className="text-sm text-muted">
-        Valued at {giveaway.tnc_prices}. {giveaway.winner_count === 1 ? 'One winner' : `${giveaway.winner_count} winners`}; {giveaway.entrants}{' '}
+        Valued at {giveaway.tnc_prices}.{' '}
+        {giveaway.winner_count === 1 ? 'One winner' : `${giveaway.winner_count} winners`}; {giveaway.entrants}{' '}
         {giveaway.entrants === 1 ? 'viewer has' : 'viewers have'} entered so far.
       </p>
     </section>
@@ -264,12 +294,19 @@ function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
       <h2 id="proof-heading" className="text-lg font-black text-ink">
         A draw you can check
       </h2>
-      <p className="text-sm text-ink">Before the first entry we published a fingerprint (SHA-256) of the secret number that decides the draw. After the draw we reveal the number, so anyone can confirm the winner.</p>
+      <p className="text-sm text-ink">
+        Before the first entry we published a fingerprint (SHA-256) of the secret number that decides the draw. After
+        the draw we reveal the number, so anyone can confirm the winner.
+      </p>
       <dl className="grid gap-1 text-sm">
         <dt className="font-bold text-muted">Published fingerprint</dt>
         <dd className="font-mono break-all text-ink">{giveaway.commitment}</dd>
         <dt className="font-bold text-muted">Revealed seed</dt>
-        {giveaway.seed ? <dd className="font-mono break-all text-ink">{giveaway.seed}</dd> : <dd className="text-ink">Kept secret until the first draw.</dd>}
+        {giveaway.seed ? (
+          <dd className="font-mono break-all text-ink">{giveaway.seed}</dd>
+        ) : (
+          <dd className="text-ink">Kept secret until the first draw.</dd>
+        )}
       </dl>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={`/giveaway-terms/${giveaway.id}#draw`} className={linkStyles}>
@@ -285,41 +322,41 @@ function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
   );
 }
 
-function Giveaway({ event, from }: { event: EventRecord; from: EntrySource }) {
+function Giveaway({
+  giveaway,
+  from,
+  onCountdownEnd,
+}: {
+  giveaway: GiveawayInfo;
+  from: EntrySource;
+  onCountdownEnd: () => void;
+}) {
   const brand = useBrand();
-  usePageTitle(`${event.title} - ${brand}`);
-  const info = useQuery(giveawayInfoQuery(event.id));
+  usePageTitle(`${giveaway.title} - ${brand}`);
   return (
-    <EventDetail event={event} eyebrow="Giveaway" onCountdownEnd={() => void info.refetch()}>
-      {info.data ? (
-        <>
-          <Prize giveaway={info.data} />
-          <HowToEnter giveaway={info.data} from={from} />
-          <Winners giveaway={info.data} />
-          <DrawProof giveaway={info.data} />
-        </>
-      ) : info.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <Alert tone="error">The giveaway&apos;s entry details could not be loaded.</Alert>
-          <Button variant="outline" size="sm" onClick={() => void info.refetch()} isBusy={info.isFetching}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <Button isBusy>Loading the entry details</Button>
-      )}
+    <EventDetail event={giveaway} eyebrow="Giveaway" onCountdownEnd={onCountdownEnd}>
+      <Prize giveaway={giveaway} />
+      <HowToEnter giveaway={giveaway} from={from} />
+      <Winners giveaway={giveaway} />
+      <DrawProof giveaway={giveaway} />
       <GiveawayRules />
-      <Link to={`/giveaway-terms/${event.id}`} className="self-start font-bold text-primary underline underline-offset-4">
+      <Link
+        to={`/giveaway-terms/${giveaway.id}`}
+        className="self-start font-bold text-primary underline underline-offset-4"
+      >
         Official rules of this giveaway
       </Link>
     </EventDetail>
   );
 }
 
+/** The giveaway page from its one read, giveawayinfo_v1 (the event with its details); a show's id is not found. */
 export function GiveawayView({ from = 'web' }: { from?: EntrySource }) {
+  const id = eventIdFrom(useParams().id);
+  const info = useQuery({ ...giveawayInfoQuery(id ?? 0), enabled: id !== null });
   return (
-    <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
-      {(giveaway) => <Giveaway event={giveaway} from={from} />}
-    </EventById>
+    <RecordById id={id} query={info} noun="giveaway" listPath="/giveaways" listLabel="See all giveaways">
+      {(giveaway) => <Giveaway giveaway={giveaway} from={from} onCountdownEnd={() => void info.refetch()} />}
+    </RecordById>
   );
 }

@@ -7,9 +7,24 @@ import { eventKeys, eventListQuery } from '../events/queries';
 import { GiveawayRules } from './giveaway-rules';
 
 const LISTS: GiveawayListProps[] = [
-  { id: 'open', title: 'Open now', query: eventListQuery('giveaway', 'live', 12), empty: 'No giveaway is open at the moment. Every live show comes with one.' },
-  { id: 'coming', title: 'Coming up', query: eventListQuery('giveaway', 'upcoming', 12), empty: 'No giveaway is scheduled yet. New ones appear here with the shows they belong to.' },
-  { id: 'past', title: 'Past giveaways', query: eventListQuery('giveaway', 'past', 12), empty: 'No giveaway has closed yet.' },
+  {
+    id: 'open',
+    title: 'Open now',
+    query: eventListQuery('giveaway', 'live', 12),
+    empty: 'No giveaway is open at the moment. Every live show comes with one.',
+  },
+  {
+    id: 'coming',
+    title: 'Coming up',
+    query: eventListQuery('giveaway', 'upcoming', 12),
+    empty: 'No giveaway is scheduled yet. New ones appear here with the shows they belong to.',
+  },
+  {
+    id: 'past',
+    title: 'Past giveaways',
+    query: eventListQuery('giveaway', 'past', 12),
+    empty: 'No giveaway has closed yet.',
+  },
 ];
 
 type GiveawayListProps = { id: string; title: string; query: ReturnType<typeof eventListQuery>; empty: string };
@@ -41,7 +56,10 @@ export default function GiveawaysPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8 sm:py-12">
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Giveaways</h1>
-        <p className="max-w-2xl text-lg text-muted">Every live show comes with a giveaway. Enter with your account during the show; the winner is drawn when it closes.</p>
+        <p className="max-w-2xl text-lg text-muted">
+          Every live show comes with a giveaway. Enter with your account during the show; the winner is drawn when it
+          closes.
+        </p>
       </header>
       {LISTS.map((list) => (
         <GiveawayList key={list.id} {...list} />

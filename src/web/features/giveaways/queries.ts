@@ -1,22 +1,15 @@
 // Giveaway data for the web: the public giveaway (prize, state, winners, commitment), its terms and
 // draw proof, the viewer's enrollment and ledger, entering, bonus entries and spin to win. These
-// modules load with the giveaway pages only (never with home), so they read answers with the
-// shared zod contract.
+// modules load with the giveaway pages only (never with home), so they call through the contract's
+// descriptors and their zod answers.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  DrawProofResponse,
-  EnrollmentResponse,
-  GiveawayInfoResponse,
-  GiveawayTermsResponse,
-  SocialEntryResponse,
-  SpinCheckResponse,
-  SpinResponse,
-  WinnersResponse,
+  giveawayCalls,
   type Enrollment,
   type EntrySource,
   type SocialClickType,
-  type SpinKind,
 } from '../../../shared/contract/giveaways';
+import { spinCalls, type SpinKind } from '../../../shared/contract/spin';
 import { ApiError, apiCall, recordOf } from '../../api/client';
 
 export const giveawayKeys = {
@@ -29,24 +22,25 @@ export const giveawayKeys = {
   spin: (userId: number, kind: SpinKind, id: number) => [...giveawayKeys.all, 'spin', userId, kind, id] as const,
 };
 
+/** giveawayinfo_v1: the giveaway page's one read, the event record with its prize, state and winners. */
 export function giveawayInfoQuery(id: number) {
   return queryOptions({
     queryKey: giveawayKeys.info(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayinfo_v1', { query: { eventid: String(id) }, schema: GiveawayInfoResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.info, { query: { eventid: id }, signal })),
   });
 }
 
 export function giveawayTermsQuery(id: number) {
   return queryOptions({
     queryKey: giveawayKeys.terms(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayterms_v1', { query: { id: String(id) }, schema: GiveawayTermsResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.terms, { query: { id }, signal })),
   });
 }
 
 export function drawProofQuery(id: number) {
   return queryOptions({
     queryKey: giveawayKeys.proof(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/giveawayproof_v1', { query: { eventid: String(id) }, schema: DrawProofResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.proof, { query: { eventid: id }, signal })),
   });
 }
 
@@ -54,7 +48,7 @@ export function drawProofQuery(id: number) {
 export function showWinnersQuery(showId: number) {
   return queryOptions({
     queryKey: giveawayKeys.showWinners(showId),
-    queryFn: async ({ signal }) => (await apiCall('/api/giveawaywinners_v1', { query: { showid: String(showId) }, schema: WinnersResponse, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(giveawayCalls.winners, { query: { showid: showId }, signal })).data,
   });
 }
 
@@ -62,7 +56,8 @@ export function showWinnersQuery(showId: number) {
 export function enrollmentQuery(userId: number, id: number) {
   return queryOptions({
     queryKey: giveawayKeys.enrollment(userId, id),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/checkifgiveawayenroll_v1', { query: { eventid: String(id) }, schema: EnrollmentResponse, signal })),
+    queryFn: async ({ signal }) =>
+      recordOf(await apiCall(giveawayCalls.enrollment, { query: { eventid: id }, signal })),
   });
 }
 
@@ -80,8 +75,10 @@ export function useEnterMutation(userId: number, id: number, from: EntrySource =
       const body = { eventid: id, ...(extra.code ? { code: extra.code } : {}) };
       const answer =
         from === 'web'
-          ? await apiCall('/api/giveawaydata_v1', { method: 'POST', body, schema: EnrollmentResponse })
-          : await apiCall('/api/giveawaydata_new', { method: 'POST', body: { ...body, entry_from: from, whatnot_username: extra.whatnot_username }, schema: EnrollmentResponse });
+          ? await apiCall(giveawayCalls.enter, { body })
+          : await apiCall(giveawayCalls.enterFrom, {
+              body: { ...body, entry_from: from, whatnot_username: extra.whatnot_username },
+            });
       return recordOf(answer);
     },
     onSuccess: (enrollment) => {
@@ -89,7 +86,8 @@ export function useEnterMutation(userId: number, id: number, from: EntrySource =
       void queryClient.invalidateQueries({ queryKey: giveawayKeys.info(id) });
     },
     onError: (error) => {
-      if (isAlreadyEntered(error)) void queryClient.invalidateQueries({ queryKey: giveawayKeys.enrollment(userId, id) });
+      if (isAlreadyEntered(error))
+        void queryClient.invalidateQueries({ queryKey: giveawayKeys.enrollment(userId, id) });
     },
   });
 }
@@ -99,7 +97,7 @@ export function useSocialEntryMutation(userId: number, id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (clickType: SocialClickType) => {
-      const answer = await apiCall('/api/socialgiveawayentries', { method: 'POST', query: { clickType }, body: { eventid: id }, schema: SocialEntryResponse });
+      const answer = await apiCall(giveawayCalls.socialEntry, { query: { clickType }, body: { eventid: id } });
       return { result: recordOf(answer), message: answer.message };
     },
     onSuccess: ({ result }) => {
@@ -109,22 +107,22 @@ export function useSocialEntryMutation(userId: number, id: number) {
   });
 }
 
-const SPIN_PATHS: Record<SpinKind, { check: string; spin: string }> = {
-  rsvp: { check: '/api/checkifrsvpspin', spin: '/api/spinrsvpinfo' },
-  giveaway: { check: '/api/CheckIfGiveawaySpin', spin: '/api/spingiveawayinfo' },
+const SPIN_CALLS = {
+  rsvp: { check: spinCalls.rsvpCheck, spin: spinCalls.rsvpSpin },
+  giveaway: { check: spinCalls.giveawayCheck, spin: spinCalls.giveawaySpin },
 };
 
 /** checkifrsvpspin / CheckIfGiveawaySpin: whether the viewer may spin, the wheel, and an earlier result. */
 export function spinCheckQuery(userId: number, kind: SpinKind, eventId: number) {
   return queryOptions({
     queryKey: giveawayKeys.spin(userId, kind, eventId),
-    queryFn: async ({ signal }) => recordOf(await apiCall(SPIN_PATHS[kind].check, { query: { eventId: String(eventId) }, schema: SpinCheckResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(SPIN_CALLS[kind].check, { query: { eventId }, signal })),
   });
 }
 
 /** spinrsvpinfo / spingiveawayinfo: the server picks the prize; a second spin answers the first result. */
 export function useSpinMutation(kind: SpinKind, eventId: number) {
   return useMutation({
-    mutationFn: async () => recordOf(await apiCall(SPIN_PATHS[kind].spin, { method: 'POST', body: { eventId }, schema: SpinResponse })),
+    mutationFn: async () => recordOf(await apiCall(SPIN_CALLS[kind].spin, { body: { eventId } })),
   });
 }

@@ -5,7 +5,7 @@
 // once per event and kind; coming back shows the earlier result.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { SpinKind, SpinResult, WheelSegment } from '../../../shared/contract/giveaways';
+import type { SpinKind, SpinResult, WheelSegment } from '../../../shared/contract/spin';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -16,7 +16,6 @@ const COLOURS = ['#7c3aed', '#db2777', '#0f766e', '#b45309', '#1d4ed8', '#be123c
 const SPIN_MS = 4200;
 const TURNS = 6;
 
-
 function polar(angle: number, radius: number): [number, number] {
   const rad = ((angle - 90) * Math.PI) / 180;
   return [100 + radius * Math.cos(rad), 100 + radius * Math.sin(rad)];
@@ -25,7 +24,12 @@ function polar(angle: number, radius: number): [number, number] {
 function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number }) {
   const slice = 360 / segments.length;
   return (
-    <svg viewBox="0 0 200 212" className="mx-auto w-full max-w-xs" role="img" aria-label={`Prize wheel with ${segments.length} prizes: ${segments.map((s) => s.label).join(', ')}`}>
+    <svg
+      viewBox="0 0 200 212"
+      className="mx-auto w-full max-w-xs"
+      role="img"
+      aria-label={`Prize wheel with ${segments.length} prizes: ${segments.map((s) => s.label).join(', ')}`}
+    >
       <g data-angle={angle} style={{ transform: `rotate(${angle}deg)`, transformOrigin: '100px 100px' }}>
         {segments.map((segment, i) => {
           const [x1, y1] = polar(i * slice, 96);
@@ -34,8 +38,22 @@ function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number })
           const large = slice > 180 ? 1 : 0;
           return (
             <g key={segment.id}>
-              <path d={`M100 100 L${x1} ${y1} A96 96 0 ${large} 1 ${x2} ${y2} Z`} fill={COLOURS[i % COLOURS.length]} stroke="white" strokeWidth="2" />
-              <text x={tx} y={ty} fill="white" fontSize={segments.length > 8 ? 8 : 10} fontWeight="800" textAnchor="middle" dominantBaseline="middle" transform={`rotate(${(i + 0.5) * slice} ${tx} ${ty})`}>
+              <path
+                d={`M100 100 L${x1} ${y1} A96 96 0 ${large} 1 ${x2} ${y2} Z`}
+                fill={COLOURS[i % COLOURS.length]}
+                stroke="white"
+                strokeWidth="2"
+              />
+              <text
+                x={tx}
+                y={ty}
+                fill="white"
+                fontSize={segments.length > 8 ? 8 : 10}
+                fontWeight="800"
+                textAnchor="middle"
+                dominantBaseline="middle"
+                transform={`rotate(${(i + 0.5) * slice} ${tx} ${ty})`}
+              >
                 {segment.label.length > 14 ? `${segment.label.slice(0, 13)}…` : segment.label}
               </text>
             </g>
@@ -49,7 +67,8 @@ function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number })
   );
 }
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function useWheelAngle() {
   const [angle, setAngle] = useState(0);
@@ -114,7 +133,10 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
   }
 
   return (
-    <section aria-labelledby={`spin-${kind}-${eventId}`} className="flex w-full flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
+    <section
+      aria-labelledby={`spin-${kind}-${eventId}`}
+      className="flex w-full flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-line"
+    >
       <h2 id={`spin-${kind}-${eventId}`} className="text-lg font-black text-ink">
         {title}
       </h2>
@@ -124,7 +146,12 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
           Spin the wheel
         </Button>
       )}
-      <p role="status" aria-live="polite" data-testid="spin-prize" className="text-center text-lg font-black text-success">
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="spin-prize"
+        className="text-center text-lg font-black text-success"
+      >
         {result ? prizeText(result) : ''}
       </p>
       {spin.isError && <Alert tone="error">{errorMessage(spin.error)}</Alert>}

@@ -27,13 +27,19 @@ export function WinnersList({ heading, winners, empty, namesGiveaway = false }: 
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {winners.map((winner) => (
-            <li key={`${winner.eventid}-${winner.entry_id}`} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0">
+            <li
+              key={`${winner.eventid}-${winner.entry_id}`}
+              className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0"
+            >
               <p className="text-ink wrap-anywhere">
                 <span className="font-black">{winner.name}</span>
                 {namesGiveaway && (
                   <>
                     {' won '}
-                    <Link to={`/giveaway/${winner.eventid}`} className="font-bold text-primary underline underline-offset-4">
+                    <Link
+                      to={`/giveaway/${winner.eventid}`}
+                      className="font-bold text-primary underline underline-offset-4"
+                    >
                       {winner.giveaway_title}
                     </Link>
                   </>

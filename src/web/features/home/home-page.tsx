@@ -60,7 +60,11 @@ function LiveNow() {
     <Section id="live-heading" title="On air now">
       <div className="max-w-xl">
         <EventCard event={show} to="/live" onCountdownEnd={refresh}>
-          <Link to="/live" className={buttonStyles('primary')} onClick={() => void trackEvent({ category: 'home', action: 'watch-live', label: show.title })}>
+          <Link
+            to="/live"
+            className={buttonStyles('primary')}
+            onClick={() => void trackEvent({ category: 'home', action: 'watch-live', label: show.title })}
+          >
             Watch live
           </Link>
         </EventCard>
@@ -109,7 +113,9 @@ function SpecialEvents() {
   if (isError || !data || data.length === 0) return null;
   return (
     <Section id="special-heading" title="Special events">
-      <p className="-mt-2 mb-5 max-w-3xl text-muted">Evenings with our gemologists and guests, with a few questions when you RSVP so we can plan around you.</p>
+      <p className="-mt-2 mb-5 max-w-3xl text-muted">
+        Evenings with our gemologists and guests, with a few questions when you RSVP so we can plan around you.
+      </p>
       <UpcomingCards events={data} onCountdownEnd={refresh} />
     </Section>
   );
@@ -133,7 +139,9 @@ function OpenGiveaways() {
       ) : isError ? (
         <ListNote>{LIST_ERROR}</ListNote>
       ) : data.length === 0 ? (
-        <ListNote>No giveaway is open at the moment. Every live show comes with one: join the next show to enter.</ListNote>
+        <ListNote>
+          No giveaway is open at the moment. Every live show comes with one: join the next show to enter.
+        </ListNote>
       ) : (
         <GiveawayCards giveaways={data} onCountdownEnd={refresh} />
       )}
@@ -184,7 +192,10 @@ export function HomePage() {
                 <Link to="/register" className={buttonStyles('outline')}>
                   Create your account
                 </Link>
-                <Link to="/login" className={buttonStyles('ghost', 'md', 'text-white ring-1 ring-white/70 hover:bg-white/10')}>
+                <Link
+                  to="/login"
+                  className={buttonStyles('ghost', 'md', 'text-white ring-1 ring-white/70 hover:bg-white/10')}
+                >
                   Log in
                 </Link>
               </>

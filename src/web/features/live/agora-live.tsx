@@ -39,8 +39,21 @@ function AgoraShow({ token, reachby }: { token: RtcToken; reachby: string }) {
   const shows = useQuery(liveShowsQuery);
   if (shows.isPending) return <Loading label="Looking for the live show" />;
   const show = shows.data?.find((candidate) => candidate.platform === 'agora') ?? shows.data?.[0];
-  if (!show) return <Unavailable title="Nothing is on air right now" text="The show has just ended. The live page shows the next one and when it starts." />;
-  return <LiveShow show={show} reachby={reachby} player={<AgoraPlayer token={token} label={`Live video: ${show.title}`} />} aside={<ShowChat eventId={show.id} />} />;
+  if (!show)
+    return (
+      <Unavailable
+        title="Nothing is on air right now"
+        text="The show has just ended. The live page shows the next one and when it starts."
+      />
+    );
+  return (
+    <LiveShow
+      show={show}
+      reachby={reachby}
+      player={<AgoraPlayer token={token} label={`Live video: ${show.title}`} />}
+      aside={<ShowChat eventId={show.id} />}
+    />
+  );
 }
 
 function Loading({ label }: { label: string }) {
@@ -64,6 +77,13 @@ export function AgoraLive({ reachby }: { reachby: string }) {
       />
     );
   }
-  if (status === 404) return <Unavailable title="Nothing is streaming on Agora right now" text={errorMessage(token.error)} />;
-  return <Unavailable title="The Agora player could not start" text={errorMessage(token.error)} onRetry={() => void token.refetch()} />;
+  if (status === 404)
+    return <Unavailable title="Nothing is streaming on Agora right now" text={errorMessage(token.error)} />;
+  return (
+    <Unavailable
+      title="The Agora player could not start"
+      text={errorMessage(token.error)}
+      onRetry={() => void token.refetch()}
+    />
+  );
 }

@@ -31,7 +31,10 @@ export default function ChatPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6 sm:py-10">
       <header>
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Show chat</h1>
-        <p className="mt-2 text-base text-muted sm:text-lg">Talk with the hosts and other viewers. Each show has its own room, open from the day it is announced until a day after it ends; the lobby is always open.</p>
+        <p className="mt-2 text-base text-muted sm:text-lg">
+          Talk with the hosts and other viewers. Each show has its own room, open from the day it is announced until a
+          day after it ends; the lobby is always open.
+        </p>
       </header>
       {info.isError && <Alert tone="error">{info.error.message}</Alert>}
       {rooms.length > 1 && (
@@ -44,7 +47,9 @@ export default function ChatPage() {
               onClick={() => setPicked(room.room)}
               className={cx(
                 'min-h-11 rounded-full border px-4 text-sm font-bold transition-colors',
-                room.room === current ? 'border-primary bg-primary text-white' : 'border-line bg-white text-primary hover:bg-primary-soft',
+                room.room === current
+                  ? 'border-primary bg-primary text-white'
+                  : 'border-line bg-white text-primary hover:bg-primary-soft',
               )}
             >
               {roomLabel(room, liveId)}

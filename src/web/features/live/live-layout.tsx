@@ -18,7 +18,12 @@ type LiveLayoutProps = {
 export function LiveLayout({ player, actions, aside, asideLabel = 'Show chat', children }: LiveLayoutProps) {
   const hasAside = aside !== undefined && aside !== null;
   return (
-    <div className={cx('mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8', hasAside && 'lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]')}>
+    <div
+      className={cx(
+        'mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8',
+        hasAside && 'lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]',
+      )}
+    >
       {/* Capped so the whole video and the start of the details fit on a laptop screen. */}
       <div className="mx-auto flex w-full max-w-[calc(68svh*16/9)] min-w-0 flex-col gap-3 lg:col-start-1">
         {player}

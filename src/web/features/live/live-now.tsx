@@ -33,7 +33,12 @@ export function LiveNow({ headingLevel = 1, onAir, nextShowAction }: LiveNowProp
   if (show?.status === 'live' && onAir) return onAir(show);
   if (show) {
     return (
-      <EventDetail event={show} eyebrow={show.status === 'live' ? 'On air now' : 'Next show'} headingLevel={headingLevel} onCountdownEnd={refresh}>
+      <EventDetail
+        event={show}
+        eyebrow={show.status === 'live' ? 'On air now' : 'Next show'}
+        headingLevel={headingLevel}
+        onCountdownEnd={refresh}
+      >
         {show.status === 'upcoming' && nextShowAction?.(show)}
         {show.status === 'upcoming' && (
           <p className="text-muted">
@@ -65,7 +70,9 @@ export function LiveNow({ headingLevel = 1, onAir, nextShowAction }: LiveNowProp
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <Heading className="text-3xl font-black text-ink">No show is on air right now</Heading>
-      <p className="text-lg text-muted">No show is scheduled yet either. New shows are announced on the home page first.</p>
+      <p className="text-lg text-muted">
+        No show is scheduled yet either. New shows are announced on the home page first.
+      </p>
       <Link to="/home" className={buttonStyles('primary')}>
         Go to the home page
       </Link>

@@ -16,5 +16,10 @@ export default function LivePage() {
   const [search] = useSearchParams();
   const reachby = reachbyFrom(platform, search.get('reachby'));
   if (pathname === '/live-agora') return <AgoraLive reachby={reachbyFrom('agora', search.get('reachby'))} />;
-  return <LiveNow onAir={(show) => <LiveShow show={show} reachby={reachby} aside={<ShowChat eventId={show.id} />} />} nextShowAction={(show) => <RsvpButton event={show} />} />;
+  return (
+    <LiveNow
+      onAir={(show) => <LiveShow show={show} reachby={reachby} aside={<ShowChat eventId={show.id} />} />}
+      nextShowAction={(show) => <RsvpButton event={show} />}
+    />
+  );
 }

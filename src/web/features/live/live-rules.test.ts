@@ -17,15 +17,27 @@ describe('reachbyFrom', () => {
 
 describe('todaysGiveaway', () => {
   const show = { cust_start: '2026-06-15T02:00:00.000Z' };
-  const giveaway = (id: number, cust_start: string, status: 'upcoming' | 'live' | 'past' = 'live') => ({ id, cust_start, status });
+  const giveaway = (id: number, cust_start: string, status: 'upcoming' | 'live' | 'past' = 'live') => ({
+    id,
+    cust_start,
+    status,
+  });
 
   it('picks the first giveaway that opened during the show', () => {
-    const list = [giveaway(1, '2026-06-14T20:00:00.000Z'), giveaway(2, '2026-06-15T02:40:00.000Z'), giveaway(3, '2026-06-15T02:30:00.000Z')];
+    const list = [
+      giveaway(1, '2026-06-14T20:00:00.000Z'),
+      giveaway(2, '2026-06-15T02:40:00.000Z'),
+      giveaway(3, '2026-06-15T02:30:00.000Z'),
+    ];
     expect(todaysGiveaway(show, list)?.id).toBe(3);
   });
 
   it('falls back to the giveaway that opened most recently before the show', () => {
-    const list = [giveaway(1, '2026-06-13T20:00:00.000Z'), giveaway(2, '2026-06-14T20:00:00.000Z'), giveaway(3, '2026-06-15T02:30:00.000Z', 'past')];
+    const list = [
+      giveaway(1, '2026-06-13T20:00:00.000Z'),
+      giveaway(2, '2026-06-14T20:00:00.000Z'),
+      giveaway(3, '2026-06-15T02:30:00.000Z', 'past'),
+    ];
     expect(todaysGiveaway(show, list)?.id).toBe(2);
   });
 

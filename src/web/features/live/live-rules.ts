@@ -25,11 +25,16 @@ type Timed = Pick<EventRecord, 'id' | 'cust_start' | 'status'>;
  * The giveaway that belongs to the show on air: among the giveaways open now, the first one that
  * opened during the show; failing that, the one that opened most recently. Null when none is open.
  */
-export function todaysGiveaway<T extends Timed>(show: Pick<EventRecord, 'cust_start'>, giveaways: readonly T[]): T | null {
+export function todaysGiveaway<T extends Timed>(
+  show: Pick<EventRecord, 'cust_start'>,
+  giveaways: readonly T[],
+): T | null {
   const open = giveaways.filter((giveaway) => giveaway.status === 'live');
   const showStart = new Date(show.cust_start).getTime();
   const openedAt = (giveaway: T) => new Date(giveaway.cust_start).getTime();
-  const duringShow = open.filter((giveaway) => openedAt(giveaway) >= showStart).sort((a, b) => openedAt(a) - openedAt(b) || a.id - b.id);
+  const duringShow = open
+    .filter((giveaway) => openedAt(giveaway) >= showStart)
+    .sort((a, b) => openedAt(a) - openedAt(b) || a.id - b.id);
   if (duringShow[0]) return duringShow[0];
   return [...open].sort((a, b) => openedAt(b) - openedAt(a) || a.id - b.id)[0] ?? null;
 }

@@ -24,7 +24,12 @@ function ViewerCount({ viewers }: { viewers: number | null }) {
   return (
     <p className="inline-flex items-center gap-2 font-bold text-ink">
       <svg viewBox="0 0 24 24" className="size-5 text-danger" aria-hidden="true">
-        <path d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5z" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
         <circle cx="12" cy="12" r="3.2" fill="currentColor" />
       </svg>
       {viewers === 1 ? '1 viewer watching now' : `${viewers.toLocaleString('en-US')} viewers watching now`}
@@ -37,9 +42,19 @@ function TodaysGiveawayLink({ show }: { show: EventRecord }) {
   const giveaway = data ? todaysGiveaway(show, data) : null;
   if (!giveaway) return null;
   return (
-    <Link to={`/giveaway/${giveaway.id}`} className={buttonStyles('secondary')} aria-describedby="todays-giveaway-title">
+    <Link
+      to={`/giveaway/${giveaway.id}`}
+      className={buttonStyles('secondary')}
+      aria-describedby="todays-giveaway-title"
+    >
       <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-        <path d="M4 11h16v10H4zM3 7h18v4H3zM12 7v14M12 7C10.5 4 7 3.5 7 5.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M4 11h16v10H4zM3 7h18v4H3zM12 7v14M12 7C10.5 4 7 3.5 7 5.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
       </svg>
       Today&apos;s Giveaway
       <span id="todays-giveaway-title" className="sr-only">
@@ -51,7 +66,10 @@ function TodaysGiveawayLink({ show }: { show: EventRecord }) {
 
 function LiveStream({ show }: { show: EventRecord }) {
   // Until staff set the stream, ask again every half minute so the video appears by itself.
-  const stream = useQuery({ ...streamQuery(show.id), refetchInterval: (query) => (query.state.data?.source ? false : 30_000) });
+  const stream = useQuery({
+    ...streamQuery(show.id),
+    refetchInterval: (query) => (query.state.data?.source ? false : 30_000),
+  });
   const label = `Live video: ${show.title}`;
   if (stream.data) {
     return (
@@ -59,7 +77,10 @@ function LiveStream({ show }: { show: EventRecord }) {
         source={playerSource(stream.data.platform, stream.data.source, 'live')}
         label={label}
         restartAtEnd
-        empty={{ title: 'The stream starts in a moment', text: 'The hosts are getting ready. The video appears here by itself within half a minute.' }}
+        empty={{
+          title: 'The stream starts in a moment',
+          text: 'The hosts are getting ready. The video appears here by itself within half a minute.',
+        }}
       />
     );
   }

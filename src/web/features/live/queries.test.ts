@@ -17,7 +17,13 @@ describe('answer checks of the live calls', () => {
   });
 
   it('accepts an Agora token with every field', () => {
-    const token = { token: '007abc', appId: '0123456789abcdef0123456789abcdef', channel: 'gemcast-live', uid: 9, expiresAt: '2026-06-15T19:00:00.000Z' };
+    const token = {
+      token: '007abc',
+      appId: '0123456789abcdef0123456789abcdef',
+      channel: 'gemcast-live',
+      uid: 9,
+      expiresAt: '2026-06-15T19:00:00.000Z',
+    };
     expect(isRtcToken(token)).toBe(true);
     expect(isRtcToken({ ...token, uid: '9' })).toBe(false);
     expect(isRtcToken({ ...token, channel: undefined })).toBe(false);

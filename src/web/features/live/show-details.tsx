@@ -26,14 +26,23 @@ export function ShowDetails({ show, eyebrow, headingLevel = 1, onCountdownEnd, c
         </div>
         <Heading className="text-2xl leading-tight font-black text-ink sm:text-3xl">{show.title}</Heading>
         <p className="font-bold text-muted">
-          <time dateTime={show.cust_start}>{showTime(show.cust_start)}</time> to <time dateTime={show.cust_end}>{showTime(show.cust_end)}</time>
+          <time dateTime={show.cust_start}>{showTime(show.cust_start)}</time> to{' '}
+          <time dateTime={show.cust_end}>{showTime(show.cust_end)}</time>
         </p>
         {show.description && <p className="text-lg whitespace-pre-line text-ink">{show.description}</p>}
         {children}
       </div>
       <div className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
-        {show.status !== 'past' && <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>}
-        <Countdown target={countdown.target} kind={countdown.kind} label={countdown.label} onExpire={onCountdownEnd} className="text-2xl text-primary" />
+        {show.status !== 'past' && (
+          <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
+        )}
+        <Countdown
+          target={countdown.target}
+          kind={countdown.kind}
+          label={countdown.label}
+          onExpire={onCountdownEnd}
+          className="text-2xl text-primary"
+        />
       </div>
     </section>
   );

@@ -3,10 +3,10 @@
 // live page right now.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { StaffEventRecord } from '../../../shared/contract/staff-events';
-import { StaffEventResponse } from '../../../shared/contract/staff-events';
+import { staffEventsCalls, type StaffEventRecord } from '../../../shared/contract/staff-events';
 import { apiCall } from '../../api/client';
 import { Button } from '../../ui/button';
+import { DataTable } from '../../ui/data-table';
 import { Spinner } from '../../ui/spinner';
 import { EventStatusBadge } from '../events/event-card';
 import { LIST_ERROR, ListNote } from '../events/event-list-state';
@@ -20,8 +20,10 @@ import { liveKeys } from './queries';
 const scheduledShowsQuery = queryOptions({
   queryKey: [...liveKeys.all, 'staff-scheduled'] as const,
   queryFn: async ({ signal }) => {
-    const { data } = await apiCall('/api/staff/events', { query: { on: 'all' }, schema: StaffEventResponse, signal });
-    return data.filter((event) => event.type !== 'giveaway' && event.status !== 'past').sort((a, b) => a.cust_start.localeCompare(b.cust_start) || a.id - b.id);
+    const { data } = await apiCall(staffEventsCalls.list, { query: { on: 'all' }, signal });
+    return data
+      .filter((event) => event.type !== 'giveaway' && event.status !== 'past')
+      .sort((a, b) => a.cust_start.localeCompare(b.cust_start) || a.id - b.id);
   },
 });
 
@@ -31,7 +33,10 @@ function Preview({ show }: { show: StaffEventRecord }) {
       <StreamPlayer
         source={playerSource(show.platform, show.stream_url, 'live')}
         label={`Stream preview: ${show.title}`}
-        empty={{ title: 'No stream is set for this show', text: 'Add its stream on the shows page; viewers see a waiting message until then.' }}
+        empty={{
+          title: 'No stream is set for this show',
+          text: 'Add its stream on the shows page; viewers see a waiting message until then.',
+        }}
       />
       <dl className="grid content-start gap-3 rounded-xl bg-white p-4 text-sm ring-1 ring-line">
         <div>
@@ -56,52 +61,52 @@ function Preview({ show }: { show: StaffEventRecord }) {
   );
 }
 
-function Schedule({ shows, selectedId, onPreview }: { shows: StaffEventRecord[]; selectedId: number | undefined; onPreview: (id: number) => void }) {
+function Schedule({
+  shows,
+  selectedId,
+  onPreview,
+}: {
+  shows: StaffEventRecord[];
+  selectedId: number | undefined;
+  onPreview: (id: number) => void;
+}) {
   if (shows.length === 0) return <ListNote>No show is on air or on the schedule.</ListNote>;
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Shows on air and coming up</caption>
-        <thead className="bg-canvas text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Show
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Starts
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Platform
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Stream
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Preview</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shows.map((show) => (
-            <tr key={show.id} className="border-t border-line">
-              <th scope="row" className="px-4 py-3 font-bold text-ink">
-                <span className="flex flex-wrap items-center gap-2">
-                  {show.title}
-                  {show.status === 'live' && <EventStatusBadge status="live" />}
-                </span>
-              </th>
-              <td className="px-4 py-3">{showTime(show.cust_start)}</td>
-              <td className="px-4 py-3">{show.platform}</td>
-              <td className="px-4 py-3">{show.stream_url ? 'set' : 'not set'}</td>
-              <td className="px-4 py-3 text-right">
-                <Button size="sm" variant={show.id === selectedId ? 'primary' : 'outline'} aria-pressed={show.id === selectedId} onClick={() => onPreview(show.id)}>
-                  Preview<span className="sr-only"> {show.title}</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Shows on air and coming up"
+        className="min-w-[40rem]"
+        rows={shows}
+        rowKey={(show) => show.id}
+        columns={[
+          {
+            header: 'Show',
+            cell: (show) => (
+              <span className="flex flex-wrap items-center gap-2">
+                {show.title}
+                {show.status === 'live' && <EventStatusBadge status="live" />}
+              </span>
+            ),
+          },
+          { header: 'Starts', cell: (show) => showTime(show.cust_start) },
+          { header: 'Platform', cell: (show) => show.platform },
+          { header: 'Stream', cell: (show) => (show.stream_url ? 'set' : 'not set') },
+          {
+            header: <span className="sr-only">Preview</span>,
+            className: 'text-right',
+            cell: (show) => (
+              <Button
+                size="sm"
+                variant={show.id === selectedId ? 'primary' : 'outline'}
+                aria-pressed={show.id === selectedId}
+                onClick={() => onPreview(show.id)}
+              >
+                Preview<span className="sr-only"> {show.title}</span>
+              </Button>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
@@ -137,7 +142,9 @@ export default function TestLivePage() {
         <header>
           <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
           <h1 className="text-3xl font-black text-ink sm:text-4xl">Live page check</h1>
-          <p className="mt-2 max-w-2xl text-lg text-muted">Play any scheduled show’s stream before it goes on air, and see what viewers find on the live page now.</p>
+          <p className="mt-2 max-w-2xl text-lg text-muted">
+            Play any scheduled show’s stream before it goes on air, and see what viewers find on the live page now.
+          </p>
         </header>
         <StreamCheck />
         <h2 className="text-2xl font-black text-ink">What viewers see now</h2>

@@ -49,7 +49,15 @@ function Replay({ show }: { show: EventRecord }) {
 
 function ShowWinners({ show }: { show: EventRecord }) {
   const winners = useQuery(showWinnersQuery(show.id));
-  if (winners.data) return <WinnersList heading="Giveaway winners" winners={winners.data} empty="No giveaway winners were announced for this show." namesGiveaway />;
+  if (winners.data)
+    return (
+      <WinnersList
+        heading="Giveaway winners"
+        winners={winners.data}
+        empty="No giveaway winners were announced for this show."
+        namesGiveaway
+      />
+    );
   if (winners.isError) {
     return (
       <div className="flex flex-col items-start gap-2">
@@ -95,7 +103,12 @@ function PastShow({ show }: { show: EventRecord }) {
 
 export default function PastPage() {
   return (
-    <EventById noun="show" accepts={(event) => event.type !== 'giveaway'} listPath="/home" listLabel="See upcoming shows">
+    <EventById
+      noun="show"
+      accepts={(event) => event.type !== 'giveaway'}
+      listPath="/home"
+      listLabel="See upcoming shows"
+    >
       {(show) => <PastShow show={show} />}
     </EventById>
   );

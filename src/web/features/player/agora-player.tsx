@@ -82,7 +82,11 @@ export function AgoraPlayer({ token, label }: { token: RtcToken; label: string }
   return (
     <PlayerStage>
       <div ref={stageRef} role="img" aria-label={label} className="size-full" />
-      {phase !== 'playing' && <p className="absolute inset-0 grid place-items-center p-6 text-center text-lg font-black text-white">{PHASE_TEXT[phase]}</p>}
+      {phase !== 'playing' && (
+        <p className="absolute inset-0 grid place-items-center p-6 text-center text-lg font-black text-white">
+          {PHASE_TEXT[phase]}
+        </p>
+      )}
       {phase === 'playing' && hasSound && isMuted && <SoundOnButton onClick={handleSoundOn} />}
     </PlayerStage>
   );

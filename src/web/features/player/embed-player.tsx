@@ -15,7 +15,10 @@ const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 export function EmbedPlayer({ source, label }: EmbedPlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [isMuted, setMuted] = useState(true);
-  const src = source.kind === 'youtube' ? youtubeEmbedUrl(source.videoId, window.location.origin, { autoplay: true }) : facebookEmbedUrl(source.videoUrl, { autoplay: true });
+  const src =
+    source.kind === 'youtube'
+      ? youtubeEmbedUrl(source.videoId, window.location.origin, { autoplay: true })
+      : facebookEmbedUrl(source.videoUrl, { autoplay: true });
 
   function handleUnmute() {
     const target = frameRef.current?.contentWindow;

@@ -23,7 +23,9 @@ export function StreamPlayer({ source, label, empty, restartAtEnd }: StreamPlaye
     case 'hls':
     case 'file':
       // A new address is a new player: nothing of the previous stream's state carries over.
-      return <VideoPlayer key={source.url} kind={source.kind} url={source.url} label={label} restartAtEnd={restartAtEnd} />;
+      return (
+        <VideoPlayer key={source.url} kind={source.kind} url={source.url} label={label} restartAtEnd={restartAtEnd} />
+      );
     case 'youtube':
       return <EmbedPlayer key={source.videoId} source={source} label={label} />;
     case 'facebook':
@@ -37,6 +39,8 @@ export function StreamPlayer({ source, label, empty, restartAtEnd }: StreamPlaye
         </PlayerMessage>
       );
     case 'none':
-      return <PlayerMessage title={empty.title}>{empty.text && <p className="text-white/85">{empty.text}</p>}</PlayerMessage>;
+      return (
+        <PlayerMessage title={empty.title}>{empty.text && <p className="text-white/85">{empty.text}</p>}</PlayerMessage>
+      );
   }
 }

@@ -4,7 +4,10 @@ import { facebookEmbedUrl, hlsEngine, playerSource, youtubeEmbedUrl, youtubeIdOf
 describe('playerSource for a live stream', () => {
   it('plays an HLS playlist from our media folder or an https host', () => {
     expect(playerSource('hls', '/media/demo/live.m3u8', 'live')).toEqual({ kind: 'hls', url: '/media/demo/live.m3u8' });
-    expect(playerSource('hls', ' https://cdn.example.com/show/index.m3u8?token=1 ', 'live')).toEqual({ kind: 'hls', url: 'https://cdn.example.com/show/index.m3u8?token=1' });
+    expect(playerSource('hls', ' https://cdn.example.com/show/index.m3u8?token=1 ', 'live')).toEqual({
+      kind: 'hls',
+      url: 'https://cdn.example.com/show/index.m3u8?token=1',
+    });
   });
 
   it('refuses what is not a playlist on an allowed address', () => {
@@ -15,7 +18,10 @@ describe('playerSource for a live stream', () => {
 
   it('reads a YouTube id or address, and a Facebook video address', () => {
     expect(playerSource('youtube', 'dQw4w9WgXcQ', 'live')).toEqual({ kind: 'youtube', videoId: 'dQw4w9WgXcQ' });
-    expect(playerSource('youtube', 'https://www.youtube.com/live/dQw4w9WgXcQ?si=x', 'live')).toEqual({ kind: 'youtube', videoId: 'dQw4w9WgXcQ' });
+    expect(playerSource('youtube', 'https://www.youtube.com/live/dQw4w9WgXcQ?si=x', 'live')).toEqual({
+      kind: 'youtube',
+      videoId: 'dQw4w9WgXcQ',
+    });
     expect(playerSource('youtube', 'https://example.com/watch?v=dQw4w9WgXcQ', 'live')).toEqual({ kind: 'none' });
     const facebook = 'https://www.facebook.com/gemcast/videos/1234567890';
     expect(playerSource('facebook', facebook, 'live')).toEqual({ kind: 'facebook', videoUrl: facebook });
@@ -31,10 +37,22 @@ describe('playerSource for a live stream', () => {
 
 describe('playerSource for a replay', () => {
   it('goes by the address, whatever platform the show streamed on', () => {
-    expect(playerSource('agora', 'https://youtu.be/dQw4w9WgXcQ', 'replay')).toEqual({ kind: 'youtube', videoId: 'dQw4w9WgXcQ' });
-    expect(playerSource('youtube', '/media/replays/show-12.m3u8', 'replay')).toEqual({ kind: 'hls', url: '/media/replays/show-12.m3u8' });
-    expect(playerSource('hls', 'https://cdn.example.com/replay.mp4', 'replay')).toEqual({ kind: 'file', url: 'https://cdn.example.com/replay.mp4' });
-    expect(playerSource('hls', 'https://www.facebook.com/gemcast/videos/987654', 'replay')).toEqual({ kind: 'facebook', videoUrl: 'https://www.facebook.com/gemcast/videos/987654' });
+    expect(playerSource('agora', 'https://youtu.be/dQw4w9WgXcQ', 'replay')).toEqual({
+      kind: 'youtube',
+      videoId: 'dQw4w9WgXcQ',
+    });
+    expect(playerSource('youtube', '/media/replays/show-12.m3u8', 'replay')).toEqual({
+      kind: 'hls',
+      url: '/media/replays/show-12.m3u8',
+    });
+    expect(playerSource('hls', 'https://cdn.example.com/replay.mp4', 'replay')).toEqual({
+      kind: 'file',
+      url: 'https://cdn.example.com/replay.mp4',
+    });
+    expect(playerSource('hls', 'https://www.facebook.com/gemcast/videos/987654', 'replay')).toEqual({
+      kind: 'facebook',
+      videoUrl: 'https://www.facebook.com/gemcast/videos/987654',
+    });
   });
 
   it('has nothing to play for an address it cannot play', () => {
@@ -61,8 +79,17 @@ describe('embed addresses', () => {
   it('uses the no-cookie YouTube host, muted and inline when it starts by itself', () => {
     const url = new URL(youtubeEmbedUrl('dQw4w9WgXcQ', 'https://gemcast.example', { autoplay: true }));
     expect(url.origin + url.pathname).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ playsinline: '1', rel: '0', enablejsapi: '1', origin: 'https://gemcast.example', autoplay: '1', mute: '1' });
-    expect(new URL(youtubeEmbedUrl('dQw4w9WgXcQ', 'https://gemcast.example', { autoplay: false })).searchParams.has('mute')).toBe(false);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      playsinline: '1',
+      rel: '0',
+      enablejsapi: '1',
+      origin: 'https://gemcast.example',
+      autoplay: '1',
+      mute: '1',
+    });
+    expect(
+      new URL(youtubeEmbedUrl('dQw4w9WgXcQ', 'https://gemcast.example', { autoplay: false })).searchParams.has('mute'),
+    ).toBe(false);
   });
 
   it("passes the Facebook video to Facebook's plugin", () => {

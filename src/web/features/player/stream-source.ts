@@ -11,7 +11,8 @@ export type PlayerSource =
   | { kind: 'none' };
 
 const YOUTUBE_ID = /^[\w-]{11}$/;
-const YOUTUBE_URL = /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|live\/|embed\/|shorts\/)|youtu\.be\/)([\w-]{11})(?:[?&#/]|$)/;
+const YOUTUBE_URL =
+  /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^#\s]*&)?v=|live\/|embed\/|shorts\/)|youtu\.be\/)([\w-]{11})(?:[?&#/]|$)/;
 const FACEBOOK_URL = /^https:\/\/(?:www\.|m\.)?facebook\.com\/[^\s]+\/videos\/(?:[^\s/]+\/)?\d+/;
 const OWN_OR_HTTPS = /^(?:https:\/\/[^\s]+|\/media\/[^\s]+)$/;
 const HLS_PATH = /\.m3u8(?:[?#].*)?$/i;
@@ -80,7 +81,12 @@ export function youtubeEmbedUrl(videoId: string, pageOrigin: string, options: { 
 
 /** Facebook's video plugin; it starts muted when it starts by itself and shows its own sound button. */
 export function facebookEmbedUrl(videoUrl: string, options: { autoplay: boolean }): string {
-  const params = new URLSearchParams({ href: videoUrl, show_text: 'false', allowfullscreen: 'true', autoplay: String(options.autoplay) });
+  const params = new URLSearchParams({
+    href: videoUrl,
+    show_text: 'false',
+    allowfullscreen: 'true',
+    autoplay: String(options.autoplay),
+  });
   return `https://www.facebook.com/plugins/video.php?${params.toString()}`;
 }
 

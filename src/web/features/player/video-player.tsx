@@ -17,8 +17,14 @@ type VideoPlayerProps = {
 type Problem = 'unsupported' | 'failed' | null;
 
 /** Connects the video to its source and returns how to let go of it. */
-function attach(video: HTMLVideoElement, kind: 'hls' | 'file', url: string, onProblem: (problem: Problem) => void): () => void {
-  const engine = kind === 'file' ? 'native' : hlsEngine(video.canPlayType('application/vnd.apple.mpegurl'), 'MediaSource' in window);
+function attach(
+  video: HTMLVideoElement,
+  kind: 'hls' | 'file',
+  url: string,
+  onProblem: (problem: Problem) => void,
+): () => void {
+  const engine =
+    kind === 'file' ? 'native' : hlsEngine(video.canPlayType('application/vnd.apple.mpegurl'), 'MediaSource' in window);
   // Says which engine plays, for support questions and the end-to-end tests.
   video.dataset.engine = engine;
   if (engine === 'unsupported') {
@@ -123,7 +129,13 @@ export function VideoPlayer({ kind, url, label, restartAtEnd = false }: VideoPla
     );
   }
 
-  if (problem === 'unsupported') return <PlayerMessage isAlert title="This browser cannot play the video. Try a current version of Chrome, Edge, Firefox or Safari." />;
+  if (problem === 'unsupported')
+    return (
+      <PlayerMessage
+        isAlert
+        title="This browser cannot play the video. Try a current version of Chrome, Edge, Firefox or Safari."
+      />
+    );
   if (problem === 'failed') {
     return (
       <PlayerFailed
@@ -138,8 +150,21 @@ export function VideoPlayer({ kind, url, label, restartAtEnd = false }: VideoPla
 
   return (
     <PlayerStage>
-      <video ref={videoRef} aria-label={label} className="size-full" controls playsInline muted autoPlay preload="auto" />
-      {(isMuted || needsTap) && <SoundOnButton onClick={needsTap && !isMuted ? handlePlay : handleUnmute}>{needsTap ? 'Play with sound' : 'Turn sound on'}</SoundOnButton>}
+      <video
+        ref={videoRef}
+        aria-label={label}
+        className="size-full"
+        controls
+        playsInline
+        muted
+        autoPlay
+        preload="auto"
+      />
+      {(isMuted || needsTap) && (
+        <SoundOnButton onClick={needsTap && !isMuted ? handlePlay : handleUnmute}>
+          {needsTap ? 'Play with sound' : 'Turn sound on'}
+        </SoundOnButton>
+      )}
     </PlayerStage>
   );
 }

@@ -30,7 +30,13 @@ export function InviteCard({ code }: { code: string }) {
         <label htmlFor={linkId} className="text-sm font-bold text-muted">
           Share link
         </label>
-        <input id={linkId} readOnly value={shareLink} className={inputStyles} onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={linkId}
+          readOnly
+          value={shareLink}
+          className={inputStyles}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButton text={shareLink} label="Copy link" />
       </div>
     </section>

@@ -22,7 +22,15 @@ async function canDecode(file: File): Promise<boolean> {
   }
 }
 
-export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecord; feedback: ReactNode; onUploadStart: () => void }) {
+export function PictureCard({
+  user,
+  feedback,
+  onUploadStart,
+}: {
+  user: UserRecord;
+  feedback: ReactNode;
+  onUploadStart: () => void;
+}) {
   const upload = usePictureUploadMutation();
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
@@ -45,7 +53,13 @@ export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecor
 
   async function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
-    const problemWith = chosen && (chosen.size > PICTURE_MAX_BYTES ? MESSAGES.pictureTooLarge : !(await canDecode(chosen)) ? MESSAGES.pictureNotImage : '');
+    const problemWith =
+      chosen &&
+      (chosen.size > PICTURE_MAX_BYTES
+        ? MESSAGES.pictureTooLarge
+        : !(await canDecode(chosen))
+          ? MESSAGES.pictureNotImage
+          : '');
     choose(problemWith ? null : chosen);
     if (problemWith) setProblem(problemWith);
   }
@@ -59,19 +73,34 @@ export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecor
 
   const name = user.full_name || user.first_name;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col items-center gap-4 rounded-xl border border-line bg-white p-5 text-center">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col items-center gap-4 rounded-xl border border-line bg-white p-5 text-center"
+    >
       <h2 id={headingId} className="self-start text-lg font-black text-ink">
         Profile picture
       </h2>
       {previewUrl ? (
         <figure className="flex flex-col items-center gap-2">
-          <img src={previewUrl} alt="Preview of your new profile picture" className="size-32 rounded-full object-cover ring-4 ring-secondary-soft" />
+          <img
+            src={previewUrl}
+            alt="Preview of your new profile picture"
+            className="size-32 rounded-full object-cover ring-4 ring-secondary-soft"
+          />
           <figcaption className="text-sm text-muted">Preview: not saved yet</figcaption>
         </figure>
       ) : (
         <Avatar src={user.profile_picture} name={name} className="size-32 text-4xl ring-4 ring-primary-soft" />
       )}
-      <input ref={inputRef} type="file" accept={ACCEPTED_TYPES} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void handleChange(event)} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPTED_TYPES}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => void handleChange(event)}
+      />
       {upload.isPending && (
         <div className="w-full">
           <div
@@ -82,9 +111,14 @@ export function PictureCard({ user, feedback, onUploadStart }: { user: UserRecor
             aria-valuenow={Math.round(progress * 100)}
             className="h-2 w-full overflow-hidden rounded-full bg-line"
           >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width]"
+              style={{ width: `${Math.round(progress * 100)}%` }}
+            />
           </div>
-          <p className="mt-1 text-sm text-muted">{progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Saving your picture…'}</p>
+          <p className="mt-1 text-sm text-muted">
+            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Saving your picture…'}
+          </p>
         </div>
       )}
       <div className="flex flex-wrap justify-center gap-2">

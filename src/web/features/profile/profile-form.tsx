@@ -41,11 +41,24 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
   );
 }
 
-export function ProfileForm({ user, feedback, onSaveStart }: { user: UserRecord; feedback: ReactNode; onSaveStart: () => void }) {
+export function ProfileForm({
+  user,
+  feedback,
+  onSaveStart,
+}: {
+  user: UserRecord;
+  feedback: ReactNode;
+  onSaveStart: () => void;
+}) {
   const update = useUpdateProfileMutation();
   const headingId = useId();
   // `values` follows a fresher profile from the server without losing what the person is typing.
-  const form = useForm({ resolver: zodResolver(UpdateProfileRequest), mode: 'onTouched', values: formValues(user), resetOptions: { keepDirtyValues: true } });
+  const form = useForm({
+    resolver: zodResolver(UpdateProfileRequest),
+    mode: 'onTouched',
+    values: formValues(user),
+    resetOptions: { keepDirtyValues: true },
+  });
   const { errors, isDirty } = form.formState;
   const today = todayIso();
 
@@ -66,24 +79,106 @@ export function ProfileForm({ user, feedback, onSaveStart }: { user: UserRecord;
       </h2>
       <form noValidate onSubmit={handleSubmit} className="mt-5 flex flex-col gap-8">
         <Fieldset legend="Name">
-          <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
-          <TextField label="Middle name" labelNote="(optional)" autoComplete="additional-name" error={errors.middle_name?.message} {...form.register('middle_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
-          <TextField label="Nickname" labelNote="(optional)" autoComplete="nickname" hint="Shown in the chat instead of your first name." error={errors.nickname?.message} {...form.register('nickname')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...form.register('first_name')}
+          />
+          <TextField
+            label="Middle name"
+            labelNote="(optional)"
+            autoComplete="additional-name"
+            error={errors.middle_name?.message}
+            {...form.register('middle_name')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
+          <TextField
+            label="Nickname"
+            labelNote="(optional)"
+            autoComplete="nickname"
+            hint="Shown in the chat instead of your first name."
+            error={errors.nickname?.message}
+            {...form.register('nickname')}
+          />
         </Fieldset>
         <Fieldset legend="Contact and dates">
-          <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
           <div className="hidden sm:block" />
-          <TextField label="Birthday" labelNote="(optional)" type="date" max={today} error={errors.birthday?.message} {...form.register('birthday')} />
-          <TextField label="Anniversary" labelNote="(optional)" type="date" max={today} error={errors.anniversary?.message} {...form.register('anniversary')} />
+          <TextField
+            label="Birthday"
+            labelNote="(optional)"
+            type="date"
+            max={today}
+            error={errors.birthday?.message}
+            {...form.register('birthday')}
+          />
+          <TextField
+            label="Anniversary"
+            labelNote="(optional)"
+            type="date"
+            max={today}
+            error={errors.anniversary?.message}
+            {...form.register('anniversary')}
+          />
         </Fieldset>
         <Fieldset legend="Shipping address">
-          <TextField label="Recipient name" labelNote="(optional)" autoComplete="shipping name" className="sm:col-span-2" error={errors.recipient_name?.message} {...form.register('recipient_name')} />
-          <TextField label="Street address" labelNote="(optional)" autoComplete="shipping street-address" className="sm:col-span-2" error={errors.address?.message} {...form.register('address')} />
-          <TextField label="City" labelNote="(optional)" autoComplete="shipping address-level2" error={errors.city?.message} {...form.register('city')} />
-          <TextField label="State" labelNote="(optional)" autoComplete="shipping address-level1" error={errors.state?.message} {...form.register('state')} />
-          <TextField label="ZIP code" labelNote="(optional)" autoComplete="shipping postal-code" error={errors.zip?.message} {...form.register('zip')} />
-          <TextField label="Country" labelNote="(optional)" autoComplete="shipping country-name" error={errors.country?.message} {...form.register('country')} />
+          <TextField
+            label="Recipient name"
+            labelNote="(optional)"
+            autoComplete="shipping name"
+            className="sm:col-span-2"
+            error={errors.recipient_name?.message}
+            {...form.register('recipient_name')}
+          />
+          <TextField
+            label="Street address"
+            labelNote="(optional)"
+            autoComplete="shipping street-address"
+            className="sm:col-span-2"
+            error={errors.address?.message}
+            {...form.register('address')}
+          />
+          <TextField
+            label="City"
+            labelNote="(optional)"
+            autoComplete="shipping address-level2"
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+          <TextField
+            label="State"
+            labelNote="(optional)"
+            autoComplete="shipping address-level1"
+            error={errors.state?.message}
+            {...form.register('state')}
+          />
+          <TextField
+            label="ZIP code"
+            labelNote="(optional)"
+            autoComplete="shipping postal-code"
+            error={errors.zip?.message}
+            {...form.register('zip')}
+          />
+          <TextField
+            label="Country"
+            labelNote="(optional)"
+            autoComplete="shipping country-name"
+            error={errors.country?.message}
+            {...form.register('country')}
+          />
         </Fieldset>
         {feedback}
         <div className="flex flex-wrap gap-3">

@@ -40,7 +40,10 @@ export function ProfilePage() {
           <ProfileForm user={user} feedback={feedbackFor('update')} onSaveStart={() => setLastOperation('update')} />
         </div>
         <InviteCard code={user.myInviteCode} />
-        <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-xl border border-line bg-white p-5">
+        <section
+          aria-labelledby="account-heading"
+          className="flex flex-col gap-3 rounded-xl border border-line bg-white p-5"
+        >
           <h2 id="account-heading" className="text-lg font-black text-ink">
             Account
           </h2>

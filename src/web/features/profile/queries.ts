@@ -3,8 +3,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import type { UpdateProfileRequest } from '../../../shared/contract/profile';
-import { UserResponse, type UserRecord } from '../../../shared/contract/user';
+import { profileCalls, type UpdateProfileRequest } from '../../../shared/contract/profile';
+import type { UserRecord, UserResponse } from '../../../shared/contract/user';
 import { SPEC_MESSAGES } from '../../../shared/messages';
 import { ApiError, apiCall, apiUpload, errorMessage, recordOf } from '../../api/client';
 import type { ProfileOperation } from '../auth/auth-state';
@@ -19,7 +19,7 @@ export const profileKeys = {
 export function profileQuery() {
   return queryOptions({
     queryKey: profileKeys.me(),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/profile_v1', { schema: UserResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(profileCalls.view, { signal })),
   });
 }
 
@@ -82,7 +82,7 @@ export function useUpdateProfileMutation() {
   const sync = useProfileSync();
   const fail = useProfileFailure();
   return useMutation({
-    mutationFn: async (changes: ProfileChanges) => savedProfile(await apiCall('/api/profile_v1', { method: 'POST', body: changes, schema: UserResponse })),
+    mutationFn: async (changes: ProfileChanges) => savedProfile(await apiCall(profileCalls.update, { body: changes })),
     onMutate: () => dispatch({ type: 'profile/start', operation: 'update' }),
     onSuccess: ({ profile, message }) => sync('update', profile, message),
     onError: (error) => fail('update', error, error instanceof ApiError ? error.message : SPEC_MESSAGES.updateFailed),
@@ -91,7 +91,10 @@ export function useUpdateProfileMutation() {
 
 /** 'Profile update unsuccessfull' (spec §8) followed by the server's reason when it gave one. */
 function pictureFailureMessage(error: unknown): string {
-  const detail = error instanceof ApiError ? (error.fieldIssues[0]?.message ?? (error.message === SPEC_MESSAGES.pictureUpdateFailed ? '' : error.message)) : '';
+  const detail =
+    error instanceof ApiError
+      ? (error.fieldIssues[0]?.message ?? (error.message === SPEC_MESSAGES.pictureUpdateFailed ? '' : error.message))
+      : '';
   return detail ? `${SPEC_MESSAGES.pictureUpdateFailed}. ${detail}` : SPEC_MESSAGES.pictureUpdateFailed;
 }
 
@@ -103,7 +106,7 @@ export function usePictureUploadMutation() {
     mutationFn: async ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
       const form = new FormData();
       form.append('image', file);
-      return savedProfile(await apiUpload('/api/profileimage_v1', form, { schema: UserResponse, onProgress }));
+      return savedProfile(await apiUpload(profileCalls.picture, form, { onProgress }));
     },
     onMutate: () => dispatch({ type: 'profile/start', operation: 'picture' }),
     onSuccess: ({ profile, message }) => sync('picture', profile, message),

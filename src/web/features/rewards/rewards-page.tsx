@@ -11,8 +11,14 @@ import { eventListQuery } from '../events/queries';
 
 const WAYS = [
   { title: 'Watch live shows', text: 'Watching our shows while they are on air earns you reward points.' },
-  { title: 'RSVP and spin', text: 'RSVP to upcoming shows and special events, and try spin-to-win when it is offered for your RSVP or giveaway entry.' },
-  { title: 'Birthday and anniversary', text: 'Add both dates to your profile to receive your birthday and anniversary coupons.' },
+  {
+    title: 'RSVP and spin',
+    text: 'RSVP to upcoming shows and special events, and try spin-to-win when it is offered for your RSVP or giveaway entry.',
+  },
+  {
+    title: 'Birthday and anniversary',
+    text: 'Add both dates to your profile to receive your birthday and anniversary coupons.',
+  },
 ];
 
 const COUPON_RULES = [
@@ -29,7 +35,8 @@ function NextShow() {
   if (!show) return null;
   return (
     <p className="text-muted">
-      Next show: <span className="font-bold text-ink">{show.title}</span>, <time dateTime={show.cust_start}>{showTime(show.cust_start)}</time>.
+      Next show: <span className="font-bold text-ink">{show.title}</span>,{' '}
+      <time dateTime={show.cust_start}>{showTime(show.cust_start)}</time>.
     </p>
   );
 }
@@ -42,8 +49,8 @@ export default function RewardsPage() {
       <header className="flex max-w-3xl flex-col gap-3">
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Rewards</h1>
         <p className="text-lg text-muted">
-          {brand} viewers earn rewards for taking part: watching shows, RSVPing, and spinning to win. Rewards are tied to your account, so log in to collect
-          them.
+          {brand} viewers earn rewards for taking part: watching shows, RSVPing, and spinning to win. Rewards are tied
+          to your account, so log in to collect them.
         </p>
         <div className="flex flex-wrap gap-2">
           {user ? (

@@ -43,7 +43,12 @@ export function AddToCalendar({ event }: { event: EventRecord }) {
         <CalendarIcon />
         Apple / Outlook (.ics)
       </Button>
-      <a href={googleCalendarUrl(entry)} target="_blank" rel="noopener noreferrer" className={buttonStyles('outline', 'sm')}>
+      <a
+        href={googleCalendarUrl(entry)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonStyles('outline', 'sm')}
+      >
         <CalendarIcon />
         Google Calendar
         <span className="sr-only"> (opens in a new tab)</span>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { calendarEventOf, calendarFileName, googleCalendarUrl } from './calendar-links';
 
-const show = { id: 12, title: 'Opal Hour: fire & colour', description: 'Stones from Coober Pedy.', cust_start: '2026-06-21T02:00:00.000Z', cust_end: '2026-06-21T03:30:00.000Z' };
+const show = {
+  id: 12,
+  title: 'Opal Hour: fire & colour',
+  description: 'Stones from Coober Pedy.',
+  cust_start: '2026-06-21T02:00:00.000Z',
+  cust_end: '2026-06-21T03:30:00.000Z',
+};
 
 describe('calendarEventOf', () => {
   it('links the entry to the live page of the site it was made on', () => {
@@ -23,7 +29,9 @@ describe('googleCalendarUrl', () => {
     expect(url.searchParams.get('action')).toBe('TEMPLATE');
     expect(url.searchParams.get('text')).toBe('Opal Hour: fire & colour');
     expect(url.searchParams.get('dates')).toBe('20260621T020000Z/20260621T033000Z');
-    expect(url.searchParams.get('details')).toBe('Stones from Coober Pedy.\n\nWatch live: https://gemcast.example/live');
+    expect(url.searchParams.get('details')).toBe(
+      'Stones from Coober Pedy.\n\nWatch live: https://gemcast.example/live',
+    );
     expect(url.searchParams.get('location')).toBe('https://gemcast.example/live');
   });
 

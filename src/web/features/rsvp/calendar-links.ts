@@ -7,7 +7,14 @@ type Show = Pick<EventRecord, 'id' | 'title' | 'description' | 'cust_start' | 'c
 
 /** The show as a calendar entry; its link is the live page, where the show plays. */
 export function calendarEventOf(show: Show, origin: string): CalendarEvent {
-  return { id: show.id, title: show.title, description: show.description, start: show.cust_start, end: show.cust_end, url: `${origin}/live` };
+  return {
+    id: show.id,
+    title: show.title,
+    description: show.description,
+    start: show.cust_start,
+    end: show.cust_end,
+    url: `${origin}/live`,
+  };
 }
 
 /** Google Calendar's "add event" page with the title, times (UTC), details and the watch link. */

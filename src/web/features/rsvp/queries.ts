@@ -1,25 +1,15 @@
 // RSVP data hooks: key factory, the viewer's RSVP state, a special event's questions, the RSVP, quiz
 // and resend mutations. Answers are checked field by field, keeping zod out of the home page's bundle.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '../../../shared/contract/envelope';
 import type { EventRecord } from '../../../shared/contract/events';
-import type { Question, QuizRequest } from '../../../shared/contract/quiz';
-import { ApiError, anyEnvelope, apiCall, recordOf, type AnswerParser } from '../../api/client';
+import type { Question, QuizRequest, QuizResult, quizCalls } from '../../../shared/contract/quiz';
+import { callRef } from '../../../shared/contract/call';
+import type { Rsvp, rsvpCalls } from '../../../shared/contract/rsvp';
+import { ApiError, apiCall, noRecords, recordOf, recordsOf } from '../../api/client';
 import { fieldsOf } from '../../shell/site-config';
 
 /** Whether the viewer is on the event's list, and for a special event whether they answered its questions. */
 export type RsvpState = { isIn: boolean; hasAnswered: boolean };
-
-function listOf<T>(isItem: (value: unknown) => value is T): AnswerParser<Envelope<T>> {
-  return {
-    safeParse: (body) => {
-      const parsed = anyEnvelope.safeParse(body);
-      if (!parsed.success) return parsed;
-      const { data, ...envelope } = parsed.data;
-      return data.every(isItem) ? { success: true, data: { ...envelope, data } } : { success: false };
-    },
-  };
-}
 
 const isExists = (value: unknown): value is { exists: boolean } => typeof fieldsOf(value)?.get('exists') === 'boolean';
 
@@ -35,8 +25,53 @@ export function isQuestion(value: unknown): value is Question {
   );
 }
 
-const existsAnswer = listOf(isExists);
-const questionsAnswer = listOf(isQuestion);
+const isRsvp = (value: unknown): value is Rsvp => {
+  const fields = fieldsOf(value);
+  return (
+    fields !== null &&
+    typeof fields.get('exists') === 'boolean' &&
+    Number.isInteger(fields.get('eventid')) &&
+    typeof fields.get('rsvp_type') === 'string' &&
+    typeof fields.get('created_at') === 'string'
+  );
+};
+
+const isQuizResult = (value: unknown): value is QuizResult =>
+  isExists(value) && Number.isInteger(fieldsOf(value)?.get('eventid'));
+
+const existsAnswer = recordsOf(isExists);
+
+/** The RSVP and special-event calls, checked here field by field (the home page's bundle has no zod). */
+const rsvpCall = callRef<typeof rsvpCalls.rsvp>({
+  method: 'POST',
+  path: '/api/rsvpdata_v1',
+  response: recordsOf(isRsvp),
+});
+const rsvpCheckCall = callRef<typeof rsvpCalls.check>({
+  method: 'GET',
+  path: '/api/checkifrsvpenroll_v1',
+  response: existsAnswer,
+});
+const answeredCheckCall = callRef<typeof quizCalls.submitted>({
+  method: 'GET',
+  path: '/api/checkifspecialeventsubmitted',
+  response: existsAnswer,
+});
+const questionsCall = callRef<typeof quizCalls.questions>({
+  method: 'GET',
+  path: '/api/eventquestions',
+  response: recordsOf(isQuestion),
+});
+const quizCall = callRef<typeof quizCalls.submit>({
+  method: 'POST',
+  path: '/api/rsvpquiz_v1',
+  response: recordsOf(isQuizResult),
+});
+const resendEmailCall = callRef<typeof quizCalls.resendEmail>({
+  method: 'POST',
+  path: '/api/specialeventemail',
+  response: noRecords,
+});
 
 export const rsvpKeys = {
   all: ['rsvp'] as const,
@@ -46,19 +81,19 @@ export const rsvpKeys = {
 
 type RsvpEvent = Pick<EventRecord, 'id' | 'type'>;
 
-async function exists(path: string, query: Record<string, string>, signal: AbortSignal): Promise<boolean> {
-  return recordOf(await apiCall(path, { query, schema: existsAnswer, signal })).exists;
-}
-
 /** The logged-in viewer's RSVP state for an event, as the server has it. */
 export function rsvpStateQuery(userId: number, event: RsvpEvent) {
   return queryOptions({
     queryKey: rsvpKeys.state(userId, event.id),
     queryFn: async ({ signal }): Promise<RsvpState> => {
-      const eventid = String(event.id);
+      const query = { eventid: event.id };
       const [isIn, hasAnswered] = await Promise.all([
-        exists('/api/checkifrsvpenroll_v1', { eventid, type: event.type }, signal),
-        event.type === 'specialshow' ? exists('/api/checkifspecialeventsubmitted', { eventid }, signal) : false,
+        apiCall(rsvpCheckCall, { query: { ...query, type: event.type }, signal }).then(
+          (answer) => recordOf(answer).exists,
+        ),
+        event.type === 'specialshow'
+          ? apiCall(answeredCheckCall, { query, signal }).then((answer) => recordOf(answer).exists)
+          : false,
       ]);
       // The answers and the RSVP are stored together, so answering means being in.
       return { isIn: isIn || hasAnswered, hasAnswered };
@@ -70,7 +105,7 @@ export function rsvpStateQuery(userId: number, event: RsvpEvent) {
 export function questionsQuery(eventId: number) {
   return queryOptions({
     queryKey: rsvpKeys.questions(eventId),
-    queryFn: async ({ signal }) => (await apiCall('/api/eventquestions', { query: { eventid: String(eventId) }, schema: questionsAnswer, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(questionsCall, { query: { eventid: eventId }, signal })).data,
     staleTime: 5 * 60_000,
   });
 }
@@ -89,7 +124,7 @@ export function useRsvpMutation(userId: number, eventId: number) {
   const queryClient = useQueryClient();
   const setState = useSetRsvpState(userId, eventId);
   return useMutation({
-    mutationFn: async () => (await apiCall('/api/rsvpdata_v1', { method: 'POST', body: { eventid: eventId }, schema: anyEnvelope })).message,
+    mutationFn: async () => (await apiCall(rsvpCall, { body: { eventid: eventId } })).message,
     onSuccess: () => setState({ isIn: true, hasAnswered: false }),
     onError: (error) => {
       if (isAlreadyIn(error)) setState({ isIn: true, hasAnswered: false });
@@ -103,7 +138,7 @@ export function useRsvpMutation(userId: number, eventId: number) {
 export function useQuizMutation(userId: number, eventId: number) {
   const setState = useSetRsvpState(userId, eventId);
   return useMutation({
-    mutationFn: async (request: QuizRequest) => (await apiCall('/api/rsvpquiz_v1', { method: 'POST', body: request, schema: anyEnvelope })).message,
+    mutationFn: async (request: QuizRequest) => (await apiCall(quizCall, { body: request })).message,
     onSuccess: () => setState({ isIn: true, hasAnswered: true }),
     onError: (error) => {
       if (isAlreadyIn(error)) setState({ isIn: true, hasAnswered: true });
@@ -114,6 +149,6 @@ export function useQuizMutation(userId: number, eventId: number) {
 /** specialeventemail: the special event's confirmation, with its calendar file, sent again. */
 export function useResendEmailMutation(eventId: number) {
   return useMutation({
-    mutationFn: async () => (await apiCall('/api/specialeventemail', { method: 'POST', body: { eventid: eventId }, schema: anyEnvelope })).message,
+    mutationFn: async () => (await apiCall(resendEmailCall, { body: { eventid: eventId } })).message,
   });
 }

@@ -22,7 +22,10 @@ describe('answerProblem', () => {
 
 describe('quizProblems', () => {
   it('names every unanswered question by its field', () => {
-    expect(quizProblems([birthstone, wish], {})).toEqual({ q3: 'Please choose an answer.', q4: 'Please write an answer.' });
+    expect(quizProblems([birthstone, wish], {})).toEqual({
+      q3: 'Please choose an answer.',
+      q4: 'Please write an answer.',
+    });
     expect(quizProblems([birthstone, wish], { q3: 'Garnet' })).toEqual({ q4: 'Please write an answer.' });
   });
 

@@ -23,7 +23,8 @@ export function answerProblem(question: Question, value: string | undefined): st
     return question.choices.includes(answer) ? null : 'Please choose one of the answers offered.';
   }
   if (!answer) return 'Please write an answer.';
-  if (answer.length > ANSWER_MAX_LENGTH) return `Please keep your answer under ${ANSWER_MAX_LENGTH} characters (it has ${answer.length}).`;
+  if (answer.length > ANSWER_MAX_LENGTH)
+    return `Please keep your answer under ${ANSWER_MAX_LENGTH} characters (it has ${answer.length}).`;
   return null;
 }
 
@@ -39,5 +40,11 @@ export function quizProblems(questions: readonly Question[], values: QuizValues)
 
 /** The rsvpquiz_v1 body: the answers in the order asked, trimmed. */
 export function quizRequest(eventId: number, questions: readonly Question[], values: QuizValues): QuizRequest {
-  return { eventid: eventId, answers: questions.map((question) => ({ question_id: question.id, answer: values[questionField(question)]?.trim() ?? '' })) };
+  return {
+    eventid: eventId,
+    answers: questions.map((question) => ({
+      question_id: question.id,
+      answer: values[questionField(question)]?.trim() ?? '',
+    })),
+  };
 }

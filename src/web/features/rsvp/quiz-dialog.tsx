@@ -9,7 +9,14 @@ import { ApiError, errorMessage } from '../../api/client';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { inputStyles } from '../../ui/text-field';
-import { ANSWER_MAX_LENGTH, fieldOfIssue, questionField, quizProblems, quizRequest, type QuizValues } from './quiz-answers';
+import {
+  ANSWER_MAX_LENGTH,
+  fieldOfIssue,
+  questionField,
+  quizProblems,
+  quizRequest,
+  type QuizValues,
+} from './quiz-answers';
 import { isAlreadyIn, useQuizMutation } from './queries';
 import { DialogCloseButton } from '../../ui/dialog-close';
 
@@ -77,7 +84,13 @@ function QuestionField({ question, number, error, registration }: FieldProps) {
                 error ? 'border-danger' : 'border-line',
               )}
             >
-              <input type="radio" value={choice} aria-invalid={invalid} className="size-4 accent-primary focus-visible:outline-none" {...registration} />
+              <input
+                type="radio"
+                value={choice}
+                aria-invalid={invalid}
+                className="size-4 accent-primary focus-visible:outline-none"
+                {...registration}
+              />
               {choice}
             </label>
           ))}
@@ -94,7 +107,13 @@ function QuestionField({ question, number, error, registration }: FieldProps) {
         <Prompt number={number}>{question.prompt}</Prompt>
       </label>
       {question.choices.length > 0 ? (
-        <select id={fieldId} aria-invalid={invalid} aria-describedby={error ? errorId : undefined} className={cx(inputStyles, error && 'border-danger')} {...registration}>
+        <select
+          id={fieldId}
+          aria-invalid={invalid}
+          aria-describedby={error ? errorId : undefined}
+          className={cx(inputStyles, error && 'border-danger')}
+          {...registration}
+        >
           <option value="">Choose one…</option>
           {question.choices.map((choice) => (
             <option key={choice} value={choice}>
@@ -126,15 +145,30 @@ function unansweredCount(errors: FieldErrors<QuizValues>): number {
   return Object.keys(errors).filter((field) => field !== 'root').length;
 }
 
-export default function QuizDialog({ event, userId, questions, open, onOpenChange, onSubmitted, returnFocusTo, focusAfterSubmit }: QuizDialogProps) {
+export default function QuizDialog({
+  event,
+  userId,
+  questions,
+  open,
+  onOpenChange,
+  onSubmitted,
+  returnFocusTo,
+  focusAfterSubmit,
+}: QuizDialogProps) {
   const quiz = useQuizMutation(userId, event.id);
   const isSent = useRef(false);
   const resolver: Resolver<QuizValues> = (values) => {
     const problems = Object.entries(quizProblems(questions, values));
     if (problems.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(problems.map(([field, message]) => [field, { type: 'validate', message }])) };
+    return {
+      values: {},
+      errors: Object.fromEntries(problems.map(([field, message]) => [field, { type: 'validate', message }])),
+    };
   };
-  const form = useForm<QuizValues>({ resolver, defaultValues: Object.fromEntries(questions.map((question) => [questionField(question), ''])) });
+  const form = useForm<QuizValues>({
+    resolver,
+    defaultValues: Object.fromEntries(questions.map((question) => [questionField(question), ''])),
+  });
   const { errors } = form.formState;
   const missing = unansweredCount(errors);
 
@@ -183,25 +217,39 @@ export default function QuizDialog({ event, userId, questions, open, onOpenChang
           <div className="flex items-start justify-between gap-4">
             <div className="flex flex-col gap-1">
               <p className="text-sm font-black tracking-widest text-secondary uppercase">Special event</p>
-              <Dialog.Title className="text-2xl leading-tight font-black text-ink">A few questions before you RSVP</Dialog.Title>
+              <Dialog.Title className="text-2xl leading-tight font-black text-ink">
+                A few questions before you RSVP
+              </Dialog.Title>
             </div>
             <DialogCloseButton className="-mt-1 -mr-2" />
           </div>
           <Dialog.Description className="text-muted">
-            <span className="font-bold text-ink">{event.title}</span> asks every guest a few questions, so our hosts can plan the evening around you. Please
-            answer all of them to save your seat.
+            <span className="font-bold text-ink">{event.title}</span> asks every guest a few questions, so our hosts can
+            plan the evening around you. Please answer all of them to save your seat.
           </Dialog.Description>
           <form noValidate onSubmit={(submit) => void handleSubmit(submit)} className="flex flex-col gap-6">
             {missing > 0 && (
-              <p role="alert" className="rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm font-bold text-danger">
+              <p
+                role="alert"
+                className="rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm font-bold text-danger"
+              >
                 {missing === 1 ? 'One question still needs an answer.' : `${missing} questions still need an answer.`}
               </p>
             )}
             {questions.map((question, index) => (
-              <QuestionField key={question.id} question={question} number={index + 1} error={errors[questionField(question)]?.message} registration={form.register(questionField(question))} />
+              <QuestionField
+                key={question.id}
+                question={question}
+                number={index + 1}
+                error={errors[questionField(question)]?.message}
+                registration={form.register(questionField(question))}
+              />
             ))}
             {errors.root?.server && (
-              <p role="alert" className="rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm font-bold text-danger">
+              <p
+                role="alert"
+                className="rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm font-bold text-danger"
+              >
                 {errors.root.server.message}
               </p>
             )}

@@ -34,7 +34,14 @@ function CheckIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
       <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M7.5 12.5l3 3 6-6.5" fill="none" stroke="white" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7.5 12.5l3 3 6-6.5"
+        fill="none"
+        stroke="white"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -54,7 +61,12 @@ function ResendEmail({ eventId }: { eventId: number }) {
   );
 }
 
-type InProps = { event: EventRecord; hasAnswered: boolean; notice: Notice | null; focusRef: RefObject<HTMLDivElement | null> };
+type InProps = {
+  event: EventRecord;
+  hasAnswered: boolean;
+  notice: Notice | null;
+  focusRef: RefObject<HTMLDivElement | null>;
+};
 
 function YoureIn({ event, hasAnswered, notice, focusRef }: InProps) {
   return (
@@ -76,7 +88,14 @@ function YoureIn({ event, hasAnswered, notice, focusRef }: InProps) {
   );
 }
 
-type NotYetInProps = { event: EventRecord; hasQuiz: boolean; isBusy: boolean; onRsvp: () => void; problem: string | null; buttonRef: RefObject<HTMLButtonElement | null> };
+type NotYetInProps = {
+  event: EventRecord;
+  hasQuiz: boolean;
+  isBusy: boolean;
+  onRsvp: () => void;
+  problem: string | null;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+};
 
 function NotYetIn({ event, hasQuiz, isBusy, onRsvp, problem, buttonRef }: NotYetInProps) {
   return (
@@ -136,7 +155,12 @@ export default function ViewerRsvp({ event, user }: { event: EventRecord; user: 
   }
 
   const hasQuiz = isSpecial && (questions.data?.length ?? 0) > 0;
-  const problem = rsvp.isError && !isAlreadyIn(rsvp.error) ? errorMessage(rsvp.error) : questions.isError ? 'The questions for this event could not be loaded. Please try again.' : null;
+  const problem =
+    rsvp.isError && !isAlreadyIn(rsvp.error)
+      ? errorMessage(rsvp.error)
+      : questions.isError
+        ? 'The questions for this event could not be loaded. Please try again.'
+        : null;
   return (
     <>
       {state.isPending ? (
@@ -156,7 +180,14 @@ export default function ViewerRsvp({ event, user }: { event: EventRecord; user: 
           </Suspense>
         </>
       ) : (
-        <NotYetIn event={event} hasQuiz={hasQuiz} isBusy={rsvp.isPending || (isSpecial && questions.isFetching)} onRsvp={questions.isError ? () => void questions.refetch() : handleRsvp} problem={problem} buttonRef={buttonRef} />
+        <NotYetIn
+          event={event}
+          hasQuiz={hasQuiz}
+          isBusy={rsvp.isPending || (isSpecial && questions.isFetching)}
+          onRsvp={questions.isError ? () => void questions.refetch() : handleRsvp}
+          problem={problem}
+          buttonRef={buttonRef}
+        />
       )}
       {quiz !== 'never' && questions.data && (
         <Suspense fallback={null}>

@@ -13,17 +13,66 @@ import { StaffOnly } from './staff-only';
 const count = (row: { count: number }) => row.count;
 
 type Counted = { key: string; count: number };
-type CountTable = { id: string; title: string; note: string; caption: string; labelHeader: string; countHeader: string; empty: string };
+type CountTable = {
+  id: string;
+  title: string;
+  note: string;
+  caption: string;
+  labelHeader: string;
+  countHeader: string;
+  empty: string;
+};
 
 /** The report's plain ranked counts: one section each, told apart only by their words. */
 const COUNT_TABLES = {
-  topPages: { id: 'pages-heading', title: 'Top pages', note: 'Page views by address.', caption: 'Page views by page', labelHeader: 'Page', countHeader: 'Views', empty: 'No page views in this period.' },
-  referrers: { id: 'referrers-heading', title: 'Referrers', note: 'Other websites that sent visitors.', caption: 'Visits by referring website', labelHeader: 'Website', countHeader: 'Visits', empty: 'No visits came from other websites.' },
-  devices: { id: 'devices-heading', title: 'Devices', note: 'Mobile means a screen 700 px wide or less.', caption: 'Visits by device type', labelHeader: 'Device', countHeader: 'Visits', empty: 'No visits in this period.' },
-  events: { id: 'events-heading', title: 'Events', note: 'Interactions, as category / action.', caption: 'Events by category and action', labelHeader: 'Event', countHeader: 'Count', empty: 'No events in this period.' },
+  topPages: {
+    id: 'pages-heading',
+    title: 'Top pages',
+    note: 'Page views by address.',
+    caption: 'Page views by page',
+    labelHeader: 'Page',
+    countHeader: 'Views',
+    empty: 'No page views in this period.',
+  },
+  referrers: {
+    id: 'referrers-heading',
+    title: 'Referrers',
+    note: 'Other websites that sent visitors.',
+    caption: 'Visits by referring website',
+    labelHeader: 'Website',
+    countHeader: 'Visits',
+    empty: 'No visits came from other websites.',
+  },
+  devices: {
+    id: 'devices-heading',
+    title: 'Devices',
+    note: 'Mobile means a screen 700 px wide or less.',
+    caption: 'Visits by device type',
+    labelHeader: 'Device',
+    countHeader: 'Visits',
+    empty: 'No visits in this period.',
+  },
+  events: {
+    id: 'events-heading',
+    title: 'Events',
+    note: 'Interactions, as category / action.',
+    caption: 'Events by category and action',
+    labelHeader: 'Event',
+    countHeader: 'Count',
+    empty: 'No events in this period.',
+  },
 } satisfies Record<string, CountTable>;
 
-function CountSection({ id, title, note, caption, labelHeader, countHeader, empty, rows }: CountTable & { rows: readonly Counted[] }) {
+function CountSection({
+  id,
+  title,
+  note,
+  caption,
+  labelHeader,
+  countHeader,
+  empty,
+  rows,
+}: CountTable & { rows: readonly Counted[] }) {
   return (
     <ReportSection id={id} title={title} note={note}>
       <RankedTable
@@ -45,7 +94,8 @@ function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod 
       <div className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center">
         <h2 className="text-xl font-black text-ink">No visits recorded yet</h2>
         <p className="mx-auto mt-2 max-w-prose text-muted">
-          Nothing was recorded for {formatDayRange(report.from, report.to)}. Visits, page views and sign-ups show up here as soon as people use the site.
+          Nothing was recorded for {formatDayRange(report.from, report.to)}. Visits, page views and sign-ups show up
+          here as soon as people use the site.
           {days < Math.max(...REPORT_PERIODS) && ' Try a longer period.'}
         </p>
       </div>
@@ -65,7 +115,11 @@ function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod 
       <div className="grid gap-4 lg:grid-cols-2">
         <CountSection {...COUNT_TABLES.topPages} rows={report.topPages} />
         <CountSection {...COUNT_TABLES.referrers} rows={report.referrers} />
-        <ReportSection id="refids-heading" title="Referral codes" note="Visits from ?refid= links and the sign-ups they brought.">
+        <ReportSection
+          id="refids-heading"
+          title="Referral codes"
+          note="Visits from ?refid= links and the sign-ups they brought."
+        >
           <RankedTable
             caption="Visits and sign-ups by referral code"
             rows={report.refIds}

@@ -2,11 +2,16 @@
 // show scheduling calls (/api/staff/events…: shows, RSVPs, quiz questions and answers, statistics).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { AnalyticsReportResponse } from '../../../shared/contract/analytics';
+import { analyticsCalls } from '../../../shared/contract/analytics';
+import type { Envelope } from '../../../shared/contract/envelope';
 import type { EventType } from '../../../shared/contract/events';
-import { WatchStatsResponse } from '../../../shared/contract/live';
-import { QuestionsResponse, QuizSubmissionsResponse, type SetQuestionsRequest } from '../../../shared/contract/quiz';
-import { type CreateEventRequest, RsvpListResponse, StaffEventResponse, type StaffEventRecord } from '../../../shared/contract/staff-events';
+import { liveCalls } from '../../../shared/contract/live';
+import { quizCalls, type SetQuestionsRequest } from '../../../shared/contract/quiz';
+import {
+  type CreateEventRequest,
+  staffEventsCalls,
+  type StaffEventRecord,
+} from '../../../shared/contract/staff-events';
 import { apiCall, recordOf } from '../../api/client';
 import { eventKeys } from '../events/queries';
 
@@ -33,7 +38,7 @@ export const staffKeys = {
 export function analyticsQuery(days: ReportPeriod) {
   return queryOptions({
     queryKey: staffKeys.analytics(days),
-    queryFn: async ({ signal }) => recordOf(await apiCall('/api/staff/analytics', { schema: AnalyticsReportResponse, query: { days: String(days) }, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(analyticsCalls.report, { query: { days }, signal })),
   });
 }
 
@@ -54,7 +59,15 @@ export function useStaffShows(on: ShowBucket, type: EventType | 'all') {
   return useQuery({
     queryKey: staffKeys.showList(on, type),
     queryFn: async ({ signal }) =>
-      inListOrder(on, (await apiCall('/api/staff/events', { schema: StaffEventResponse, query: { on, type: type === 'all' ? undefined : type }, signal })).data),
+      inListOrder(
+        on,
+        (
+          await apiCall(staffEventsCalls.list, {
+            query: { on, type: type === 'all' ? undefined : type },
+            signal,
+          })
+        ).data,
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: SHOW_REFRESH_MS,
   });
@@ -64,7 +77,7 @@ export function useStaffShows(on: ShowBucket, type: EventType | 'all') {
 export function useStaffShow(id: number) {
   return useQuery({
     queryKey: staffKeys.show(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(`/api/staff/events/${id}`, { schema: StaffEventResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(staffEventsCalls.one, { params: { id }, signal })),
     enabled: id > 0,
     refetchInterval: SHOW_REFRESH_MS,
   });
@@ -73,14 +86,14 @@ export function useStaffShow(id: number) {
 export function useShowRsvps(id: number) {
   return useQuery({
     queryKey: staffKeys.rsvps(id),
-    queryFn: async ({ signal }) => (await apiCall(`/api/staff/events/${id}/rsvps`, { schema: RsvpListResponse, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(staffEventsCalls.rsvps, { params: { id }, signal })).data,
   });
 }
 
 export function useShowStats(id: number) {
   return useQuery({
     queryKey: staffKeys.stats(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(`/api/staff/events/${id}/stats`, { schema: WatchStatsResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(liveCalls.stats, { params: { id }, signal })),
     refetchInterval: SHOW_REFRESH_MS,
   });
 }
@@ -88,7 +101,7 @@ export function useShowStats(id: number) {
 export function useShowQuestions(id: number, isEnabled: boolean) {
   return useQuery({
     queryKey: staffKeys.questions(id),
-    queryFn: async ({ signal }) => (await apiCall('/api/eventquestions', { schema: QuestionsResponse, query: { eventid: String(id) }, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(quizCalls.questions, { query: { eventid: id }, signal })).data,
     enabled: isEnabled,
   });
 }
@@ -96,7 +109,7 @@ export function useShowQuestions(id: number, isEnabled: boolean) {
 export function useShowAnswers(id: number, isEnabled: boolean) {
   return useQuery({
     queryKey: staffKeys.answers(id),
-    queryFn: async ({ signal }) => (await apiCall(`/api/staff/events/${id}/answers`, { schema: QuizSubmissionsResponse, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(quizCalls.submissions, { params: { id }, signal })).data,
     enabled: isEnabled,
   });
 }
@@ -113,15 +126,15 @@ function useShowSaved() {
   };
 }
 
-async function savedShow(path: string, body: unknown) {
-  const answer = await apiCall(path, { method: 'POST', body, schema: StaffEventResponse });
+/** The saved show and the server's message, from a create, edit or end. */
+function savedShow(answer: Envelope<StaffEventRecord>) {
   return { show: recordOf(answer), message: answer.message };
 }
 
 export function useCreateShowMutation() {
   const onSaved = useShowSaved();
   return useMutation({
-    mutationFn: (input: ShowInput) => savedShow('/api/staff/events', input),
+    mutationFn: async (input: ShowInput) => savedShow(await apiCall(staffEventsCalls.create, { body: input })),
     onSuccess: ({ show }) => onSaved(show),
   });
 }
@@ -130,7 +143,8 @@ export function useCreateShowMutation() {
 export function useUpdateShowMutation(id: number) {
   const onSaved = useShowSaved();
   return useMutation({
-    mutationFn: (input: ShowInput | Omit<ShowInput, 'cust_start' | 'cust_end'>) => savedShow(`/api/staff/events/${id}`, input),
+    mutationFn: async (input: ShowInput | Omit<ShowInput, 'cust_start' | 'cust_end'>) =>
+      savedShow(await apiCall(staffEventsCalls.update, { params: { id }, body: input })),
     onSuccess: ({ show }) => onSaved(show),
   });
 }
@@ -138,7 +152,7 @@ export function useUpdateShowMutation(id: number) {
 export function useEndShowMutation(id: number) {
   const onSaved = useShowSaved();
   return useMutation({
-    mutationFn: () => savedShow(`/api/staff/events/${id}/end`, {}),
+    mutationFn: async () => savedShow(await apiCall(staffEventsCalls.end, { params: { id } })),
     onSuccess: ({ show }) => onSaved(show),
   });
 }
@@ -147,7 +161,7 @@ export function useSetQuestionsMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: z.output<typeof SetQuestionsRequest>) => {
-      const answer = await apiCall(`/api/staff/events/${id}/questions`, { method: 'POST', body: input, schema: QuestionsResponse });
+      const answer = await apiCall(quizCalls.setQuestions, { params: { id }, body: input });
       return { questions: answer.data, message: answer.message };
     },
     onSuccess: ({ questions }) => queryClient.setQueryData(staffKeys.questions(id), questions),

@@ -28,7 +28,11 @@ describe('everyDay', () => {
 
   it('gives one day for a one-day period, across a daylight saving change too', () => {
     expect(everyDay('2025-03-09', '2025-03-09', [])).toHaveLength(1);
-    expect(everyDay('2025-03-08', '2025-03-10', []).map((d) => d.day)).toEqual(['2025-03-08', '2025-03-09', '2025-03-10']);
+    expect(everyDay('2025-03-08', '2025-03-10', []).map((d) => d.day)).toEqual([
+      '2025-03-08',
+      '2025-03-09',
+      '2025-03-10',
+    ]);
   });
 });
 

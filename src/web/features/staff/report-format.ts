@@ -28,7 +28,13 @@ export function everyDay(from: string, to: string, byDay: readonly DayCount[]): 
 
 const dayFormats = {
   short: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+  long: new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }),
   withoutYear: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }),
 };
 
@@ -40,7 +46,10 @@ export function formatDay(day: string, style: 'short' | 'long' = 'short'): strin
 /** 'Sun, Nov 22, 2026' for one day; 'Mon, Nov 16 to Sun, Nov 22, 2026' (the year once when both share it). */
 export function formatDayRange(from: string, to: string): string {
   if (from === to) return formatDay(to, 'long');
-  const start = from.slice(0, 4) === to.slice(0, 4) ? dayFormats.withoutYear.format(new Date(utcMs(from))) : formatDay(from, 'long');
+  const start =
+    from.slice(0, 4) === to.slice(0, 4)
+      ? dayFormats.withoutYear.format(new Date(utcMs(from)))
+      : formatDay(from, 'long');
   return `${start} to ${formatDay(to, 'long')}`;
 }
 
@@ -62,7 +71,9 @@ export function formatDuration(seconds: number): string {
 /** True when nothing at all was recorded in the period. */
 export function isEmptyReport(report: AnalyticsReport): boolean {
   const { visits, pageViews, signups } = report.totals;
-  return visits === 0 && pageViews === 0 && signups === 0 && report.events.length === 0 && report.timeOnPage.length === 0;
+  return (
+    visits === 0 && pageViews === 0 && signups === 0 && report.events.length === 0 && report.timeOnPage.length === 0
+  );
 }
 
 /** A bar's length as a percentage of the largest value; a non-zero value always shows a sliver. */

@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from 'react';
 import type { AnalyticsReport } from '../../../shared/contract/analytics';
 import { cx } from '../../ui/cx';
+import { DataTable, Th } from '../../ui/data-table';
 import { REPORT_PERIODS, type ReportPeriod } from './queries';
 import { barPercent, everyDay, formatCount, formatDay } from './report-format';
 
@@ -10,7 +11,15 @@ import { barPercent, everyDay, formatCount, formatDay } from './report-format';
 export const SEGMENT_STYLES =
   'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-bold whitespace-nowrap text-primary transition-colors hover:bg-primary-soft has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary sm:px-5';
 
-export function PeriodPicker({ value, onChange, className }: { value: ReportPeriod; onChange: (days: ReportPeriod) => void; className?: string }) {
+export function PeriodPicker({
+  value,
+  onChange,
+  className,
+}: {
+  value: ReportPeriod;
+  onChange: (days: ReportPeriod) => void;
+  className?: string;
+}) {
   const name = useId();
   return (
     <fieldset className={className}>
@@ -18,7 +27,14 @@ export function PeriodPicker({ value, onChange, className }: { value: ReportPeri
       <div className="grid grid-cols-4 gap-1 rounded-xl border border-line bg-white p-1 sm:inline-grid">
         {REPORT_PERIODS.map((days) => (
           <label key={days} className={SEGMENT_STYLES}>
-            <input type="radio" name={name} value={days} checked={value === days} onChange={() => onChange(days)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={days}
+              checked={value === days}
+              onChange={() => onChange(days)}
+              className="sr-only"
+            />
             {days === 1 ? '1 day' : `${days} days`}
           </label>
         ))}
@@ -27,9 +43,24 @@ export function PeriodPicker({ value, onChange, className }: { value: ReportPeri
   );
 }
 
-export function ReportSection({ id, title, note, children, className }: { id: string; title: string; note?: string; children: ReactNode; className?: string }) {
+export function ReportSection({
+  id,
+  title,
+  note,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={id} className={cx('flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:p-5', className)}>
+    <section
+      aria-labelledby={id}
+      className={cx('flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:p-5', className)}
+    >
       <div>
         <h2 id={id} className="text-lg font-black text-ink">
           {title}
@@ -67,7 +98,10 @@ export function Totals({ totals }: { totals: AnalyticsReport['totals'] }) {
 export function VisitsByDay({ report }: { report: AnalyticsReport }) {
   const days = everyDay(report.from, report.to, report.byDay);
   const max = Math.max(0, ...days.map((d) => d.visits));
-  const busiest = days.reduce<(typeof days)[number] | undefined>((best, d) => (d.visits > (best?.visits ?? 0) ? d : best), undefined);
+  const busiest = days.reduce<(typeof days)[number] | undefined>(
+    (best, d) => (d.visits > (best?.visits ?? 0) ? d : best),
+    undefined,
+  );
   const first = days[0];
   const last = days.at(-1);
   const summary =
@@ -83,9 +117,16 @@ export function VisitsByDay({ report }: { report: AnalyticsReport }) {
           <p aria-hidden="true" className="text-xs font-bold text-muted tabular-nums">
             {formatCount(max)} {max === 1 ? 'visit' : 'visits'}
           </p>
-          <div aria-hidden="true" className={cx('flex h-40 items-end border-b-2 border-line', isDense ? 'gap-px' : 'gap-1 sm:gap-2')}>
+          <div
+            aria-hidden="true"
+            className={cx('flex h-40 items-end border-b-2 border-line', isDense ? 'gap-px' : 'gap-1 sm:gap-2')}
+          >
             {days.map((d) => (
-              <div key={d.day} className="flex h-full max-w-16 min-w-0 flex-1 items-end" title={`${formatDay(d.day)}: ${formatCount(d.visits)} visits`}>
+              <div
+                key={d.day}
+                className="flex h-full max-w-16 min-w-0 flex-1 items-end"
+                title={`${formatDay(d.day)}: ${formatCount(d.visits)} visits`}
+              >
                 <div className="w-full rounded-t-sm bg-primary" style={{ height: `${barPercent(d.visits, max)}%` }} />
               </div>
             ))}
@@ -99,36 +140,27 @@ export function VisitsByDay({ report }: { report: AnalyticsReport }) {
         </div>
       </figure>
       <details className="group rounded-lg border border-line">
-        <summary className="min-h-11 cursor-pointer rounded-lg px-3 py-2.5 text-sm font-bold text-primary hover:bg-primary-soft">Visits by day as a table</summary>
+        <summary className="min-h-11 cursor-pointer rounded-lg px-3 py-2.5 text-sm font-bold text-primary hover:bg-primary-soft">
+          Visits by day as a table
+        </summary>
         {/* Scrolls on its own so 90 days do not push the rest away; focusable so a keyboard can scroll it. */}
-        <div role="region" aria-label="Visits by day, scrollable" tabIndex={0} className="max-h-80 overflow-y-auto border-t border-line">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Visits and unique sessions per day</caption>
-            <thead className="sticky top-0 bg-white">
-              <tr className="text-left text-muted">
-                <th scope="col" className="px-3 py-2 font-bold">
-                  Day
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-bold">
-                  Visits
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-bold">
-                  Sessions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day} className="border-t border-line">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    {formatDay(d.day, 'long')}
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCount(d.visits)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatCount(d.sessions)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div
+          role="region"
+          aria-label="Visits by day, scrollable"
+          tabIndex={0}
+          className="max-h-80 overflow-y-auto border-t border-line"
+        >
+          <DataTable
+            caption="Visits and unique sessions per day"
+            stickyHeader
+            rows={days}
+            rowKey={(d) => d.day}
+            columns={[
+              { header: 'Day', cell: (d) => formatDay(d.day, 'long'), className: 'font-normal' },
+              { header: 'Visits', cell: (d) => formatCount(d.visits), align: 'right' },
+              { header: 'Sessions', cell: (d) => formatCount(d.sessions), align: 'right' },
+            ]}
+          />
         </div>
       </details>
     </div>
@@ -149,7 +181,15 @@ type RankedTableProps<Row> = {
 };
 
 /** A ranked list as a table: the label with a bar under it, then the numbers, right-aligned. */
-export function RankedTable<Row>({ caption, rows, label, labelHeader, measure, columns, empty }: RankedTableProps<Row>) {
+export function RankedTable<Row>({
+  caption,
+  rows,
+  label,
+  labelHeader,
+  measure,
+  columns,
+  empty,
+}: RankedTableProps<Row>) {
   if (!rows.length) return <p className="text-sm text-muted">{empty}</p>;
   const max = Math.max(...rows.map(measure));
   return (
@@ -157,13 +197,11 @@ export function RankedTable<Row>({ caption, rows, label, labelHeader, measure, c
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="text-left text-muted">
-          <th scope="col" className="pb-2 font-bold">
-            {labelHeader}
-          </th>
+          <Th className="pb-2">{labelHeader}</Th>
           {columns.map((column) => (
-            <th key={column.header} scope="col" className="w-20 pb-2 pl-2 text-right font-bold sm:w-24">
+            <Th key={column.header} align="right" className="w-20 pb-2 pl-2 sm:w-24">
               {column.header}
-            </th>
+            </Th>
           ))}
         </tr>
       </thead>
@@ -173,7 +211,10 @@ export function RankedTable<Row>({ caption, rows, label, labelHeader, measure, c
             <th scope="row" className="py-2 text-left font-normal">
               <span className="block text-ink wrap-anywhere">{label(row)}</span>
               <span aria-hidden="true" className="mt-1 block h-1.5 rounded-full bg-primary-soft">
-                <span className="block h-full rounded-full bg-primary" style={{ width: `${barPercent(measure(row), max)}%` }} />
+                <span
+                  className="block h-full rounded-full bg-primary"
+                  style={{ width: `${barPercent(measure(row), max)}%` }}
+                />
               </span>
             </th>
             {columns.map((column) => (

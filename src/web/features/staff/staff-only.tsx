@@ -9,7 +9,10 @@ export function StaffOnly({ what }: { what: string }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
       <h1 className="text-3xl font-black text-ink">This page is for {brand} staff.</h1>
-      <p className="text-lg text-muted">Your account does not have access to {what}. If you work for {brand} and need it, ask a colleague to grant access.</p>
+      <p className="text-lg text-muted">
+        Your account does not have access to {what}. If you work for {brand} and need it, ask a colleague to grant
+        access.
+      </p>
       <Link to="/home" className={buttonStyles('primary')}>
         Back to the home page
       </Link>

@@ -12,8 +12,19 @@ function Question({ question, children }: { question: string; children: ReactNod
       <details className="group">
         <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-4 py-3 font-bold text-ink hover:bg-primary-soft [&::-webkit-details-marker]:hidden">
           <span>{question}</span>
-          <svg viewBox="0 0 20 20" className="size-5 shrink-0 text-primary transition-transform group-open:rotate-180" aria-hidden="true">
-            <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <svg
+            viewBox="0 0 20 20"
+            className="size-5 shrink-0 text-primary transition-transform group-open:rotate-180"
+            aria-hidden="true"
+          >
+            <path
+              d="M5 7.5l5 5 5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </summary>
         <div className="space-y-3 border-t border-line px-4 py-4">{children}</div>
@@ -53,7 +64,8 @@ export default function FaqPage() {
       title="Coupons & Giveaway FAQ"
       intro={
         <p>
-          How {brand} coupons and live-show giveaways work. All prices are in US dollars, and coupons and giveaways are valid in the United States only.
+          How {brand} coupons and live-show giveaways work. All prices are in US dollars, and coupons and giveaways are
+          valid in the United States only.
         </p>
       }
     >
@@ -70,7 +82,8 @@ export default function FaqPage() {
           </Question>
           <Question question="What can I use my birthday coupon on?">
             <p>
-              Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems. Add your birthday on your{' '}
+              Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems. Add your
+              birthday on your{' '}
               <Link to="/profile" className={linkStyles}>
                 profile page
               </Link>{' '}
@@ -95,12 +108,14 @@ export default function FaqPage() {
             </p>
           </Question>
           <Question question="Do I have to enter again for every show?">
-            <p>Yes. Entries do not carry over: you need to re-enter the giveaway for each show you want to take part in.</p>
+            <p>
+              Yes. Entries do not carry over: you need to re-enter the giveaway for each show you want to take part in.
+            </p>
           </Question>
           <Question question="Where do I enter during a live show?">
             <p>
-              During a live event, a <strong>Today&apos;s Giveaway</strong> button appears under the live show window. Select it to enter that show&apos;s
-              giveaway. Current giveaways are also listed on the{' '}
+              During a live event, a <strong>Today&apos;s Giveaway</strong> button appears under the live show window.
+              Select it to enter that show&apos;s giveaway. Current giveaways are also listed on the{' '}
               <Link to="/giveaways" className={linkStyles}>
                 Giveaways page
               </Link>
@@ -112,17 +127,21 @@ export default function FaqPage() {
           </Question>
           <Question question="I won! What do I do now?">
             <p>
-              Text or message us at <WinnerContact /> within 5 minutes of the announcement. Chat messages do not count: a message in the show chat is not a claim.
-              If we do not hear from the winner within 5 minutes, we draw again.
+              Text or message us at <WinnerContact /> within 5 minutes of the announcement. Chat messages do not count:
+              a message in the show chat is not a claim. If we do not hear from the winner within 5 minutes, we draw
+              again.
             </p>
           </Question>
           <Question question="Can I win twice in the same show?">
-            <p>No. If someone who has already won during the show is drawn again, we respin: the draw is made again so another viewer can win.</p>
+            <p>
+              No. If someone who has already won during the show is drawn again, we respin: the draw is made again so
+              another viewer can win.
+            </p>
           </Question>
           <Question question="Where are the full rules and prize details?">
             <p>
-              Each giveaway has its own terms, with its dates and the prize value in US dollars, linked from the giveaway page. Where they differ from this FAQ,
-              the giveaway&apos;s own terms apply.
+              Each giveaway has its own terms, with its dates and the prize value in US dollars, linked from the
+              giveaway page. Where they differ from this FAQ, the giveaway&apos;s own terms apply.
             </p>
           </Question>
         </QuestionList>

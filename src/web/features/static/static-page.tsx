@@ -37,7 +37,11 @@ export function StaticPage({ title, updated, intro, children }: StaticPageProps)
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} tabIndex={-1} className="scroll-mt-6 text-xl leading-snug font-black text-balance text-ink focus:outline-none sm:text-2xl">
+      <h2
+        id={id}
+        tabIndex={-1}
+        className="scroll-mt-6 text-xl leading-snug font-black text-balance text-ink focus:outline-none sm:text-2xl"
+      >
         {title}
       </h2>
       {children}
@@ -68,7 +72,11 @@ export function Contents({ items }: { items: readonly { id: string; title: strin
       <ol className="mt-3 list-decimal space-y-1 pl-6 text-base leading-7 marker:text-muted sm:columns-2 sm:gap-8">
         {items.map((item) => (
           <li key={item.id} className="break-inside-avoid">
-            <a href={`#${item.id}`} onClick={(event) => jumpTo(event, item.id)} className="text-primary underline-offset-4 hover:underline">
+            <a
+              href={`#${item.id}`}
+              onClick={(event) => jumpTo(event, item.id)}
+              className="text-primary underline-offset-4 hover:underline"
+            >
               {item.title}
             </a>
           </li>

@@ -47,7 +47,14 @@ function EnterForm({ user, giveaway }: { user: AuthedUser; giveaway: EventRecord
   const failure = enter.isError && !isAlreadyEntered(enter.error) ? errorMessage(enter.error) : null;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <TextField label="Your Whatnot username" value={username} onChange={(e) => setUsername(e.target.value)} error={problem ?? undefined} autoComplete="off" hint="So the host can name you on Whatnot if you win." />
+      <TextField
+        label="Your Whatnot username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={problem ?? undefined}
+        autoComplete="off"
+        hint="So the host can name you on Whatnot if you win."
+      />
       <Button type="submit" isBusy={enter.isPending} className="self-start">
         Enter {giveaway.title}
       </Button>
@@ -61,7 +68,10 @@ export function WhatnotEntry() {
   const { data, isPending, isError } = useQuery(openGiveaway);
   const giveaway = data?.[0];
   return (
-    <section aria-labelledby="whatnot-entry-heading" className="flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-line">
+    <section
+      aria-labelledby="whatnot-entry-heading"
+      className="flex max-w-2xl flex-col gap-4 rounded-xl bg-white p-5 ring-1 ring-line"
+    >
       <h2 id="whatnot-entry-heading" className="text-2xl font-black text-ink">
         Watching on Whatnot? Enter today&apos;s giveaway
       </h2>
@@ -70,11 +80,14 @@ export function WhatnotEntry() {
       ) : isError ? (
         <Alert tone="error">We could not check for an open giveaway just now. Please try again.</Alert>
       ) : !giveaway ? (
-        <p className="text-ink">No giveaway is open right now. Each live show comes with one; come back while the show is on.</p>
+        <p className="text-ink">
+          No giveaway is open right now. Each live show comes with one; come back while the show is on.
+        </p>
       ) : !user ? (
         <div className="flex flex-col items-start gap-3">
           <p className="text-ink">
-            <span className="font-bold">{giveaway.title}</span> is open. Entering needs a free account; log in or create one, and you come straight back here.
+            <span className="font-bold">{giveaway.title}</span> is open. Entering needs a free account; log in or create
+            one, and you come straight back here.
           </p>
           <div className="flex flex-wrap gap-2">
             <Link to={loginPathFor('/whatnot')} className={buttonStyles('primary')}>

@@ -20,8 +20,8 @@ export default function WhatnotPage() {
       <header className="flex max-w-3xl flex-col gap-3">
         <h1 className="text-3xl font-black text-ink sm:text-4xl">{brand} on Whatnot</h1>
         <p className="text-lg text-muted">
-          Some of our shows stream on Whatnot, the live shopping app. Those scheduled there are listed below. Your {brand} account, giveaways and rewards stay
-          on this site.
+          Some of our shows stream on Whatnot, the live shopping app. Those scheduled there are listed below. Your{' '}
+          {brand} account, giveaways and rewards stay on this site.
         </p>
       </header>
       <WhatnotEntry />

@@ -17,14 +17,16 @@ export default function WhatnotSuccessPage() {
       <h1 className="text-3xl leading-tight font-black text-ink sm:text-4xl">Thanks for joining us from Whatnot</h1>
       {enteredId && (
         <p role="status" className="rounded-xl bg-success-soft p-4 text-lg font-black text-success">
-          You&apos;re in the giveaway with your Whatnot username. If you win, the host names you on the show and you have 5 minutes to message us.{' '}
+          You&apos;re in the giveaway with your Whatnot username. If you win, the host names you on the show and you
+          have 5 minutes to message us.{' '}
           <Link to={`/giveaway/${enteredId}`} className="underline underline-offset-4">
             See your entries
           </Link>
         </p>
       )}
       <p className="text-lg text-ink">
-        On {brand} you can watch every live show, enter the giveaway that comes with each one and collect rewards for taking part.
+        On {brand} you can watch every live show, enter the giveaway that comes with each one and collect rewards for
+        taking part.
       </p>
       <div className="flex flex-wrap gap-2">
         {user ? (

@@ -1,7 +1,7 @@
 // Staff chat moderation calls: the mutes and bans in force (/api/staff/chat/sanctions), the
 // moderation log (/api/staff/chat/moderation) and lifting a ban or a mute (unban, unmute).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ChatSanctionsResponse, ModerationLogResponse, UnbanResponse, UnmuteResponse, type ChatSanction } from '../../../../shared/contract/chat';
+import { chatStaffCalls, type ChatSanction } from '../../../../shared/contract/chat';
 import { apiCall } from '../../../api/client';
 
 export const staffChatKeys = {
@@ -17,13 +17,14 @@ export const LOG_SIZE = 20;
 
 export const sanctionsQuery = queryOptions({
   queryKey: staffChatKeys.sanctions(),
-  queryFn: async ({ signal }) => (await apiCall('/api/staff/chat/sanctions', { schema: ChatSanctionsResponse, signal })).data,
+  queryFn: async ({ signal }) => (await apiCall(chatStaffCalls.sanctions, { query: {}, signal })).data,
   refetchInterval: SANCTIONS_REFRESH_MS,
 });
 
 export const moderationLogQuery = queryOptions({
   queryKey: staffChatKeys.log(),
-  queryFn: async ({ signal }) => (await apiCall('/api/staff/chat/moderation', { schema: ModerationLogResponse, query: { limit: String(LOG_SIZE) }, signal })).data,
+  queryFn: async ({ signal }) =>
+    (await apiCall(chatStaffCalls.moderationLog, { query: { limit: LOG_SIZE }, signal })).data,
   refetchInterval: SANCTIONS_REFRESH_MS,
 });
 
@@ -35,8 +36,8 @@ export function useLiftSanction() {
       const body = { userId: sanction.userId };
       const answer =
         sanction.kind === 'ban'
-          ? await apiCall('/api/staff/chat/unban', { method: 'POST', body, schema: UnbanResponse })
-          : await apiCall('/api/staff/chat/unmute', { method: 'POST', body, schema: UnmuteResponse });
+          ? await apiCall(chatStaffCalls.unban, { body })
+          : await apiCall(chatStaffCalls.unmute, { body });
       return answer.message;
     },
     // Also after a refusal: someone else may have lifted it first.

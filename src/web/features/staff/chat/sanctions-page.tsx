@@ -14,8 +14,22 @@ import { moderationLogQuery, sanctionsQuery, useLiftSanction } from './queries';
 
 /** What each kind of sanction is called on its badge, its button and its confirmation. */
 const WORDS = {
-  ban: { badge: 'Banned', lift: 'Lift ban', question: (name: string) => `Lift ${name}'s ban?`, confirm: 'Lift the ban', keep: 'Keep the ban', given: 'Banned' },
-  mute: { badge: 'Muted', lift: 'Unmute', question: (name: string) => `Unmute ${name}?`, confirm: 'Unmute now', keep: 'Keep the mute', given: 'Muted' },
+  ban: {
+    badge: 'Banned',
+    lift: 'Lift ban',
+    question: (name: string) => `Lift ${name}'s ban?`,
+    confirm: 'Lift the ban',
+    keep: 'Keep the ban',
+    given: 'Banned',
+  },
+  mute: {
+    badge: 'Muted',
+    lift: 'Unmute',
+    question: (name: string) => `Unmute ${name}?`,
+    confirm: 'Unmute now',
+    keep: 'Keep the mute',
+    given: 'Muted',
+  },
 } as const;
 
 function whereGiven(sanction: ChatSanction): string {
@@ -30,28 +44,50 @@ function SanctionRow({ sanction, onLift }: { sanction: ChatSanction; onLift: () 
     <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-center sm:gap-6">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className={sanction.kind === 'ban' ? 'rounded bg-danger px-2 py-0.5 text-xs font-black text-white uppercase' : 'rounded bg-amber-100 px-2 py-0.5 text-xs font-black text-amber-900 uppercase ring-1 ring-amber-400'}>
+          <span
+            className={
+              sanction.kind === 'ban'
+                ? 'rounded bg-danger px-2 py-0.5 text-xs font-black text-white uppercase'
+                : 'rounded bg-amber-100 px-2 py-0.5 text-xs font-black text-amber-900 uppercase ring-1 ring-amber-400'
+            }
+          >
             {words.badge}
           </span>
-          <span className="text-sm font-bold text-ink">{sanction.until ? `until ${laTime(sanction.until)}` : 'until lifted'}</span>
+          <span className="text-sm font-bold text-ink">
+            {sanction.until ? `until ${laTime(sanction.until)}` : 'until lifted'}
+          </span>
         </p>
         <h3 className="text-lg leading-snug font-black text-ink wrap-anywhere">{sanction.name}</h3>
         <p className="text-sm text-muted wrap-anywhere">
           {sanction.fullName} · {sanction.email}
         </p>
         <p className="text-sm text-muted">
-          {words.given} by <span className="font-bold text-ink">{sanction.staffName || 'a former staff member'}</span> on <time dateTime={sanction.createdAt}>{laTime(sanction.createdAt)}</time>
+          {words.given} by <span className="font-bold text-ink">{sanction.staffName || 'a former staff member'}</span>{' '}
+          on <time dateTime={sanction.createdAt}>{laTime(sanction.createdAt)}</time>
           {whereGiven(sanction)}
         </p>
       </div>
-      <Button variant="outline" onClick={onLift} className="self-start sm:self-auto" aria-label={`${words.lift}: ${sanction.name}`}>
+      <Button
+        variant="outline"
+        onClick={onLift}
+        className="self-start sm:self-auto"
+        aria-label={`${words.lift}: ${sanction.name}`}
+      >
         {words.lift}
       </Button>
     </li>
   );
 }
 
-function LiftDialog({ sanction, onClose, onLifted }: { sanction: ChatSanction | null; onClose: () => void; onLifted: (message: string) => void }) {
+function LiftDialog({
+  sanction,
+  onClose,
+  onLifted,
+}: {
+  sanction: ChatSanction | null;
+  onClose: () => void;
+  onLifted: (message: string) => void;
+}) {
   const lift = useLiftSanction();
   const words = sanction ? WORDS[sanction.kind] : WORDS.ban;
 
@@ -68,7 +104,13 @@ function LiftDialog({ sanction, onClose, onLifted }: { sanction: ChatSanction | 
       : `${sanction.name} can send messages again at once instead of ${sanction.until ? `at ${laTime(sanction.until)}` : 'later'}. The lift is kept in the moderation log.`;
 
   return (
-    <Modal open={sanction !== null} onOpenChange={handleOpenChange} size="narrow" title={sanction ? words.question(sanction.name) : ''} description={description}>
+    <Modal
+      open={sanction !== null}
+      onOpenChange={handleOpenChange}
+      size="narrow"
+      title={sanction ? words.question(sanction.name) : ''}
+      description={description}
+    >
       <div className="flex flex-col gap-4">
         {lift.error && <Alert tone="error">{errorMessage(lift.error)}</Alert>}
         <div className="flex flex-wrap gap-3">
@@ -114,7 +156,9 @@ function stepText(step: ModerationAction): string {
     case 'unban':
       return `lifted ${target}'s ban`;
     case 'slow_mode':
-      return step.detail.startsWith('0 ') ? 'turned slow mode off' : `set slow mode to one message every ${step.detail}`;
+      return step.detail.startsWith('0 ')
+        ? 'turned slow mode off'
+        : `set slow mode to one message every ${step.detail}`;
     default:
       return step.action;
   }
@@ -127,7 +171,12 @@ function ModerationLog() {
       <h2 id="log-heading" className="text-xl font-black text-ink">
         Latest moderation
       </h2>
-      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the moderation log" />
+      <LoadState
+        error={error}
+        isPending={isPending}
+        onRetry={() => void refetch()}
+        loadingLabel="Loading the moderation log"
+      />
       {steps &&
         (steps.length ? (
           <ol className="flex flex-col divide-y divide-line rounded-xl border border-line bg-white">
@@ -162,7 +211,8 @@ export default function ChatSanctionsPage() {
         <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Chat bans and mutes</h1>
         <p className="mt-1 max-w-prose text-muted">
-          Everyone who cannot chat right now, newest first. A mute ends by itself; a ban lasts until someone lifts it. Both apply in every room, and a lift works at once. Times are Los Angeles time.
+          Everyone who cannot chat right now, newest first. A mute ends by itself; a ban lasts until someone lifts it.
+          Both apply in every room, and a lift works at once. Times are Los Angeles time.
         </p>
       </div>
 
@@ -172,7 +222,12 @@ export default function ChatSanctionsPage() {
         <h2 id="sanctions-heading" className="text-xl font-black text-ink">
           In force{sanctions ? ` (${sanctions.length})` : ''}
         </h2>
-        <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the bans and mutes" />
+        <LoadState
+          error={error}
+          isPending={isPending}
+          onRetry={() => void refetch()}
+          loadingLabel="Loading the bans and mutes"
+        />
         {sanctions &&
           (sanctions.length ? (
             <ul className="flex flex-col gap-3">
@@ -181,7 +236,9 @@ export default function ChatSanctionsPage() {
               ))}
             </ul>
           ) : (
-            <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">Nobody is banned or muted right now.</p>
+            <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">
+              Nobody is banned or muted right now.
+            </p>
           ))}
       </section>
 

@@ -3,7 +3,7 @@
 // live preview of their placeholders, cleaned in the browser before it is shown; the server
 // sanitises the terms when they are saved. What the server refuses shows under its field.
 import { useState, type FormEvent } from 'react';
-import type { StaffGiveaway } from '../../../../shared/contract/giveaways';
+import type { StaffGiveaway } from '../../../../shared/contract/giveaways-staff';
 import { fillTerms } from '../../../../shared/giveaway-terms';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
@@ -12,7 +12,7 @@ import { TextField } from '../../../ui/text-field';
 import { SelectField, TextAreaField } from '../shows/form-fields';
 import { fromLaInput, toLaInput } from '../shows/la-time';
 import { laTime } from '../shows/show-format';
-import { useSaveGiveaway } from './queries';
+import { useSaveGiveaway, type GiveawaySave } from './queries';
 import { previewHtml } from './terms-preview';
 
 type Values = {
@@ -85,13 +85,18 @@ function TermsPreview({ values }: { values: Values }) {
   );
 }
 
-type GiveawayFormProps = { giveaway?: StaffGiveaway; onSaved: (giveaway: StaffGiveaway, message: string) => void; onCancel: () => void };
+type GiveawayFormProps = {
+  giveaway?: StaffGiveaway;
+  onSaved: (giveaway: StaffGiveaway, message: string) => void;
+  onCancel: () => void;
+};
 
 export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps) {
-  const save = useSaveGiveaway(giveaway?.id ?? null);
+  const save = useSaveGiveaway();
   const [values, setValues] = useState<Values>(() => valuesOf(giveaway));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: event.target.value }));
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [field]: event.target.value }));
   const locked = giveaway !== undefined && giveaway.state === 'drawn';
 
   function submit(event: FormEvent) {
@@ -102,25 +107,31 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
     if (!values.title.trim()) local.title = 'Give the giveaway a title.';
     if (!start) local.cust_start = 'Pick the opening date and time.';
     if (!end) local.cust_end = 'Pick the closing date and time.';
-    if (values.show_id && !/^\d+$/.test(values.show_id)) local.show_id = 'The show id is a number (leave it empty for none).';
+    if (values.show_id && !/^\d+$/.test(values.show_id))
+      local.show_id = 'The show id is a number (leave it empty for none).';
     setProblems(local);
     if (Object.keys(local).length > 0 || !start || !end) return;
-    const body = {
+    const fields = {
       title: values.title,
       description: values.description,
       prize: values.prize,
       tnc_prices: values.tnc_prices,
-      ...(locked ? {} : { cust_start: start, cust_end: end }),
       show_id: values.show_id ? Number(values.show_id) : null,
       IS_Public: values.IS_Public === '1' ? (1 as const) : (0 as const),
       access_code: values.access_code,
       winner_count: Number(values.winner_count),
       tnc: values.tnc,
     };
-    save.mutate(body, {
+    const window = { cust_start: start, cust_end: end };
+    // A drawn giveaway's window is fixed, so its edits leave the window out.
+    const saving: GiveawaySave = giveaway
+      ? { id: giveaway.id, body: { ...fields, ...(locked ? {} : window) } }
+      : { id: null, body: { ...fields, ...window } };
+    save.mutate(saving, {
       onSuccess: ({ detail, message }) => onSaved(detail, message),
       onError: (error) => {
-        if (error instanceof ApiError) setProblems(Object.fromEntries(error.fieldIssues.map((issue) => [issue.field, issue.message])));
+        if (error instanceof ApiError)
+          setProblems(Object.fromEntries(error.fieldIssues.map((issue) => [issue.field, issue.message])));
       },
     });
   }
@@ -128,9 +139,30 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Title" value={values.title} onChange={set('title')} error={problems.title} className="sm:col-span-2" required />
-        <TextField label="Prize" labelNote="(optional)" value={values.prize} onChange={set('prize')} error={problems.prize} hint="What the winner gets, e.g. a 2 ct sapphire ring." />
-        <TextField label="Prize value" labelNote="(optional)" value={values.tnc_prices} onChange={set('tnc_prices')} error={problems.tnc_prices} hint="Fills {{VALUE}} in the terms; $10,000 when empty." />
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={set('title')}
+          error={problems.title}
+          className="sm:col-span-2"
+          required
+        />
+        <TextField
+          label="Prize"
+          labelNote="(optional)"
+          value={values.prize}
+          onChange={set('prize')}
+          error={problems.prize}
+          hint="What the winner gets, e.g. a 2 ct sapphire ring."
+        />
+        <TextField
+          label="Prize value"
+          labelNote="(optional)"
+          value={values.tnc_prices}
+          onChange={set('tnc_prices')}
+          error={problems.tnc_prices}
+          hint="Fills {{VALUE}} in the terms; $10,000 when empty."
+        />
         <TextField
           label="Opens"
           type="datetime-local"
@@ -138,17 +170,59 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           onChange={set('cust_start')}
           error={problems.cust_start}
           disabled={locked}
-          hint={locked ? 'Winners have been drawn: the window is fixed.' : `Los Angeles time${fromLaInput(values.cust_start) ? `: ${laTime(fromLaInput(values.cust_start))}` : ''}.`}
+          hint={
+            locked
+              ? 'Winners have been drawn: the window is fixed.'
+              : `Los Angeles time${fromLaInput(values.cust_start) ? `: ${laTime(fromLaInput(values.cust_start))}` : ''}.`
+          }
         />
-        <TextField label="Closes" type="datetime-local" value={values.cust_end} onChange={set('cust_end')} error={problems.cust_end} disabled={locked} hint="Los Angeles time. The draw can start once it closes." />
-        <TextField label="Show id" labelNote="(optional)" inputMode="numeric" value={values.show_id} onChange={set('show_id')} error={problems.show_id} hint="The show this giveaway belongs to; repeat winners are checked per show." />
-        <TextField label="Winners" type="number" min={1} max={20} value={values.winner_count} onChange={set('winner_count')} error={problems.winner_count} />
+        <TextField
+          label="Closes"
+          type="datetime-local"
+          value={values.cust_end}
+          onChange={set('cust_end')}
+          error={problems.cust_end}
+          disabled={locked}
+          hint="Los Angeles time. The draw can start once it closes."
+        />
+        <TextField
+          label="Show id"
+          labelNote="(optional)"
+          inputMode="numeric"
+          value={values.show_id}
+          onChange={set('show_id')}
+          error={problems.show_id}
+          hint="The show this giveaway belongs to; repeat winners are checked per show."
+        />
+        <TextField
+          label="Winners"
+          type="number"
+          min={1}
+          max={20}
+          value={values.winner_count}
+          onChange={set('winner_count')}
+          error={problems.winner_count}
+        />
         <SelectField label="Visibility" value={values.IS_Public} onChange={set('IS_Public')} error={problems.IS_Public}>
           <option value="1">Public</option>
           <option value="0">Private (access code)</option>
         </SelectField>
-        <TextField label="Access code" labelNote={values.IS_Public === '1' ? '(private giveaways only)' : undefined} value={values.access_code} onChange={set('access_code')} error={problems.access_code} autoComplete="off" />
-        <TextAreaField label="Description" labelNote="(optional)" value={values.description} onChange={set('description')} error={problems.description} className="sm:col-span-2" />
+        <TextField
+          label="Access code"
+          labelNote={values.IS_Public === '1' ? '(private giveaways only)' : undefined}
+          value={values.access_code}
+          onChange={set('access_code')}
+          error={problems.access_code}
+          autoComplete="off"
+        />
+        <TextAreaField
+          label="Description"
+          labelNote="(optional)"
+          value={values.description}
+          onChange={set('description')}
+          error={problems.description}
+          className="sm:col-span-2"
+        />
       </div>
       <TextAreaField
         label="Terms (HTML)"

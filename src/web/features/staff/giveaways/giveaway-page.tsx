@@ -5,11 +5,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { StaffGiveawayDetail, StaffPick } from '../../../../shared/contract/giveaways';
+import { pathWith } from '../../../../shared/contract/call';
+import {
+  ENTRIES_CSV_PATH,
+  type StaffGiveawayDetail,
+  type StaffPick,
+} from '../../../../shared/contract/giveaways-staff';
 import { ApiError, errorMessage } from '../../../api/client';
 import { currentCredentials } from '../../../api/credentials';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonStyles } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
 import { eventIdFrom } from '../../events/queries';
 import { LoadState } from '../load-state';
 import { laTime, timeRange } from '../shows/show-format';
@@ -19,7 +25,13 @@ import { StateBadge } from './giveaways-page';
 import { PrizeTableEditor } from './prize-table-editor';
 import { staffGiveawayQuery, useDrawStep, type DrawStep } from './queries';
 
-const PICK_LABELS: Record<StaffPick['status'], string> = { pending: 'Waiting for the claim', repeat: 'Repeat winner: respin', claimed: 'Claimed', forfeited: 'Forfeited', respun: 'Repeat winner, respun' };
+const PICK_LABELS: Record<StaffPick['status'], string> = {
+  pending: 'Waiting for the claim',
+  repeat: 'Repeat winner: respin',
+  claimed: 'Claimed',
+  forfeited: 'Forfeited',
+  respun: 'Repeat winner, respun',
+};
 
 function useSecondsLeft(until: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -39,8 +51,16 @@ function ClaimCountdown({ pick }: { pick: StaffPick }) {
   if (left === null) return null;
   return (
     <div className="flex flex-col items-center">
-      <span className="text-sm font-bold tracking-widest text-white/80 uppercase">{left > 0 ? 'Time left to message in' : 'Claim window over'}</span>
-      <span role="timer" aria-label={left > 0 ? `${Math.floor(left / 60)} minutes ${left % 60} seconds left to claim` : 'The claim window is over'} className="font-mono text-6xl font-black tabular-nums sm:text-8xl">
+      <span className="text-sm font-bold tracking-widest text-white/80 uppercase">
+        {left > 0 ? 'Time left to message in' : 'Claim window over'}
+      </span>
+      <span
+        role="timer"
+        aria-label={
+          left > 0 ? `${Math.floor(left / 60)} minutes ${left % 60} seconds left to claim` : 'The claim window is over'
+        }
+        className="font-mono text-6xl font-black tabular-nums sm:text-8xl"
+      >
         {clock(left)}
       </span>
     </div>
@@ -67,31 +87,50 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
           Live draw
         </h2>
         <p className="text-lg font-bold text-white/80">
-          {giveaway.entrants} entrants · {giveaway.tickets} entries · {claimed.length} of {giveaway.winner_count} {giveaway.winner_count === 1 ? 'winner' : 'winners'} claimed
+          {giveaway.entrants} entrants · {giveaway.tickets} entries · {claimed.length} of {giveaway.winner_count}{' '}
+          {giveaway.winner_count === 1 ? 'winner' : 'winners'} claimed
         </p>
       </div>
       {current ? (
         <div className="flex flex-col items-center gap-4 rounded-xl bg-white/10 p-6 text-center">
-          <p className="text-lg font-black tracking-widest text-white/80 uppercase">{current.status === 'repeat' ? 'Already won in this show' : `Pick ${current.sequence}`}</p>
+          <p className="text-lg font-black tracking-widest text-white/80 uppercase">
+            {current.status === 'repeat' ? 'Already won in this show' : `Pick ${current.sequence}`}
+          </p>
           <p data-testid="drawn-name" className="text-5xl leading-tight font-black wrap-anywhere sm:text-7xl">
             {current.name}
           </p>
           <p className="text-lg text-white/80">
-            Entry {current.entry_id} · {current.weight} {current.weight === 1 ? 'entry' : 'entries'} · ticket {current.ticket} of {current.total_weight}
+            Entry {current.entry_id} · {current.weight} {current.weight === 1 ? 'entry' : 'entries'} · ticket{' '}
+            {current.ticket} of {current.total_weight}
             {current.whatnot_username && ` · Whatnot: ${current.whatnot_username}`}
           </p>
           {current.status === 'pending' && <ClaimCountdown pick={current} />}
           <div className="flex flex-wrap justify-center gap-3">
             {current.status === 'repeat' ? (
-              <Button size="md" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'respin', pick_id: current.id })} isBusy={step.isPending}>
+              <Button
+                size="md"
+                className="min-h-14 px-8 text-xl"
+                onClick={() => run({ step: 'respin', pick_id: current.id })}
+                isBusy={step.isPending}
+              >
                 Respin
               </Button>
             ) : (
               <>
-                <Button variant="secondary" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'claim', pick_id: current.id })} isBusy={step.isPending}>
+                <Button
+                  variant="secondary"
+                  className="min-h-14 px-8 text-xl"
+                  onClick={() => run({ step: 'claim', pick_id: current.id })}
+                  isBusy={step.isPending}
+                >
                   Claimed
                 </Button>
-                <Button variant="outline" className="min-h-14 px-8 text-xl" onClick={() => run({ step: 'forfeit', pick_id: current.id, redraw: true })} isBusy={step.isPending}>
+                <Button
+                  variant="outline"
+                  className="min-h-14 px-8 text-xl"
+                  onClick={() => run({ step: 'forfeit', pick_id: current.id, redraw: true })}
+                  isBusy={step.isPending}
+                >
                   Forfeit and redraw
                 </Button>
               </>
@@ -101,10 +140,19 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-xl bg-white/10 p-6 text-center">
           <p className="text-xl font-bold">
-            {done ? 'Every winner has claimed. Well done!' : canDraw ? 'Entries are closed. Ready when you are.' : 'Entries are still open: the draw starts once the giveaway closes.'}
+            {done
+              ? 'Every winner has claimed. Well done!'
+              : canDraw
+                ? 'Entries are closed. Ready when you are.'
+                : 'Entries are still open: the draw starts once the giveaway closes.'}
           </p>
           {!done && (
-            <Button className="min-h-16 px-10 text-2xl" onClick={() => run({ step: 'draw' })} isBusy={step.isPending} disabled={!canDraw}>
+            <Button
+              className="min-h-16 px-10 text-2xl"
+              onClick={() => run({ step: 'draw' })}
+              isBusy={step.isPending}
+              disabled={!canDraw}
+            >
               Draw a winner
             </Button>
           )}
@@ -112,11 +160,19 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
       )}
       <div aria-live="polite">
         {message && <p className="rounded-lg bg-white px-4 py-3 text-lg font-bold text-ink">{message}</p>}
-        {step.isError && <p className="rounded-lg bg-danger-soft px-4 py-3 text-lg font-bold text-danger">{errorMessage(step.error)}</p>}
+        {step.isError && (
+          <p className="rounded-lg bg-danger-soft px-4 py-3 text-lg font-bold text-danger">
+            {errorMessage(step.error)}
+          </p>
+        )}
       </div>
       {claimed.length > 0 && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="outline" onClick={() => run({ step: 'announce', announced: !giveaway.announced })} isBusy={step.isPending}>
+          <Button
+            variant="outline"
+            onClick={() => run({ step: 'announce', announced: !giveaway.announced })}
+            isBusy={step.isPending}
+          >
             {giveaway.announced ? 'Hide the winners from the public page' : 'Announce the winners on the public page'}
           </Button>
         </div>
@@ -133,35 +189,42 @@ function Picks({ picks }: { picks: StaffPick[] }) {
         Picks
       </h2>
       <div className="overflow-x-auto rounded-xl border border-line bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-canvas text-muted">
-            <tr>
-              <th className="px-3 py-2">#</th>
-              <th className="px-3 py-2">Winner</th>
-              <th className="px-3 py-2">Contact</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Drawn</th>
-            </tr>
-          </thead>
-          <tbody>
-            {picks.map((pick) => (
-              <tr key={pick.id} className="border-t border-line">
-                <td className="px-3 py-2 tabular-nums">{pick.sequence}</td>
-                <td className="px-3 py-2 font-bold">
+        <DataTable
+          caption="Winners drawn, in the order they were picked"
+          rows={picks}
+          rowKey={(pick) => pick.id}
+          columns={[
+            { header: '#', cell: (pick) => pick.sequence, className: 'font-normal tabular-nums' },
+            {
+              header: 'Winner',
+              className: 'font-bold',
+              cell: (pick) => (
+                <>
                   {pick.name} <span className="font-normal text-muted">(entry {pick.entry_id})</span>
-                </td>
-                <td className="px-3 py-2 wrap-anywhere">
+                </>
+              ),
+            },
+            {
+              header: 'Contact',
+              className: 'wrap-anywhere',
+              cell: (pick) => (
+                <>
                   {pick.email}
                   {pick.phone && ` · ${pick.phone}`}
-                </td>
-                <td className="px-3 py-2">{PICK_LABELS[pick.status]}</td>
-                <td className="px-3 py-2">
+                </>
+              ),
+            },
+            { header: 'Status', cell: (pick) => PICK_LABELS[pick.status] },
+            {
+              header: 'Drawn',
+              cell: (pick) => (
+                <>
                   {laTime(pick.drawn_at)} by {pick.drawn_by}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
     </section>
   );
@@ -185,7 +248,9 @@ function AuditLog({ giveaway }: { giveaway: StaffGiveawayDetail }) {
 function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
   const { state } = useLocation();
   const [isEditing, setIsEditing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(() => (state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null));
+  const [notice, setNotice] = useState<string | null>(() =>
+    state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null,
+  );
   const [csvProblem, setCsvProblem] = useState<string | null>(null);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
@@ -261,13 +326,20 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
  * refusal (the session ended, the giveaway is gone) is said next to the link instead of nothing happening.
  */
 function CsvExport({ id, onProblem }: { id: number; onProblem: (message: string | null) => void }) {
+  const href = pathWith(ENTRIES_CSV_PATH, { id });
   async function download(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     onProblem(null);
     try {
-      const response = await fetch(`/api/staff/giveaways/${id}/entries.csv`, { headers: { token: currentCredentials().token } });
+      const response = await fetch(href, {
+        headers: { token: currentCredentials().token },
+      });
       if (!response.ok) {
-        onProblem(response.status === 401 ? 'Your session has ended. Log in again to export the entries.' : 'The entries could not be exported just now. Please try again.');
+        onProblem(
+          response.status === 401
+            ? 'Your session has ended. Log in again to export the entries.'
+            : 'The entries could not be exported just now. Please try again.',
+        );
         return;
       }
       const url = URL.createObjectURL(await response.blob());
@@ -281,7 +353,12 @@ function CsvExport({ id, onProblem }: { id: number; onProblem: (message: string 
     }
   }
   return (
-    <a href={`/api/staff/giveaways/${id}/entries.csv`} download className="font-bold text-primary underline underline-offset-4" onClick={(event) => void download(event)}>
+    <a
+      href={href}
+      download
+      className="font-bold text-primary underline underline-offset-4"
+      onClick={(event) => void download(event)}
+    >
       Export entries (CSV)
     </a>
   );
@@ -304,7 +381,12 @@ export default function StaffGiveawayPage() {
   if (query.data) return <Giveaway giveaway={query.data} />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <LoadState error={query.error} isPending={query.isPending} onRetry={() => void query.refetch()} loadingLabel="Loading the giveaway" />
+      <LoadState
+        error={query.error}
+        isPending={query.isPending}
+        onRetry={() => void query.refetch()}
+        loadingLabel="Loading the giveaway"
+      />
     </div>
   );
 }

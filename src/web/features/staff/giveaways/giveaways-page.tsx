@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { GiveawayState, StaffGiveaway } from '../../../../shared/contract/giveaways';
+import type { GiveawayState } from '../../../../shared/contract/giveaways';
+import type { StaffGiveaway } from '../../../../shared/contract/giveaways-staff';
 import { ApiError } from '../../../api/client';
 import { Button } from '../../../ui/button';
 import { LoadState } from '../load-state';
@@ -13,7 +14,12 @@ import { StaffOnly } from '../staff-only';
 import { GiveawayForm } from './giveaway-form';
 import { staffGiveawaysQuery } from './queries';
 
-export const STATE_LABELS: Record<GiveawayState, string> = { upcoming: 'Upcoming', open: 'Open for entries', closed: 'Closed: ready to draw', drawn: 'Drawn' };
+export const STATE_LABELS: Record<GiveawayState, string> = {
+  upcoming: 'Upcoming',
+  open: 'Open for entries',
+  closed: 'Closed: ready to draw',
+  drawn: 'Drawn',
+};
 const STATE_STYLES: Record<GiveawayState, string> = {
   upcoming: 'bg-primary-soft text-primary-hover',
   open: 'bg-success-soft text-success',
@@ -22,7 +28,13 @@ const STATE_STYLES: Record<GiveawayState, string> = {
 };
 
 export function StateBadge({ state }: { state: GiveawayState }) {
-  return <span className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-black tracking-wide uppercase ${STATE_STYLES[state]}`}>{STATE_LABELS[state]}</span>;
+  return (
+    <span
+      className={`inline-flex w-fit rounded-full px-2.5 py-0.5 text-xs font-black tracking-wide uppercase ${STATE_STYLES[state]}`}
+    >
+      {STATE_LABELS[state]}
+    </span>
+  );
 }
 
 function GiveawayRow({ giveaway }: { giveaway: StaffGiveaway }) {
@@ -31,7 +43,11 @@ function GiveawayRow({ giveaway }: { giveaway: StaffGiveaway }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <p className="flex flex-wrap gap-2">
           <StateBadge state={giveaway.state} />
-          {giveaway.IS_Public === 0 && <span className="inline-flex rounded-full bg-ink px-2.5 py-0.5 text-xs font-black tracking-wide text-white uppercase">Private</span>}
+          {giveaway.IS_Public === 0 && (
+            <span className="inline-flex rounded-full bg-ink px-2.5 py-0.5 text-xs font-black tracking-wide text-white uppercase">
+              Private
+            </span>
+          )}
         </p>
         <h3 className="text-lg leading-snug font-black text-ink wrap-anywhere">
           <Link to={`/staff/giveaways/${giveaway.id}`} className="rounded-sm hover:text-primary hover:underline">
@@ -68,13 +84,21 @@ export default function StaffGiveawaysPage() {
         <div>
           <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
           <h1 className="text-3xl font-black text-ink sm:text-4xl">Giveaways</h1>
-          <p className="mt-1 max-w-prose text-muted">Create giveaways, edit their terms and prize wheels, and run the live draw on air. All times are Los Angeles time.</p>
+          <p className="mt-1 max-w-prose text-muted">
+            Create giveaways, edit their terms and prize wheels, and run the live draw on air. All times are Los Angeles
+            time.
+          </p>
         </div>
         <Button onClick={() => setIsCreating(true)} className="self-start sm:self-auto">
           New giveaway
         </Button>
       </div>
-      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the giveaways" />
+      <LoadState
+        error={error}
+        isPending={isPending}
+        onRetry={() => void refetch()}
+        loadingLabel="Loading the giveaways"
+      />
       {data &&
         (data.length ? (
           <ul aria-label="Giveaways" className="flex flex-col gap-3">
@@ -83,10 +107,20 @@ export default function StaffGiveawaysPage() {
             ))}
           </ul>
         ) : (
-          <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">No giveaway yet. Use New giveaway to make the first one.</p>
+          <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">
+            No giveaway yet. Use New giveaway to make the first one.
+          </p>
         ))}
-      <Modal open={isCreating} onOpenChange={setIsCreating} title="New giveaway" description="Its draw seed is committed the moment it is created. Times are Los Angeles time.">
-        <GiveawayForm onCancel={() => setIsCreating(false)} onSaved={(giveaway, message) => navigate(`/staff/giveaways/${giveaway.id}`, { state: { notice: message } })} />
+      <Modal
+        open={isCreating}
+        onOpenChange={setIsCreating}
+        title="New giveaway"
+        description="Its draw seed is committed the moment it is created. Times are Los Angeles time."
+      >
+        <GiveawayForm
+          onCancel={() => setIsCreating(false)}
+          onSaved={(giveaway, message) => navigate(`/staff/giveaways/${giveaway.id}`, { state: { notice: message } })}
+        />
       </Modal>
     </div>
   );

@@ -4,18 +4,20 @@
 // on the server, is listed by prize number and its fields are marked.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { SetSpinPrizesRequest, type SpinPrizeTable } from '../../../../shared/contract/giveaways';
+import { SetSpinPrizesRequest, type SpinPrizeTable } from '../../../../shared/contract/spin';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
+import { Th } from '../../../ui/data-table';
 import { inputStyles } from '../../../ui/text-field';
 import { spinPrizesQuery, useSavePrizes } from './queries';
 
 type Row = { key: number; label: string; weight: string; points: string };
 
 let nextKey = 1;
-const rowsOf = (table: SpinPrizeTable): Row[] => table.prizes.map((p) => ({ key: nextKey++, label: p.label, weight: String(p.weight), points: String(p.points) }));
+const rowsOf = (table: SpinPrizeTable): Row[] =>
+  table.prizes.map((p) => ({ key: nextKey++, label: p.label, weight: String(p.weight), points: String(p.points) }));
 const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0' });
 
 /** A number field as typed: empty (or not a number) stays NaN, so the schema names it instead of reading 0. */
@@ -37,7 +39,8 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
   const won = new Map(table.prizes.map((p) => [p.label, p.won]));
 
   const [problems, setProblems] = useState<Problem[]>([]);
-  const isWrong = (index: number, field: 'label' | 'weight' | 'points') => problems.some((p) => p.field === `prizes.${index}.${field}`);
+  const isWrong = (index: number, field: 'label' | 'weight' | 'points') =>
+    problems.some((p) => p.field === `prizes.${index}.${field}`);
 
   function change(key: number, field: 'label' | 'weight' | 'points', value: string) {
     setRows((old) => old.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
@@ -46,7 +49,13 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
   function submit(event: FormEvent) {
     event.preventDefault();
     save.reset();
-    const body = { prizes: rows.map((row) => ({ label: row.label, weight: typedNumber(row.weight), points: typedNumber(row.points) })) };
+    const body = {
+      prizes: rows.map((row) => ({
+        label: row.label,
+        weight: typedNumber(row.weight),
+        points: typedNumber(row.points),
+      })),
+    };
     const checked = SetSpinPrizesRequest.safeParse(body);
     if (!checked.success) {
       setProblems(checked.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
@@ -54,46 +63,81 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
     }
     setProblems([]);
     save.mutate(checked.data, {
-      onError: (error) => setProblems(error instanceof ApiError && error.fieldIssues.length ? error.fieldIssues : [{ field: 'prizes', message: errorMessage(error) }]),
+      onError: (error) =>
+        setProblems(
+          error instanceof ApiError && error.fieldIssues.length
+            ? error.fieldIssues
+            : [{ field: 'prizes', message: errorMessage(error) }],
+        ),
     });
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4">
       <p className="text-sm text-muted">
-        {table.spins} {table.spins === 1 ? 'spin' : 'spins'} so far. A prize of weight 2 comes up twice as often as one of weight 1; weight 0 never. No prizes: no wheel.
+        {table.spins} {table.spins === 1 ? 'spin' : 'spins'} so far. A prize of weight 2 comes up twice as often as one
+        of weight 1; weight 0 never. No prizes: no wheel.
       </p>
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
-                <th className="px-2 py-1">Prize</th>
-                <th className="px-2 py-1">Weight</th>
-                <th className="px-2 py-1">Chance</th>
-                <th className="px-2 py-1">Points</th>
-                <th className="px-2 py-1">Won</th>
-                <th className="px-2 py-1">
+                {['Prize', 'Weight', 'Chance', 'Points', 'Won'].map((header) => (
+                  <Th key={header} className="px-2 py-1">
+                    {header}
+                  </Th>
+                ))}
+                <Th className="px-2 py-1">
                   <span className="sr-only">Remove</span>
-                </th>
+                </Th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row, i) => (
                 <tr key={row.key}>
                   <td className="px-2 py-1">
-                    <input aria-label={`Prize ${i + 1}`} aria-invalid={isWrong(i, 'label') || undefined} className={cx(inputStyles, 'min-w-36')} value={row.label} onChange={(e) => change(row.key, 'label', e.target.value)} />
+                    <input
+                      aria-label={`Prize ${i + 1}`}
+                      aria-invalid={isWrong(i, 'label') || undefined}
+                      className={cx(inputStyles, 'min-w-36')}
+                      value={row.label}
+                      onChange={(e) => change(row.key, 'label', e.target.value)}
+                    />
                   </td>
                   <td className="px-2 py-1">
-                    <input aria-label={`Weight of prize ${i + 1}`} aria-invalid={isWrong(i, 'weight') || undefined} type="number" min={0} className={cx(inputStyles, 'w-24')} value={row.weight} onChange={(e) => change(row.key, 'weight', e.target.value)} />
+                    <input
+                      aria-label={`Weight of prize ${i + 1}`}
+                      aria-invalid={isWrong(i, 'weight') || undefined}
+                      type="number"
+                      min={0}
+                      className={cx(inputStyles, 'w-24')}
+                      value={row.weight}
+                      onChange={(e) => change(row.key, 'weight', e.target.value)}
+                    />
                   </td>
-                  <td className="px-2 py-1 tabular-nums">{totalWeight > 0 ? `${Math.round(((Number(row.weight) || 0) / totalWeight) * 1000) / 10}%` : '—'}</td>
+                  <td className="px-2 py-1 tabular-nums">
+                    {totalWeight > 0 ? `${Math.round(((Number(row.weight) || 0) / totalWeight) * 1000) / 10}%` : '—'}
+                  </td>
                   <td className="px-2 py-1">
-                    <input aria-label={`Points of prize ${i + 1}`} aria-invalid={isWrong(i, 'points') || undefined} type="number" min={0} className={cx(inputStyles, 'w-24')} value={row.points} onChange={(e) => change(row.key, 'points', e.target.value)} />
+                    <input
+                      aria-label={`Points of prize ${i + 1}`}
+                      aria-invalid={isWrong(i, 'points') || undefined}
+                      type="number"
+                      min={0}
+                      className={cx(inputStyles, 'w-24')}
+                      value={row.points}
+                      onChange={(e) => change(row.key, 'points', e.target.value)}
+                    />
                   </td>
                   <td className="px-2 py-1 tabular-nums">{won.get(row.label) ?? 0}</td>
                   <td className="px-2 py-1">
-                    <Button variant="ghost" size="sm" onClick={() => setRows((old) => old.filter((r) => r.key !== row.key))} aria-label={`Remove prize ${i + 1}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setRows((old) => old.filter((r) => r.key !== row.key))}
+                      aria-label={`Remove prize ${i + 1}`}
+                    >
                       Remove
                     </Button>
                   </td>
@@ -104,7 +148,12 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => setRows((old) => [...old, blankRow()])} disabled={rows.length >= 12}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setRows((old) => [...old, blankRow()])}
+          disabled={rows.length >= 12}
+        >
           Add a prize
         </Button>
         <Button type="submit" size="sm" isBusy={save.isPending}>
@@ -133,7 +182,13 @@ export function PrizeTableEditor({ eventId }: { eventId: number }) {
       <h2 id="wheel-heading" className="text-xl font-black text-ink">
         Spin-to-win wheel
       </h2>
-      {table.data ? <Editor eventId={eventId} table={table.data} /> : table.isError ? <Alert tone="error">{errorMessage(table.error)}</Alert> : <p className="text-muted">Loading the wheel…</p>}
+      {table.data ? (
+        <Editor eventId={eventId} table={table.data} />
+      ) : table.isError ? (
+        <Alert tone="error">{errorMessage(table.error)}</Alert>
+      ) : (
+        <p className="text-muted">Loading the wheel…</p>
+      )}
     </section>
   );
 }

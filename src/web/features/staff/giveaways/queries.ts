@@ -1,16 +1,13 @@
 // Staff giveaway calls (/api/staff/giveaways…): the list, one giveaway with its picks and audit
-// log, create and edit, entries, the live draw steps and the spin prize table of any event.
+// log, create and edit, the live draw steps and the spin prize table of any event.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  SpinPrizeTableResponse,
-  StaffEntriesResponse,
-  StaffGiveawayDetailResponse,
-  StaffGiveawayListResponse,
+  staffGiveawayCalls as calls,
   type CreateGiveawayRequest,
-  type SetSpinPrizesRequest,
   type StaffGiveawayDetail,
   type UpdateGiveawayRequest,
-} from '../../../../shared/contract/giveaways';
+} from '../../../../shared/contract/giveaways-staff';
+import type { SetSpinPrizesRequest } from '../../../../shared/contract/spin';
 import { apiCall, recordOf } from '../../../api/client';
 import { giveawayKeys } from '../../giveaways/queries';
 import { eventKeys } from '../../events/queries';
@@ -19,37 +16,29 @@ export const staffGiveawayKeys = {
   all: ['staff', 'giveaways'] as const,
   list: () => [...staffGiveawayKeys.all, 'list'] as const,
   one: (id: number) => [...staffGiveawayKeys.all, 'one', id] as const,
-  entries: (id: number) => [...staffGiveawayKeys.all, 'entries', id] as const,
   prizes: (eventId: number) => [...staffGiveawayKeys.all, 'prizes', eventId] as const,
 };
 
 export function staffGiveawaysQuery() {
   return queryOptions({
     queryKey: staffGiveawayKeys.list(),
-    queryFn: async ({ signal }) => (await apiCall('/api/staff/giveaways', { query: { on: 'all' }, schema: StaffGiveawayListResponse, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(calls.list, { query: { on: 'all' }, signal })).data,
   });
 }
 
 export function staffGiveawayQuery(id: number) {
   return queryOptions({
     queryKey: staffGiveawayKeys.one(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(`/api/staff/giveaways/${id}`, { schema: StaffGiveawayDetailResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(calls.one, { params: { id }, signal })),
     // The live draw screen follows other staff members' steps and the claim window.
     refetchInterval: 10_000,
-  });
-}
-
-export function staffEntriesQuery(id: number) {
-  return queryOptions({
-    queryKey: staffGiveawayKeys.entries(id),
-    queryFn: async ({ signal }) => (await apiCall(`/api/staff/giveaways/${id}/entries`, { schema: StaffEntriesResponse, signal })).data,
   });
 }
 
 export function spinPrizesQuery(eventId: number) {
   return queryOptions({
     queryKey: staffGiveawayKeys.prizes(eventId),
-    queryFn: async ({ signal }) => recordOf(await apiCall(`/api/staff/giveaways/spin-prizes/${eventId}`, { schema: SpinPrizeTableResponse, signal })),
+    queryFn: async ({ signal }) => recordOf(await apiCall(calls.prizeTable, { params: { eventId }, signal })),
   });
 }
 
@@ -64,25 +53,51 @@ function useSettle() {
   };
 }
 
-export function useSaveGiveaway(id: number | null) {
+/** A new giveaway (id null) or changes to one. */
+export type GiveawaySave = { id: null; body: CreateGiveawayRequest } | { id: number; body: UpdateGiveawayRequest };
+
+export function useSaveGiveaway() {
   const settle = useSettle();
   return useMutation({
-    mutationFn: async (body: CreateGiveawayRequest | UpdateGiveawayRequest) => {
-      const answer = await apiCall(id === null ? '/api/staff/giveaways' : `/api/staff/giveaways/${id}`, { method: 'POST', body, schema: StaffGiveawayDetailResponse });
+    mutationFn: async (save: GiveawaySave) => {
+      const answer =
+        save.id === null
+          ? await apiCall(calls.create, { body: save.body })
+          : await apiCall(calls.update, { params: { id: save.id }, body: save.body });
       return { detail: recordOf(answer), message: answer.message };
     },
     onSuccess: ({ detail }) => settle(detail),
   });
 }
 
-export type DrawStep = { step: 'draw' } | { step: 'respin' | 'claim'; pick_id: number } | { step: 'forfeit'; pick_id: number; redraw: boolean } | { step: 'announce'; announced: boolean };
+export type DrawStep =
+  | { step: 'draw' }
+  | { step: 'respin' | 'claim'; pick_id: number }
+  | { step: 'forfeit'; pick_id: number; redraw: boolean }
+  | { step: 'announce'; announced: boolean };
+
+function runStep(id: number, action: DrawStep) {
+  const params = { id };
+  switch (action.step) {
+    case 'draw':
+      return apiCall(calls.draw, { params });
+    case 'respin':
+      return apiCall(calls.respin, { params, body: { pick_id: action.pick_id } });
+    case 'claim':
+      return apiCall(calls.claim, { params, body: { pick_id: action.pick_id } });
+    case 'forfeit':
+      return apiCall(calls.forfeit, { params, body: { pick_id: action.pick_id, redraw: action.redraw } });
+    case 'announce':
+      return apiCall(calls.announce, { params, body: { announced: action.announced } });
+  }
+}
 
 /** The live draw: draw, respin, claim, forfeit (and redraw), announce. Answers the new record and what happened. */
 export function useDrawStep(id: number) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: async ({ step, ...body }: DrawStep) => {
-      const answer = await apiCall(`/api/staff/giveaways/${id}/${step}`, { method: 'POST', body: step === 'draw' ? undefined : body, schema: StaffGiveawayDetailResponse });
+    mutationFn: async (action: DrawStep) => {
+      const answer = await runStep(id, action);
       return { detail: recordOf(answer), message: answer.message };
     },
     onSuccess: ({ detail }) => settle(detail),
@@ -93,7 +108,7 @@ export function useSavePrizes(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SetSpinPrizesRequest) => {
-      const answer = await apiCall(`/api/staff/giveaways/spin-prizes/${eventId}`, { method: 'POST', body, schema: SpinPrizeTableResponse });
+      const answer = await apiCall(calls.setPrizeTable, { params: { eventId }, body });
       return { table: recordOf(answer), message: answer.message };
     },
     onSuccess: ({ table }) => queryClient.setQueryData(staffGiveawayKeys.prizes(eventId), table),

@@ -2,8 +2,36 @@
 // shown. DOMParser builds a document that runs nothing; only a small set of text elements is
 // kept, every attribute is dropped except an http(s) or mailto href on links. The server's
 // sanitiser (terms-sanitizer.ts) still decides what is saved; this only keeps the preview inert.
-const KEPT = new Set(['P', 'BR', 'H2', 'H3', 'H4', 'UL', 'OL', 'LI', 'STRONG', 'B', 'EM', 'I', 'U', 'A', 'BLOCKQUOTE', 'SMALL', 'SPAN']);
-const DROPPED_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH']);
+const KEPT = new Set([
+  'P',
+  'BR',
+  'H2',
+  'H3',
+  'H4',
+  'UL',
+  'OL',
+  'LI',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'A',
+  'BLOCKQUOTE',
+  'SMALL',
+  'SPAN',
+]);
+const DROPPED_WITH_CONTENT = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'SVG',
+  'MATH',
+]);
 
 function clean(source: Node, into: Node, doc: Document) {
   for (const child of Array.from(source.childNodes)) {

@@ -23,7 +23,9 @@ export function Modal({ open, onOpenChange, title, description, children, size =
         <Dialog.Content
           className={cx(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[100dvh] flex-col overflow-y-auto bg-canvas p-5 shadow-2xl focus:outline-none sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[90dvh] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6',
-            size === 'wide' ? 'top-0 sm:w-[min(44rem,calc(100vw-2rem))]' : 'rounded-t-xl sm:w-[min(28rem,calc(100vw-2rem))]',
+            size === 'wide'
+              ? 'top-0 sm:w-[min(44rem,calc(100vw-2rem))]'
+              : 'rounded-t-xl sm:w-[min(28rem,calc(100vw-2rem))]',
           )}
         >
           <div className="flex items-start justify-between gap-4">

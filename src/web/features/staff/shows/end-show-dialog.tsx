@@ -35,7 +35,11 @@ export function EndShowDialog({ show, open, onOpenChange, onEnded }: EndShowDial
       <div className="flex flex-col gap-4">
         {end.error && <Alert tone="error">{errorMessage(end.error)}</Alert>}
         <div className="flex flex-wrap gap-3">
-          <Button isBusy={end.isPending} className="bg-danger hover:bg-danger/90" onClick={() => end.mutate(undefined, { onSuccess: ({ message }) => onEnded(message) })}>
+          <Button
+            isBusy={end.isPending}
+            className="bg-danger hover:bg-danger/90"
+            onClick={() => end.mutate(undefined, { onSuccess: ({ message }) => onEnded(message) })}
+          >
             End it now
           </Button>
           <Button variant="ghost" onClick={() => handleOpenChange(false)}>

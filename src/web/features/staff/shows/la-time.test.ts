@@ -22,7 +22,9 @@ describe('datetime-local values as Los Angeles time', () => {
     expect(fromLaInput('2026-03-08T01:30')).toBe('2026-03-08T01:30:00-08:00');
     expect(fromLaInput('2026-03-08T03:30')).toBe('2026-03-08T03:30:00-07:00');
     // 1:30 PST and 3:30 PDT are one hour apart in real time.
-    expect(new Date(fromLaInput('2026-03-08T03:30')).getTime() - new Date(fromLaInput('2026-03-08T01:30')).getTime()).toBe(3_600_000);
+    expect(
+      new Date(fromLaInput('2026-03-08T03:30')).getTime() - new Date(fromLaInput('2026-03-08T01:30')).getTime(),
+    ).toBe(3_600_000);
     // 2:30 never happens that night: it is read as 3:30 daylight time, where the clocks jump to.
     expect(fromLaInput('2026-03-08T02:30')).toBe('2026-03-08T03:30:00-07:00');
   });

@@ -7,8 +7,18 @@ import { Spinner } from '../../../ui/spinner';
 import { ReportSection } from '../report-parts';
 import { laTime } from './show-format';
 
-export function QuizAnswers({ answers, error, isPending }: { answers: QuizSubmission[] | undefined; error: Error | null; isPending: boolean }) {
-  const note = answers?.length ? `${answers.length} ${answers.length === 1 ? 'viewer has' : 'viewers have'} answered.` : undefined;
+export function QuizAnswers({
+  answers,
+  error,
+  isPending,
+}: {
+  answers: QuizSubmission[] | undefined;
+  error: Error | null;
+  isPending: boolean;
+}) {
+  const note = answers?.length
+    ? `${answers.length} ${answers.length === 1 ? 'viewer has' : 'viewers have'} answered.`
+    : undefined;
   return (
     <ReportSection id="answers-heading" title="Answers" note={note}>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}
@@ -20,7 +30,8 @@ export function QuizAnswers({ answers, error, isPending }: { answers: QuizSubmis
             <li key={submission.user_id} className="rounded-lg border border-line p-3">
               <h3 className="font-black text-ink">{submission.name}</h3>
               <p className="text-sm text-muted">
-                <span className="break-all">{submission.email}</span> · <time dateTime={submission.created_at}>{laTime(submission.created_at)}</time>
+                <span className="break-all">{submission.email}</span> ·{' '}
+                <time dateTime={submission.created_at}>{laTime(submission.created_at)}</time>
               </p>
               <dl className="mt-2 flex flex-col gap-2">
                 {submission.answers.map((answer) => (

@@ -24,7 +24,9 @@ function AskedQuestions({ questions }: { questions: Question[] }) {
       {questions.map((question) => (
         <li key={question.id}>
           <p className="font-bold text-ink">{question.prompt}</p>
-          <p className="text-sm text-muted">{question.choices.length ? `Choices: ${question.choices.join(', ')}` : 'Free answer'}</p>
+          <p className="text-sm text-muted">
+            {question.choices.length ? `Choices: ${question.choices.join(', ')}` : 'Free answer'}
+          </p>
         </li>
       ))}
     </ol>
@@ -34,7 +36,10 @@ function AskedQuestions({ questions }: { questions: Question[] }) {
 function QuestionsForm({ showId, questions }: { showId: number; questions: Question[] }) {
   const save = useSetQuestionsMutation(showId);
   const [notice, setNotice] = useState('');
-  const form = useForm<QuizFormValues, unknown, z.output<typeof QuizFormSchema>>({ resolver: zodResolver(QuizFormSchema), defaultValues: quizValues(questions) });
+  const form = useForm<QuizFormValues, unknown, z.output<typeof QuizFormSchema>>({
+    resolver: zodResolver(QuizFormSchema),
+    defaultValues: quizValues(questions),
+  });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'questions' });
   const { errors } = form.formState;
 
@@ -55,7 +60,12 @@ function QuestionsForm({ showId, questions }: { showId: number; questions: Quest
           <li key={field.id} className="flex flex-col gap-3 rounded-lg border border-line bg-canvas p-3">
             <fieldset className="flex flex-col gap-3">
               <legend className="mb-1 text-sm font-black text-primary">Question {index + 1}</legend>
-              <TextField label="Question" maxLength={300} error={errors.questions?.[index]?.prompt?.message} {...form.register(`questions.${index}.prompt`)} />
+              <TextField
+                label="Question"
+                maxLength={300}
+                error={errors.questions?.[index]?.prompt?.message}
+                {...form.register(`questions.${index}.prompt`)}
+              />
               <TextAreaField
                 label="Choices"
                 labelNote="(one per line)"
@@ -99,7 +109,8 @@ export function QuizEditor({ showId, isLocked }: { showId: number; isLocked: boo
     <ReportSection id="questions-heading" title="Quiz questions" note={note}>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}
       {isPending && <Spinner className="size-6 text-primary" label="Loading the questions" />}
-      {questions && (isLocked ? <AskedQuestions questions={questions} /> : <QuestionsForm showId={showId} questions={questions} />)}
+      {questions &&
+        (isLocked ? <AskedQuestions questions={questions} /> : <QuestionsForm showId={showId} questions={questions} />)}
     </ReportSection>
   );
 }

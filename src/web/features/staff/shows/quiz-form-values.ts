@@ -11,16 +11,25 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-export const QuizFormSchema = z.object({ questions: z.array(z.object({ prompt: z.string(), choices: z.string() })) }).transform((values, ctx) => {
-  const request = SetQuestionsRequest.safeParse({ questions: values.questions.map((q) => ({ prompt: q.prompt, choices: lines(q.choices) })) });
-  if (request.success) return request.data;
-  // A problem with one choice belongs to the box that holds them all.
-  for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 3), message: issue.message });
-  return z.NEVER;
-});
+export const QuizFormSchema = z
+  .object({ questions: z.array(z.object({ prompt: z.string(), choices: z.string() })) })
+  .transform((values, ctx) => {
+    const request = SetQuestionsRequest.safeParse({
+      questions: values.questions.map((q) => ({ prompt: q.prompt, choices: lines(q.choices) })),
+    });
+    if (request.success) return request.data;
+    // A problem with one choice belongs to the box that holds them all.
+    for (const issue of request.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path.slice(0, 3), message: issue.message });
+    return z.NEVER;
+  });
 
 export const blankQuestion = () => ({ prompt: '', choices: '' });
 
 export function quizValues(questions: Question[]): QuizFormValues {
-  return { questions: questions.length ? questions.map((q) => ({ prompt: q.prompt, choices: q.choices.join('\n') })) : [blankQuestion()] };
+  return {
+    questions: questions.length
+      ? questions.map((q) => ({ prompt: q.prompt, choices: q.choices.join('\n') }))
+      : [blankQuestion()],
+  };
 }

@@ -3,7 +3,12 @@
 // own field schemas and checks run on the way, so the form refuses what the server would.
 import { z } from 'zod';
 import type { EventType } from '../../../../shared/contract/events';
-import { CreateEventRequest, PLATFORMS, type Platform, type StaffEventRecord } from '../../../../shared/contract/staff-events';
+import {
+  CreateEventRequest,
+  PLATFORMS,
+  type Platform,
+  type StaffEventRecord,
+} from '../../../../shared/contract/staff-events';
 import { fromLaInput, LA_INPUT_PATTERN, toLaInput } from './la-time';
 
 const contract = CreateEventRequest.shape;
@@ -31,9 +36,15 @@ export const ShowFormSchema = z
   })
   .transform((values, ctx) => {
     // The whole contract check, cross-field rules included, with its issues on the form's fields.
-    const request = CreateEventRequest.safeParse({ ...values, cust_start: fromLaInput(values.cust_start), cust_end: fromLaInput(values.cust_end), IS_Public: values.IS_Public ? 1 : 0 });
+    const request = CreateEventRequest.safeParse({
+      ...values,
+      cust_start: fromLaInput(values.cust_start),
+      cust_end: fromLaInput(values.cust_end),
+      IS_Public: values.IS_Public ? 1 : 0,
+    });
     if (request.success) return request.data;
-    for (const issue of request.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of request.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
   });
 
@@ -51,7 +62,18 @@ export type ShowFormValues = {
 };
 
 /** The fields the server may name in a 400's [{ field, message }]. */
-export const SHOW_FIELDS = ['type', 'title', 'description', 'image', 'cust_start', 'cust_end', 'IS_Public', 'platform', 'stream_url', 'replay_url'] as const satisfies readonly (keyof ShowFormValues)[];
+export const SHOW_FIELDS = [
+  'type',
+  'title',
+  'description',
+  'image',
+  'cust_start',
+  'cust_end',
+  'IS_Public',
+  'platform',
+  'stream_url',
+  'replay_url',
+] as const satisfies readonly (keyof ShowFormValues)[];
 
 const HOUR_MS = 3_600_000;
 

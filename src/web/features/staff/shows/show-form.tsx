@@ -40,7 +40,11 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
   const create = useCreateShowMutation();
   const update = useUpdateShowMutation(show?.id ?? 0);
   const save = show ? update : create;
-  const form = useForm<ShowFormValues, unknown, ShowInput>({ resolver: zodResolver(ShowFormSchema), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<ShowFormValues, unknown, ShowInput>({
+    resolver: zodResolver(ShowFormSchema),
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
   const { errors, isSubmitting } = form.formState;
   const [type, platform, start, end] = form.watch(['type', 'platform', 'cust_start', 'cust_end']);
 
@@ -77,7 +81,15 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
           ))}
         </SelectField>
         <TextField label="Title" maxLength={120} error={errors.title?.message} {...form.register('title')} />
-        <TextAreaField label="Description" labelNote="(optional)" rows={3} maxLength={2000} className="sm:col-span-2" error={errors.description?.message} {...form.register('description')} />
+        <TextAreaField
+          label="Description"
+          labelNote="(optional)"
+          rows={3}
+          maxLength={2000}
+          className="sm:col-span-2"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
         <TextField
           label="Image"
           labelNote="(optional)"
@@ -91,11 +103,28 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-base font-black text-primary">Schedule</legend>
-        <TextField label="Starts" type="datetime-local" hint={<TimeHint value={start} />} error={errors.cust_start?.message} {...form.register('cust_start')} />
-        <TextField label="Ends" type="datetime-local" hint={<TimeHint value={end} />} error={errors.cust_end?.message} {...form.register('cust_end')} />
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          hint={<TimeHint value={start} />}
+          error={errors.cust_start?.message}
+          {...form.register('cust_start')}
+        />
+        <TextField
+          label="Ends"
+          type="datetime-local"
+          hint={<TimeHint value={end} />}
+          error={errors.cust_end?.message}
+          {...form.register('cust_end')}
+        />
         <div className="flex flex-col gap-1.5 sm:col-span-2">
           <label className="flex min-h-11 items-center gap-3 font-bold text-ink">
-            <input type="checkbox" className="size-5 accent-primary" aria-describedby="show-public-hint" {...form.register('IS_Public')} />
+            <input
+              type="checkbox"
+              className="size-5 accent-primary"
+              aria-describedby="show-public-hint"
+              {...form.register('IS_Public')}
+            />
             Public
           </label>
           <p id="show-public-hint" className="text-sm text-muted">
@@ -106,14 +135,27 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-base font-black text-primary">Stream and replay</legend>
-        <SelectField label="Platform" error={errors.platform?.message} {...form.register('platform', { onChange: () => form.getValues('stream_url') && void form.trigger('stream_url') })}>
+        <SelectField
+          label="Platform"
+          error={errors.platform?.message}
+          {...form.register('platform', {
+            onChange: () => form.getValues('stream_url') && void form.trigger('stream_url'),
+          })}
+        >
           {PLATFORMS.map((value) => (
             <option key={value} value={value}>
               {PLATFORM_LABELS[value]}
             </option>
           ))}
         </SelectField>
-        <TextField label="Stream" labelNote="(can wait until show day)" inputMode="url" hint={STREAM_HINTS[platform]} error={errors.stream_url?.message} {...form.register('stream_url')} />
+        <TextField
+          label="Stream"
+          labelNote="(can wait until show day)"
+          inputMode="url"
+          hint={STREAM_HINTS[platform]}
+          error={errors.stream_url?.message}
+          {...form.register('stream_url')}
+        />
         <TextField
           label="Replay"
           labelNote="(optional)"

@@ -4,9 +4,18 @@ import type { EventType } from '../../../../shared/contract/events';
 import type { Platform } from '../../../../shared/contract/staff-events';
 import { SHOW_TIME_ZONE } from '../../../../shared/time';
 
-export const TYPE_LABELS: Record<EventType, string> = { show: 'Show', giveaway: 'Giveaway', specialshow: 'Special event' };
+export const TYPE_LABELS: Record<EventType, string> = {
+  show: 'Show',
+  giveaway: 'Giveaway',
+  specialshow: 'Special event',
+};
 
-export const PLATFORM_LABELS: Record<Platform, string> = { hls: 'HLS stream', youtube: 'YouTube', facebook: 'Facebook', agora: 'Agora' };
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  hls: 'HLS stream',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  agora: 'Agora',
+};
 
 /** What the stream field takes on each platform. */
 export const STREAM_HINTS: Record<Platform, string> = {
@@ -41,7 +50,14 @@ export function laTime(iso: string): string {
   return Number.isNaN(at.getTime()) ? '' : rangeFormat.format(at);
 }
 
-const ownZoneFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const ownZoneFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** The same instant on the staff member's own clock, or '' when their clock is Los Angeles time. */
 export function ownClock(iso: string): string {

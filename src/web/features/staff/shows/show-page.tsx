@@ -23,7 +23,9 @@ import { ShowRsvps } from './show-rsvps';
 import { ShowStats } from './show-stats';
 
 function noticeFrom(state: unknown): string {
-  return typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string' ? state.notice : '';
+  return typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string'
+    ? state.notice
+    : '';
 }
 
 const isPlatform = (value: string): value is keyof typeof PLATFORM_LABELS => value in PLATFORM_LABELS;
@@ -48,7 +50,15 @@ function Facts({ show }: { show: StaffEventRecord }) {
   );
 }
 
-function ShowDetail({ show, notice, onNotice }: { show: StaffEventRecord; notice: string; onNotice: (message: string) => void }) {
+function ShowDetail({
+  show,
+  notice,
+  onNotice,
+}: {
+  show: StaffEventRecord;
+  notice: string;
+  onNotice: (message: string) => void;
+}) {
   const [isEditing, setIsEditing] = useState(false);
   const [isEnding, setIsEnding] = useState(false);
   const isSpecial = show.type === 'specialshow';
@@ -69,7 +79,11 @@ function ShowDetail({ show, notice, onNotice }: { show: StaffEventRecord; notice
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => setIsEditing(true)}>Edit</Button>
           {show.status === 'live' && (
-            <Button variant="outline" className="border-danger text-danger hover:bg-danger-soft" onClick={() => setIsEnding(true)}>
+            <Button
+              variant="outline"
+              className="border-danger text-danger hover:bg-danger-soft"
+              onClick={() => setIsEnding(true)}
+            >
               End now
             </Button>
           )}
@@ -95,7 +109,12 @@ function ShowDetail({ show, notice, onNotice }: { show: StaffEventRecord; notice
         )}
       </div>
 
-      <Modal open={isEditing} onOpenChange={setIsEditing} title={`Edit the ${kind}`} description="Changes reach viewers as soon as you save. Times are Los Angeles time.">
+      <Modal
+        open={isEditing}
+        onOpenChange={setIsEditing}
+        title={`Edit the ${kind}`}
+        description="Changes reach viewers as soon as you save. Times are Los Angeles time."
+      >
         <ShowForm
           initial={showValues(show)}
           show={show}
@@ -127,7 +146,8 @@ export default function ShowPage() {
   const notice = noticeFrom(location.state);
 
   if (error instanceof ApiError && error.httpStatus === 403) return <StaffOnly what="show scheduling" />;
-  const isMissing = id === null || (error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 400));
+  const isMissing =
+    id === null || (error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 400));
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
@@ -137,12 +157,25 @@ export default function ShowPage() {
       {isMissing ? (
         <div className="flex flex-col items-start gap-3">
           <h1 className="text-3xl font-black text-ink">We could not find that show or event</h1>
-          <p className="text-muted">It may have been a mistyped link. The list has every show, giveaway and special event.</p>
+          <p className="text-muted">
+            It may have been a mistyped link. The list has every show, giveaway and special event.
+          </p>
         </div>
       ) : (
         <>
-          <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the show" />
-          {show && <ShowDetail show={show} notice={notice} onNotice={(message) => navigate('.', { replace: true, state: { notice: message } })} />}
+          <LoadState
+            error={error}
+            isPending={isPending}
+            onRetry={() => void refetch()}
+            loadingLabel="Loading the show"
+          />
+          {show && (
+            <ShowDetail
+              show={show}
+              notice={notice}
+              onNotice={(message) => navigate('.', { replace: true, state: { notice: message } })}
+            />
+          )}
         </>
       )}
     </div>

@@ -20,7 +20,11 @@ export function ShowStats({ showId }: { showId: number }) {
     { label: 'Minutes per viewer', value: minutes.format(stats.average_watch_minutes) },
   ];
   return (
-    <ReportSection id="stats-heading" title="Watch statistics" note="Watched counts viewers who played the stream; minutes add up their time on the player.">
+    <ReportSection
+      id="stats-heading"
+      title="Watch statistics"
+      note="Watched counts viewers who played the stream; minutes add up their time on the player."
+    >
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}
       {isPending && <Spinner className="size-6 text-primary" label="Loading the statistics" />}
       {stats && tiles && (

@@ -36,7 +36,14 @@ function BucketPicker({ value, onChange }: { value: ShowBucket; onChange: (bucke
       <div className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-white p-1 sm:inline-grid">
         {SHOW_BUCKETS.map((bucket) => (
           <label key={bucket} className={SEGMENT_STYLES}>
-            <input type="radio" name={name} value={bucket} checked={value === bucket} onChange={() => onChange(bucket)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={bucket}
+              checked={value === bucket}
+              onChange={() => onChange(bucket)}
+              className="sr-only"
+            />
             {BUCKET_LABELS[bucket]}
           </label>
         ))}
@@ -91,7 +98,10 @@ export default function ShowsPage() {
         <div>
           <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
           <h1 className="text-3xl font-black text-ink sm:text-4xl">Shows and events</h1>
-          <p className="mt-1 max-w-prose text-muted">Schedule shows, giveaways and special events, set their streams and follow their RSVPs. All times are Los Angeles time.</p>
+          <p className="mt-1 max-w-prose text-muted">
+            Schedule shows, giveaways and special events, set their streams and follow their RSVPs. All times are Los
+            Angeles time.
+          </p>
         </div>
         <Button onClick={() => setIsCreating(true)} className="self-start sm:self-auto">
           New event
@@ -100,7 +110,12 @@ export default function ShowsPage() {
 
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <BucketPicker value={on} onChange={(bucket) => choose({ on: bucket })} />
-        <SelectField label="Type" className="sm:w-56" value={type} onChange={(event) => choose({ type: isType(event.target.value) ? event.target.value : 'all' })}>
+        <SelectField
+          label="Type"
+          className="sm:w-56"
+          value={type}
+          onChange={(event) => choose({ type: isType(event.target.value) ? event.target.value : 'all' })}
+        >
           <option value="all">All types</option>
           {EVENT_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -113,7 +128,11 @@ export default function ShowsPage() {
 
       <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the shows" />
       {shows && (
-        <section aria-labelledby="shows-heading" aria-busy={isSwitching} className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+        <section
+          aria-labelledby="shows-heading"
+          aria-busy={isSwitching}
+          className={isSwitching ? 'opacity-60 transition-opacity' : 'transition-opacity'}
+        >
           <h2 id="shows-heading" className="sr-only">
             {BUCKET_LABELS[on]}: {type === 'all' ? 'all types' : TYPE_LABELS[type]}
           </h2>
@@ -124,12 +143,19 @@ export default function ShowsPage() {
               ))}
             </ul>
           ) : (
-            <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">{EMPTY[on]}</p>
+            <p className="rounded-xl border border-dashed border-line bg-white px-5 py-10 text-center text-muted">
+              {EMPTY[on]}
+            </p>
           )}
         </section>
       )}
 
-      <Modal open={isCreating} onOpenChange={setIsCreating} title="New event" description="A show, a giveaway or a special event with a quiz. Times are Los Angeles time.">
+      <Modal
+        open={isCreating}
+        onOpenChange={setIsCreating}
+        title="New event"
+        description="A show, a giveaway or a special event with a quiz. Times are Los Angeles time."
+      >
         <ShowForm
           initial={newShowValues(type === 'all' ? 'show' : type)}
           onCancel={() => setIsCreating(false)}

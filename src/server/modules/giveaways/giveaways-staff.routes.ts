@@ -1,0 +1,152 @@
+// Staff giveaway calls under /api/staff/giveaways, all behind requireStaff (viewers 403, visitors
+// 401): create and edit, entries and CSV export, the live draw (draw, respin, claim, forfeit and
+// redraw, announce) and the spin prize table of any event.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ENTRIES_CSV_PATH,
+  StaffGiveawayParams,
+  staffGiveawayCalls as calls,
+} from '../../../shared/contract/giveaways-staff';
+import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway-messages';
+import { MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { routeOf } from '../../http/route';
+import { currentUser, type sessionGuards } from '../../http/session';
+import type { GiveawayDrawService } from './giveaway-draw.service';
+import type { StaffGiveawayService } from './giveaways-staff.service';
+import type { SpinService } from './spin.service';
+
+const tags = ['staff'];
+
+export function staffGiveawayRoutes(
+  ctx: AppContext,
+  giveaways: StaffGiveawayService,
+  draws: GiveawayDrawService,
+  spins: SpinService,
+  guards: ReturnType<typeof sessionGuards>,
+) {
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const preHandler = [guards.requireStaff];
+    const now = () => ctx.clock.now();
+    /** A draw step's answer: the giveaway as it now stands, and what happened. */
+    const stepped = (outcome: Awaited<ReturnType<GiveawayDrawService['draw']>>) =>
+      ok([outcome.detail], outcome.message, now());
+
+    app.route({
+      ...routeOf(calls.list, { tags, summary: 'Every giveaway, private ones included, with entry counts' }),
+      preHandler,
+      handler: async (request) => ok(await giveaways.list(request.query.on), MESSAGES.ok, now()),
+    });
+
+    app.route({
+      ...routeOf(calls.create, { tags, summary: 'Create a giveaway (its seed commitment is published at once)' }),
+      preHandler,
+      handler: async (request) =>
+        ok([await giveaways.create(currentUser(request), request.body)], GIVEAWAY_MESSAGES.saved, now()),
+    });
+
+    app.route({
+      ...routeOf(calls.one, { tags, summary: 'One giveaway with its picks and audit log' }),
+      preHandler,
+      handler: async (request) => ok([await giveaways.detail(request.params.id)], MESSAGES.ok, now()),
+    });
+
+    app.route({
+      ...routeOf(calls.update, {
+        tags,
+        summary: 'Edit a giveaway: window, prize, terms (sanitised), access code, winners',
+      }),
+      preHandler,
+      handler: async (request) =>
+        ok(
+          [await giveaways.update(currentUser(request), request.params.id, request.body)],
+          GIVEAWAY_MESSAGES.saved,
+          now(),
+        ),
+    });
+
+    app.route({
+      ...routeOf(calls.entries, { tags, summary: 'Entries with their weights and bonuses' }),
+      preHandler,
+      handler: async (request) => ok(await giveaways.entries(request.params.id), MESSAGES.ok, now()),
+    });
+
+    // A file, not an envelope: no call descriptor, only the path and the parameters from the contract.
+    app.get(
+      ENTRIES_CSV_PATH,
+      { preHandler, schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams } },
+      async (request, reply) => {
+        const csv = await giveaways.entriesCsv(request.params.id);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="giveaway-${request.params.id}-entries.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    app.route({
+      ...routeOf(calls.draw, { tags, summary: 'Draw the next winner, weighted by entries (verifiable)' }),
+      preHandler,
+      handler: async (request) => stepped(await draws.draw(currentUser(request), request.params.id)),
+    });
+
+    app.route({
+      ...routeOf(calls.respin, { tags, summary: 'Respin a repeat winner of the same show' }),
+      preHandler,
+      handler: async (request) =>
+        stepped(await draws.respin(currentUser(request), request.params.id, request.body.pick_id)),
+    });
+
+    app.route({
+      ...routeOf(calls.claim, {
+        tags,
+        summary: 'Confirm that the winner messaged in (chat messages do not count)',
+      }),
+      preHandler,
+      handler: async (request) =>
+        stepped(await draws.claim(currentUser(request), request.params.id, request.body.pick_id)),
+    });
+
+    app.route({
+      ...routeOf(calls.forfeit, { tags, summary: 'Forfeit a winner whose 5 minutes ran out, and redraw' }),
+      preHandler,
+      handler: async (request) => {
+        const { pick_id: pickId, redraw } = request.body;
+        return stepped(await draws.forfeit(currentUser(request), request.params.id, pickId, redraw));
+      },
+    });
+
+    app.route({
+      ...routeOf(calls.announce, {
+        tags,
+        summary: 'Show (or hide) the claimed winners publicly, as first name and last initial',
+      }),
+      preHandler,
+      handler: async (request) =>
+        stepped(await draws.announce(currentUser(request), request.params.id, request.body.announced)),
+    });
+
+    app.route({
+      ...routeOf(calls.prizeTable, {
+        tags,
+        summary: "An event's spin-to-win prize table, with how often each prize came up",
+      }),
+      preHandler,
+      handler: async (request) => ok([await spins.table(request.params.eventId)], MESSAGES.ok, now()),
+    });
+
+    app.route({
+      ...routeOf(calls.setPrizeTable, {
+        tags,
+        summary: "Replace an event's spin-to-win prize table (an empty list switches spinning off)",
+      }),
+      preHandler,
+      handler: async (request) =>
+        ok([await spins.setTable(request.params.eventId, request.body)], GIVEAWAY_MESSAGES.prizesSaved, now()),
+    });
+  };
+}

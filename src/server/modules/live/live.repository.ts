@@ -1,0 +1,93 @@
+// SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
+// (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { WatchLogsTable } from '../../db/schema';
+
+type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
+
+export const liveRepository = {
+  /** The first check-in stands: a second one for the same show changes nothing. */
+  checkIn: (db: Db, eventId: number, userId: number, reachby: string, createdAt: string) =>
+    db
+      .insertInto('live_checkins')
+      .values({ event_id: eventId, user_id: userId, reachby, created_at: createdAt })
+      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+      .execute(),
+
+  /** Viewers of the show still watching whose last sign of life came after `sinceIso`. */
+  watchingSince: async (db: Db, eventId: number, sinceIso: string) =>
+    Number(
+      (
+        await db
+          .selectFrom('watch_logs')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('event_id', '=', eventId)
+          .where('watching', '=', 1)
+          .where('last_seen_at', '>', sinceIso)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  watchLog: (db: Db, eventId: number, userId: number) =>
+    db
+      .selectFrom('watch_logs')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+
+  /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. */
+  startWatchLog: (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
+    db
+      .insertInto('watch_logs')
+      .values({
+        event_id: eventId,
+        user_id: userId,
+        reachby,
+        seconds: 0,
+        watching: 1,
+        started_at: nowIso,
+        last_seen_at: nowIso,
+      })
+      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+      .execute(),
+
+  updateWatchLog: (db: Db, eventId: number, userId: number, change: WatchLogChange) =>
+    db.updateTable('watch_logs').set(change).where('event_id', '=', eventId).where('user_id', '=', userId).execute(),
+
+  /** Rows of the show in rsvps or live_checkins. */
+  countFor: async (db: Db, table: 'rsvps' | 'live_checkins', eventId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('event_id', '=', eventId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** How many viewers ever watched the show and their watched seconds together. */
+  watchTotals: async (db: Db, eventId: number) => {
+    const row = await db
+      .selectFrom('watch_logs')
+      .select((eb) => [eb.fn.countAll<string>().as('watchers'), eb.fn.sum<string>('seconds').as('seconds')])
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    return { watchers: Number(row.watchers), seconds: Number(row.seconds ?? 0) };
+  },
+
+  /** Check-ins by how the viewer came, most first. */
+  checkInsByReach: async (db: Db, eventId: number) =>
+    (
+      await db
+        .selectFrom('live_checkins')
+        .select((eb) => [eb.ref('reachby').as('key'), eb.fn.countAll<string>().as('count')])
+        .where('event_id', '=', eventId)
+        .groupBy('reachby')
+        .orderBy('count', 'desc')
+        .orderBy('reachby')
+        .execute()
+    ).map((r) => ({ key: r.key, count: Number(r.count) })),
+};
