@@ -73,3 +73,32 @@ test('a long e-mail address wraps between its parts on a phone, not mid-word', a
   await expectNoSidewaysScroll(page);
   await shot('login-code-long-email-375', { fullPage: false });
 });
+
+test('the onboarding pages skip to the form, and focus shows clearly on buttons and links', async ({ page, shot }) => {
+  for (const path of ['/login', '/register', '/forgot-password']) {
+    await page.goto(path);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  }
+  await page.goto('/forgot-password');
+  await expect(page).toHaveTitle('Forgot password Page - Gemcast');
+
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: 'Send code' });
+  await button.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  const ring = await button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { width: style.outlineWidth, offset: style.outlineOffset, style: style.outlineStyle };
+  });
+  expect(ring).toEqual({ width: '3px', offset: '2px', style: 'solid' });
+  await shot('focus-ring-button', { fullPage: false });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Log in with your password' })).toBeFocused();
+  await shot('focus-ring-link', { fullPage: false });
+});
