@@ -77,6 +77,8 @@ test('a long e-mail address wraps between its parts on a phone, not mid-word', a
 test('the onboarding pages skip to the form, and focus shows clearly on buttons and links', async ({ page, shot }) => {
   for (const path of ['/login', '/register', '/forgot-password']) {
     await page.goto(path);
+    // Tab only once the screen has drawn: pressed during the loading screen, it would land nowhere.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
