@@ -75,20 +75,23 @@ test('a long e-mail address wraps between its parts on a phone, not mid-word', a
 });
 
 test('the onboarding pages skip to the form, and focus shows clearly on buttons and links', async ({ page, shot }) => {
-  for (const path of ['/login', '/register', '/forgot-password']) {
+  for (const [path, title] of [
+    ['/forgot-password', 'Forgot password Page - Gemcast'],
+    ['/register', 'Register Page - Gemcast'],
+    ['/login', 'Login Page - Gemcast'],
+  ] as const) {
     await page.goto(path);
     // Tab only once the screen has drawn: pressed during the loading screen, it would land nowhere.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
   }
-  await page.goto('/forgot-password');
-  await expect(page).toHaveTitle('Forgot password Page - Gemcast');
 
-  await page.goto('/login');
+  // Still on /login: the focus ring on a button and on a link.
   const button = page.getByRole('button', { name: 'Send code' });
   await page.getByLabel('E-mail').fill('ruby@example.com');
   await page.keyboard.press('Tab');
