@@ -24,6 +24,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { announceShowWinners, chatRoutes } from './modules/chat/chat.routes';
+import { chatReportRoutes } from './modules/chat/chat-reports.routes';
+import { createChatReportsService } from './modules/chat/chat-reports.service';
 import { createChatHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './modules/chat/chat.hub';
 import { createChatService } from './modules/chat/chat.service';
 import type { SocketOptions } from './modules/chat/chat.socket';
@@ -222,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
   });
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
+  await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

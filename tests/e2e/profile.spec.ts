@@ -45,9 +45,9 @@ test('edits the details and dates, and uploads a picture', async ({ page, login,
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sharePrefix + user.myInviteCode);
 
+  // Choosing the file saves it: no second step.
+  await expect(page.getByText('The picture you choose is saved straight away.')).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles(await pictureFile());
-  await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
-  await page.getByRole('button', { name: 'Upload picture' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.pictureUpdated })).toBeVisible();
   const avatar = page
     .locator('section', { has: page.getByRole('heading', { name: 'Profile picture' }) })
@@ -99,11 +99,17 @@ test('explains a refused picture', async ({ page, login }) => {
     buffer: Buffer.from('these are not pixels'),
   });
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.pictureNotImage);
-  await expect(page.getByRole('button', { name: 'Upload picture' })).toBeHidden();
 
   await fileInput.setInputFiles(bmpFile());
-  await page.getByRole('button', { name: 'Upload picture' }).click();
   await expect(page.getByRole('alert')).toHaveText(`${SPEC_MESSAGES.pictureUpdateFailed}. ${MESSAGES.pictureNotImage}`);
+
+  // A good picture saves; a bad one chosen next replaces the "saved" line rather than sitting under it.
+  await fileInput.setInputFiles(await pictureFile());
+  const saved = page.getByRole('status').filter({ hasText: MESSAGES.pictureUpdated });
+  await expect(saved).toBeVisible();
+  await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not pixels') });
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.pictureNotImage);
+  await expect(saved).toHaveCount(0);
 });
 
 test('logs out from the profile page', async ({ page, login }) => {

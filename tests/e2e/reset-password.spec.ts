@@ -11,7 +11,7 @@ test('resets a forgotten password, then logs in with the new one', async ({ page
   await page.goto('/login/password');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/forgot-password');
-  await expect(page).toHaveTitle('Forgot-password Page - Gemcast');
+  await expect(page).toHaveTitle('Forgot password Page - Gemcast');
 
   await page.getByLabel('E-mail').fill(viewer.email);
   const sentAfter = new Date();

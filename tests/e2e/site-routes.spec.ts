@@ -59,7 +59,7 @@ test('the partner giveaway page and the onboarding screens are outside the shell
     ['/register', 'Register Page - Gemcast'],
     ['/login', 'Login Page - Gemcast'],
     ['/login/password', 'Login Page - Gemcast'],
-    ['/forgot-password', 'Forgot-password Page - Gemcast'],
+    ['/forgot-password', 'Forgot password Page - Gemcast'],
   ] as const) {
     await page.goto(path);
     await expect(page).toHaveTitle(title);

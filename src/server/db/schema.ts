@@ -305,11 +305,31 @@ export interface ChatSanctionsTable {
 export interface ChatModerationTable {
   id: Generated<number>;
   room: string | null;
-  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'slow_mode';
+  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'slow_mode' | 'dismiss_report';
   staff_id: number;
   target_user_id: number | null;
   message_id: number | null;
   detail: string;
+  created_at: string;
+}
+
+export interface ChatReportsTable {
+  id: Generated<number>;
+  message_id: number;
+  reporter_id: number;
+  /** The viewer's own words, up to 200 characters; empty when they gave none. */
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  /** What staff did: 'dismiss', 'delete', 'mute' or 'ban'; null while open. */
+  resolution: string | null;
+}
+
+export interface ChatHiddenUsersTable {
+  /** The viewer who chose not to see them. */
+  viewer_id: number;
+  hidden_user_id: number;
   created_at: string;
 }
 
@@ -343,6 +363,8 @@ export interface Database {
   chat_rooms: ChatRoomsTable;
   chat_sanctions: ChatSanctionsTable;
   chat_moderation: ChatModerationTable;
+  chat_reports: ChatReportsTable;
+  chat_hidden_users: ChatHiddenUsersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,7 +6,7 @@ describe('pageTitle', () => {
     expect(pageTitle('/register', 'Gemcast')).toBe('Register Page - Gemcast');
     expect(pageTitle('/login', 'Gemcast')).toBe('Login Page - Gemcast');
     expect(pageTitle('/login/password', 'Gemcast')).toBe('Login Page - Gemcast');
-    expect(pageTitle('/forgot-password', 'Gemcast')).toBe('Forgot-password Page - Gemcast');
+    expect(pageTitle('/forgot-password', 'Gemcast')).toBe('Forgot password Page - Gemcast');
     expect(pageTitle('/profile', 'Gemcast')).toBe('Profile Page - Gemcast');
     expect(pageTitle('/live', 'Gemcast')).toBe('Live Page - Gemcast');
     expect(pageTitle('/chat', 'Gemcast')).toBe('Chat Page - Gemcast');

@@ -1,26 +1,28 @@
 // Document titles of spec §2: '<Page name> Page - {brand}' for the named pages, 'Home - {brand}'
-// for home, the plain brand anywhere else. The page name is the path's first segment. A page can
+// for home, the plain brand anywhere else. The page is named by the path's first segment. A page can
 // supply its own title with usePageTitle.
 import { createContext, useContext, useEffect } from 'react';
 
-const NAMED_PAGES = new Set([
-  'profile',
-  'live',
-  'chat',
-  'giveaways',
-  'past',
-  'about',
-  'privacy',
-  'terms',
-  'register',
-  'login',
-  'forgot-password',
+/** Each named page's first path segment and the words its title uses. */
+const NAMED_PAGES = new Map([
+  ['profile', 'Profile'],
+  ['live', 'Live'],
+  ['chat', 'Chat'],
+  ['giveaways', 'Giveaways'],
+  ['past', 'Past'],
+  ['about', 'About'],
+  ['privacy', 'Privacy'],
+  ['terms', 'Terms'],
+  ['register', 'Register'],
+  ['login', 'Login'],
+  ['forgot-password', 'Forgot password'],
 ]);
 
 export function pageTitle(pathname: string, brand: string): string {
   const section = pathname.split('/').find(Boolean)?.toLowerCase() ?? '';
   if (section === 'home') return `Home - ${brand}`;
-  if (NAMED_PAGES.has(section)) return `${section[0]!.toUpperCase()}${section.slice(1)} Page - ${brand}`;
+  const name = NAMED_PAGES.get(section);
+  if (name) return `${name} Page - ${brand}`;
   return brand;
 }
 

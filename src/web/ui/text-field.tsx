@@ -21,7 +21,7 @@ export type TextFieldProps = ComponentProps<'input'> &
 
 /** A field marked aria-invalid gets the danger border (the variant outranks border-line, which a plain border-danger does not). */
 export const inputStyles =
-  'block w-full min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base text-ink placeholder:text-muted/80 focus:border-primary focus:outline-2 focus:outline-primary/30 disabled:bg-canvas aria-invalid:border-danger';
+  'block w-full min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base text-ink placeholder:text-muted/80 focus:border-primary disabled:bg-canvas aria-invalid:border-danger';
 
 /** The ids that tie a control to its hint and error. */
 export function useFieldIds(id: string | undefined, hint: ReactNode, error: string | undefined) {

@@ -1,7 +1,7 @@
 // Entering an e-mailed login code: after "Send code" on the login screen, and after signing up
 // without a password. A right code logs the person in.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginByCodeRequest } from '../../../shared/contract/auth';
 import { CODE_TTL_MINUTES } from '../../../shared/validation';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { applyFieldIssues } from '../../lib/form-issues';
-import { CODE_RESEND_SECONDS, CodeInput, ResendCodeButton, resendWaitOf } from './code-parts';
+import { CODE_RESEND_SECONDS, CodeInput, EmailAddress, ResendCodeButton, resendWaitOf } from './code-parts';
 import { useAuth } from './auth-store';
 import { useSendLoginCodeMutation } from './queries';
 import { useAuthActions } from './use-auth-actions';
@@ -23,6 +23,8 @@ type CodeLoginStepProps = {
   waitSeconds?: number;
   submitLabel: string;
   onChangeEmail?: () => void;
+  /** What the step says first, in place of "We e-mailed a 6-digit code to …": said once, never twice. */
+  intro?: ReactNode;
 };
 
 export function CodeLoginStep({
@@ -30,6 +32,7 @@ export function CodeLoginStep({
   waitSeconds = CODE_RESEND_SECONDS,
   submitLabel,
   onChangeEmail,
+  intro,
 }: CodeLoginStepProps) {
   const { loading } = useAuth();
   const { loginWithCode } = useAuthActions();
@@ -61,10 +64,12 @@ export function CodeLoginStep({
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      <p className="text-muted">
-        We e-mailed a 6-digit code to <strong className="break-all text-ink">{email}</strong>. It works once and expires
-        in {CODE_TTL_MINUTES} minutes.
-      </p>
+      {intro ?? (
+        <p className="text-muted">
+          We e-mailed a 6-digit code to <EmailAddress email={email} />. It works once and expires in {CODE_TTL_MINUTES}{' '}
+          minutes.
+        </p>
+      )}
       <CodeInput autoFocus error={errors.OTP?.message} {...form.register('OTP')} />
       <Button type="submit" isBusy={loading}>
         {submitLabel}

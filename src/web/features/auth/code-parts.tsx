@@ -1,12 +1,31 @@
-// Pieces shared by every e-mailed-code step: the 6-digit input, the resend button with its
-// countdown, and reading a "wait before asking again" answer.
-import type { ComponentProps } from 'react';
+// Pieces shared by every e-mailed-code step: the e-mail address as it wraps, the 6-digit input,
+// the resend button with its countdown, and reading a "wait before asking again" answer.
+import { Fragment, type ComponentProps } from 'react';
 import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../../../shared/validation';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 
 export { CODE_RESEND_SECONDS };
+
+/**
+ * An e-mail address in a sentence. A long one wraps after the @ or before a dot rather than
+ * mid-word; only a part too long for the line on its own is broken inside.
+ */
+export function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const parts = at < 0 ? [email] : [email.slice(0, at + 1), ...email.slice(at + 1).split(/(?=\.)/)];
+  return (
+    <strong className="text-ink wrap-break-word">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </strong>
+  );
+}
 
 type CodeInputProps = Omit<ComponentProps<typeof TextField>, 'label'> & { label?: string };
 

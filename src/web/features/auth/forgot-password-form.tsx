@@ -11,7 +11,7 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonStyles } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
-import { CODE_RESEND_SECONDS, CodeInput, ResendCodeButton, resendWaitOf } from './code-parts';
+import { CODE_RESEND_SECONDS, CodeInput, EmailAddress, ResendCodeButton, resendWaitOf } from './code-parts';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { useCheckResetCodeMutation, useResetPasswordMutation, useSendResetCodeMutation } from './queries';
 import { useCooldown } from './use-cooldown';
@@ -168,8 +168,7 @@ function CodeStep({ email, onAccepted, onError, resend }: CodeStepProps) {
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
       <p className="text-muted">
-        If <strong className="break-all text-ink">{email}</strong> has an account, a reset code is on its way. Enter it
-        here.
+        If <EmailAddress email={email} /> has an account, a reset code is on its way. Enter it here.
       </p>
       <CodeInput autoFocus error={form.formState.errors.OTP?.message} {...form.register('OTP')} />
       <Button type="submit" isBusy={check.isPending}>

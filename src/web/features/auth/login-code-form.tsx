@@ -8,14 +8,15 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { CODE_RESEND_SECONDS, resendWaitOf } from './code-parts';
+import { CODE_RESEND_SECONDS, EmailAddress, resendWaitOf } from './code-parts';
 import { CodeLoginStep } from './code-login-step';
 import { useSendLoginCodeMutation } from './queries';
 import { useAuthActions } from './use-auth-actions';
 
 const EmailForm = LoginByCodeRequest.pick({ email: true });
 
-type Sent = { email: string; waitSeconds: number; note: string };
+/** A code went out now (`fresh`), or one went out moments ago and the note says to wait. */
+type Sent = { email: string; waitSeconds: number; fresh: boolean; note: string };
 
 export function LoginCodeForm({
   initialEmail,
@@ -33,29 +34,35 @@ export function LoginCodeForm({
   const handleSubmit = form.handleSubmit(({ email }) => {
     clear();
     sendCode.mutate(email, {
-      onSuccess: (answer) => setSent({ email, waitSeconds: CODE_RESEND_SECONDS, note: answer.message }),
+      onSuccess: (answer) => setSent({ email, waitSeconds: CODE_RESEND_SECONDS, fresh: true, note: answer.message }),
       onError: (error) => {
         // A code went out moments ago: go on to entering it rather than stalling here.
         const wait = resendWaitOf(error);
-        if (wait !== null) setSent({ email, waitSeconds: wait, note: errorMessage(error) });
+        if (wait !== null) setSent({ email, waitSeconds: wait, fresh: false, note: errorMessage(error) });
       },
     });
   });
 
   if (sent) {
+    // The server's sentence says the code is on its way; the address beneath lets the person check it.
     return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="info">{sent.note}</Alert>
-        <CodeLoginStep
-          email={sent.email}
-          waitSeconds={sent.waitSeconds}
-          submitLabel="Log in"
-          onChangeEmail={() => {
-            sendCode.reset();
-            setSent(null);
-          }}
-        />
-      </div>
+      <CodeLoginStep
+        email={sent.email}
+        waitSeconds={sent.waitSeconds}
+        submitLabel="Log in"
+        intro={
+          <div className="flex flex-col gap-1" role="status">
+            <p className={sent.fresh ? 'text-ink' : 'font-bold text-ink'}>{sent.note}</p>
+            <p className="text-muted">
+              {sent.fresh ? 'Sent to' : 'Enter the code we sent to'} <EmailAddress email={sent.email} />.
+            </p>
+          </div>
+        }
+        onChangeEmail={() => {
+          sendCode.reset();
+          setSent(null);
+        }}
+      />
     );
   }
 

@@ -1,10 +1,12 @@
 // The onboarding screen of spec §2, outside the page shell: register, log in by code (default),
 // log in by password, forgot password. A logged-in visitor goes on to where they were headed.
+// Its own skip link leads past the brand panel to the form.
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../ui/alert';
 import { cx } from '../../ui/cx';
 import { useBrand, useTagline } from '../../shell/site-config';
+import { MAIN_ID, SkipLink } from '../../shell/skip-link';
 import { Logo } from '../../ui/logo';
 import { useAuth } from './auth-store';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -70,6 +72,7 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[5fr_7fr]">
+      <SkipLink />
       <header className="bg-linear-to-br from-primary to-secondary px-4 py-5 text-white lg:p-0">
         <div className="lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:justify-between lg:p-12">
           <Logo tone="light" />
@@ -97,7 +100,11 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
           <p className="hidden text-sm text-white/80 lg:block">© 2024 {brand}</p>
         </div>
       </header>
-      <main className="flex justify-center px-4 py-8 sm:py-12 lg:items-center">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="flex justify-center px-4 py-8 focus:outline-none sm:py-12 lg:items-center"
+      >
         <div className="flex w-full max-w-md flex-col gap-6">
           <nav aria-label="Log in or register" className="flex gap-1 rounded-lg bg-line/60 p-1">
             <NavLink to={paths.loginCode} className={tabStyles}>

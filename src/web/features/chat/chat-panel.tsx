@@ -1,10 +1,20 @@
 // The chat panel: one room (a show's, or the lobby when eventId is null) with its connection
 // status, member count, pinned message, messages (staff and winner marks on names), reactions
 // during a show, the composer and, for staff, moderation inline and a link to bans and mutes. It
-// fills the height its parent gives it and fits a narrow column.
+// fills the height its parent gives it and fits a narrow column. Viewers can report a message and
+// hide people from their own chat (decision 045).
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
+import {
+  CHAT_MESSAGES,
+  REACTIONS,
+  mutedText,
+  type ChatMessage,
+  type ClientFrame,
+  type RoomRef,
+} from '../../../shared/contract/chat';
+import { errorMessage } from '../../api/client';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
 import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
@@ -13,7 +23,9 @@ import { MessageList } from './message-list';
 import { ReactionIcon } from './reaction-icon';
 import { StaffBadge, WinnerBadge } from './message-row';
 import type { Moderate } from './moderation-menu';
+import { hiddenPeopleQuery, useHidePerson, useReportMessage } from './queries';
 import { useChat } from './use-chat';
+import { HiddenPeopleDialog, ReportDialog, type ViewerTools } from './viewer-tools';
 
 export function ChatPanel({ eventId }: { eventId: number | null }) {
   const room: RoomRef = eventId ?? 'lobby';
@@ -38,11 +50,12 @@ let clientCounter = 0;
 const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
 
 function ChatRoom({ room }: { room: RoomRef }) {
-  const { state, send, dismiss } = useChat(room);
+  const { state, send, dismiss, tell } = useChat(room);
   const [draft, setDraft] = useState('');
   const sent = useRef(new Map<string, string>());
   const me = state.me;
   const isStaff = me?.isStaff ?? false;
+  const viewer = useViewerTools(me !== null && !isStaff, tell);
 
   // A refused message goes back into the box, unless the viewer has started a new one.
   const refusedClientId = state.notice?.clientId;
@@ -84,6 +97,8 @@ function ChatRoom({ room }: { room: RoomRef }) {
         state={state}
         title={title}
         onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null}
+        hiddenCount={viewer.hiddenCount}
+        onShowHidden={viewer.openHidden}
       />
       {state.pinned && (
         <div className="flex items-start gap-2 border-b border-line bg-primary-soft px-3 py-2 text-sm">
@@ -114,12 +129,13 @@ function ChatRoom({ room }: { room: RoomRef }) {
         </div>
       ) : (
         <MessageList
-          messages={state.messages}
+          messages={viewer.visible(state.messages)}
           winners={state.winners}
           myName={me?.name ?? ''}
           myId={me?.userId ?? null}
           pinnedId={state.pinned?.id ?? null}
           moderate={moderate}
+          viewerTools={viewer.tools}
           emptyText={
             room === 'lobby'
               ? 'No messages yet. Say hello!'
@@ -144,8 +160,97 @@ function ChatRoom({ room }: { room: RoomRef }) {
           setDraft={setDraft}
         />
       )}
+      {viewer.dialogs}
     </section>
   );
+}
+
+/**
+ * A viewer's report and hide tools: the people they hid (from the server, so every device agrees),
+ * the messages left once those are taken out, and the two dialogs. Staff have moderation instead.
+ */
+function useViewerTools(enabled: boolean, tell: (tone: 'info' | 'error', text: string) => void) {
+  const { data: hidden = [] } = useQuery({ ...hiddenPeopleQuery, enabled });
+  const hidePerson = useHidePerson();
+  const report = useReportMessage();
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  const [showHidden, setShowHidden] = useState(false);
+  const hiddenIds = useMemo(() => new Set(hidden.map((p) => p.userId)), [hidden]);
+
+  const tools = useMemo<ViewerTools | null>(() => {
+    if (!enabled) return null;
+    return {
+      report: (message) => {
+        report.reset();
+        setReporting(message);
+      },
+      hide: (message) =>
+        hidePerson.mutate(
+          { userId: message.userId, hide: true },
+          {
+            onSuccess: (answer) => tell('info', answer.message),
+            onError: (error) => tell('error', errorMessage(error)),
+          },
+        ),
+    };
+    // The mutation objects change on every render; their mutate and reset functions do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, tell, hidePerson.mutate, report.reset]);
+
+  const dialogs = enabled && (
+    <>
+      <ReportDialog
+        key={reporting?.id ?? 'none'}
+        message={reporting}
+        onClose={() => setReporting(null)}
+        isSending={report.isPending}
+        error={report.error}
+        onSend={(reason) => {
+          if (!reporting) return;
+          report.mutate(
+            { messageId: reporting.id, ...(reason.trim() ? { reason } : {}) },
+            {
+              onSuccess: (thanks) => {
+                setReporting(null);
+                tell('info', thanks);
+              },
+            },
+          );
+        }}
+      />
+      <HiddenPeopleDialog
+        open={showHidden}
+        onOpenChange={(open) => {
+          hidePerson.reset();
+          setShowHidden(open);
+        }}
+        people={hidden}
+        busyId={hidePerson.isPending && !hidePerson.variables.hide ? hidePerson.variables.userId : null}
+        error={hidePerson.error}
+        onShow={(person) =>
+          hidePerson.mutate(
+            { userId: person.userId, hide: false },
+            {
+              onSuccess: (answer) => {
+                tell('info', answer.message);
+                if (answer.data.length === 0) setShowHidden(false);
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+
+  return {
+    tools,
+    dialogs,
+    hiddenCount: enabled ? hidden.length : 0,
+    openHidden: () => setShowHidden(true),
+    /** The messages to show: all of them, less those from people this viewer hid. */
+    visible: (messages: ChatMessage[]) =>
+      hiddenIds.size ? messages.filter((m) => !hiddenIds.has(m.userId)) : messages,
+  };
 }
 
 function composerHint(state: ChatState): string | null {
@@ -160,10 +265,15 @@ function ChatHeader({
   state,
   title,
   onSlowMode,
+  hiddenCount,
+  onShowHidden,
 }: {
   state: ChatState;
   title: string;
   onSlowMode: ((seconds: number) => void) | null;
+  /** People this viewer hid; a button lists them when there are any. */
+  hiddenCount: number;
+  onShowHidden: () => void;
 }) {
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line px-3 py-2.5">
@@ -189,6 +299,15 @@ function ChatHeader({
         >
           Bans and mutes
         </Link>
+      )}
+      {hiddenCount > 0 && (
+        <button
+          type="button"
+          onClick={onShowHidden}
+          className="inline-flex min-h-9 items-center rounded-md px-2 text-xs font-bold text-primary hover:bg-primary-soft"
+        >
+          {hiddenCount === 1 ? '1 person hidden' : `${hiddenCount} people hidden`}
+        </button>
       )}
       {onSlowMode && state.room && (
         <label className="flex items-center gap-1.5 text-xs font-bold text-muted">

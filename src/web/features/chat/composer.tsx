@@ -56,7 +56,7 @@ export function Composer({ disabled, hint, onSend, draft, setDraft }: Props) {
           maxLength={CHAT_LIMITS.messageChars}
           placeholder="Say something nice…"
           aria-describedby={hint ? `${id}-hint` : undefined}
-          className="min-h-11 flex-1 resize-none rounded-lg border border-line bg-white px-3 py-2.5 text-base text-ink placeholder:text-muted focus:border-primary focus:outline-none disabled:bg-canvas"
+          className="min-h-11 flex-1 resize-none rounded-lg border border-line bg-white px-3 py-2.5 text-base text-ink placeholder:text-muted focus:border-primary disabled:bg-canvas"
         />
         <Button type="submit" disabled={!canSend} className="shrink-0">
           Send

@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../shared/contract/chat';
 import { MessageRow } from './message-row';
 import type { Moderate } from './moderation-menu';
+import type { ViewerTools } from './viewer-tools';
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
@@ -16,10 +17,20 @@ type Props = {
   myId: number | null;
   pinnedId: number | null;
   moderate: Moderate | null;
+  viewerTools?: ViewerTools | null;
   emptyText: string;
 };
 
-export function MessageList({ messages, winners, myName, myId, pinnedId, moderate, emptyText }: Props) {
+export function MessageList({
+  messages,
+  winners,
+  myName,
+  myId,
+  pinnedId,
+  moderate,
+  viewerTools = null,
+  emptyText,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const isFollowing = useRef(true);
   const [isAtBottom, setIsAtBottom] = useState(true);
@@ -85,6 +96,7 @@ export function MessageList({ messages, winners, myName, myId, pinnedId, moderat
               isMine={message.userId === myId}
               isPinned={message.id === pinnedId}
               moderate={moderate}
+              viewerTools={viewerTools}
             />
           ))}
         </ol>

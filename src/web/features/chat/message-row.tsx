@@ -1,10 +1,11 @@
 // One chat message: the author's name (with a staff badge, and a winner mark for a viewer who won
 // a giveaway of this show), the time, and the text as plain text with the viewer's own @mentions
-// highlighted; staff get the moderation menu beside it.
+// highlighted; staff get the moderation menu beside it, viewers their own tools on others' messages.
 import type { ChatMessage } from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { mentionsMe, splitMentions } from './mention';
 import { ModerationMenu, type Moderate } from './moderation-menu';
+import { ViewerMenu, type ViewerTools } from './viewer-tools';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -47,9 +48,11 @@ type Props = {
   isPinned: boolean;
   /** Present for staff: what the moderation menu does. */
   moderate: Moderate | null;
+  /** For viewers: report the message or hide its author (not on their own messages). */
+  viewerTools?: ViewerTools | null;
 };
 
-export function MessageRow({ message, isWinner, myName, isMine, isPinned, moderate }: Props) {
+export function MessageRow({ message, isWinner, myName, isMine, isPinned, moderate, viewerTools = null }: Props) {
   const isForMe = !isMine && mentionsMe(message.text, myName);
   return (
     <li
@@ -82,6 +85,7 @@ export function MessageRow({ message, isWinner, myName, isMine, isPinned, modera
         </p>
       </div>
       {moderate && <ModerationMenu message={message} isPinned={isPinned} moderate={moderate} ownMessage={isMine} />}
+      {!moderate && viewerTools && !isMine && <ViewerMenu message={message} tools={viewerTools} />}
     </li>
   );
 }

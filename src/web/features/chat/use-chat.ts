@@ -36,6 +36,8 @@ export function useChat(room: RoomRef) {
   }, []);
 
   const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
+  /** Shows a line in the panel's notice (the outcome of a report or a hide). */
+  const tell = useCallback((tone: 'info' | 'error', text: string) => dispatch({ type: 'notice', tone, text }), []);
 
-  return { state, send, dismiss };
+  return { state, send, dismiss, tell };
 }

@@ -1,5 +1,6 @@
-// The profile picture: choose an image, see it before sending, upload it with a progress bar.
-// The server re-encodes it, so the shown picture after upload is the server's copy.
+// The profile picture: choosing an image saves it at once (it is shown while it uploads, with a
+// progress bar); the profile form's "Save changes" is for the fields only. The server re-encodes
+// it, so the shown picture after upload is the server's copy. The newest outcome is the only one shown.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PICTURE_MAX_BYTES } from '../../../shared/contract/profile';
 import type { UserRecord } from '../../../shared/contract/user';
@@ -34,7 +35,6 @@ export function PictureCard({
   const upload = usePictureUploadMutation();
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
-  const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState('');
@@ -44,11 +44,10 @@ export function PictureCard({
     return () => URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  function choose(chosen: File | null) {
-    setProblem('');
-    setFile(chosen);
+  function showPreview(chosen: File | null) {
     setPreviewUrl(chosen ? URL.createObjectURL(chosen) : null);
-    if (!chosen && inputRef.current) inputRef.current.value = '';
+    // Choosing the same file again must still fire a change.
+    if (inputRef.current) inputRef.current.value = '';
   }
 
   async function handleChange(event: ChangeEvent<HTMLInputElement>) {
@@ -60,15 +59,15 @@ export function PictureCard({
         : !(await canDecode(chosen))
           ? MESSAGES.pictureNotImage
           : '');
-    choose(problemWith ? null : chosen);
-    if (problemWith) setProblem(problemWith);
-  }
-
-  function handleUpload() {
-    if (!file) return;
+    setProblem(problemWith || '');
+    if (!chosen || problemWith) {
+      showPreview(null);
+      return;
+    }
+    showPreview(chosen);
     onUploadStart();
     setProgress(0);
-    upload.mutate({ file, onProgress: setProgress }, { onSuccess: () => choose(null) });
+    upload.mutate({ file: chosen, onProgress: setProgress }, { onSettled: () => showPreview(null) });
   }
 
   const name = user.full_name || user.first_name;
@@ -87,7 +86,7 @@ export function PictureCard({
             alt="Preview of your new profile picture"
             className="size-32 rounded-full object-cover ring-4 ring-secondary-soft"
           />
-          <figcaption className="text-sm text-muted">Preview: not saved yet</figcaption>
+          <figcaption className="text-sm text-muted">Saving this picture…</figcaption>
         </figure>
       ) : (
         <Avatar src={user.profile_picture} name={name} className="size-32 text-4xl ring-4 ring-primary-soft" />
@@ -121,25 +120,14 @@ export function PictureCard({
           </p>
         </div>
       )}
-      <div className="flex flex-wrap justify-center gap-2">
-        {file ? (
-          <>
-            <Button onClick={handleUpload} isBusy={upload.isPending}>
-              Upload picture
-            </Button>
-            <Button variant="ghost" onClick={() => choose(null)} disabled={upload.isPending}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <Button variant="outline" onClick={() => inputRef.current?.click()}>
-            {user.profile_picture ? 'Change picture' : 'Add a picture'}
-          </Button>
-        )}
-      </div>
-      <p className="text-sm text-muted">JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.</p>
-      {problem && <Alert tone="error">{problem}</Alert>}
-      {feedback}
+      <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={upload.isPending}>
+        {user.profile_picture ? 'Change picture' : 'Add a picture'}
+      </Button>
+      <p className="text-sm text-muted">
+        JPEG, PNG, WebP, GIF or AVIF, up to 5 MB. The picture you choose is saved straight away.
+      </p>
+      {/* Only the newest outcome: a problem with the file just chosen replaces an earlier "saved". */}
+      {problem ? <Alert tone="error">{problem}</Alert> : feedback}
     </section>
   );
 }

@@ -80,7 +80,7 @@ function QuestionField({ question, number, error, registration }: FieldProps) {
             <label
               key={choice}
               className={cx(
-                'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary',
+                'inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border bg-white px-3 py-2 has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary',
                 error ? 'border-danger' : 'border-line',
               )}
             >

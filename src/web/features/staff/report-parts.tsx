@@ -9,7 +9,7 @@ import { barPercent, everyDay, formatCount, formatDay } from './report-format';
 
 /** One choice of a row of radio buttons drawn as a segmented control (the input inside is sr-only). */
 export const SEGMENT_STYLES =
-  'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-bold whitespace-nowrap text-primary transition-colors hover:bg-primary-soft has-checked:bg-primary has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary sm:px-5';
+  'flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-bold whitespace-nowrap text-primary transition-colors hover:bg-primary-soft has-checked:bg-primary has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-secondary sm:px-5';
 
 export function PeriodPicker({
   value,

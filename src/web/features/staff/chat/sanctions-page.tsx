@@ -1,5 +1,6 @@
-// /staff/chat: the chat mutes and bans in force (who, given by whom, when, until when, in which
-// room), each lifted after a confirmation, and the latest moderation steps, lifts included.
+// /staff/chat: viewers' reports of messages (resolved here, decision 045), the chat mutes and bans
+// in force (who, given by whom, when, until when, in which room), each lifted after a
+// confirmation, and the latest moderation steps, lifts included.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChatSanction, ModerationAction } from '../../../../shared/contract/chat';
@@ -11,6 +12,7 @@ import { Modal } from '../shows/dialog';
 import { laTime } from '../shows/show-format';
 import { StaffOnly } from '../staff-only';
 import { moderationLogQuery, sanctionsQuery, useLiftSanction } from './queries';
+import { ReportsSection } from './reports-section';
 
 /** What each kind of sanction is called on its badge, its button and its confirmation. */
 const WORDS = {
@@ -155,6 +157,8 @@ function stepText(step: ModerationAction): string {
       return `banned ${target}`;
     case 'unban':
       return `lifted ${target}'s ban`;
+    case 'dismiss_report':
+      return `dismissed ${step.detail === '1 report' ? 'a report' : step.detail} of a message from ${target}`;
     case 'slow_mode':
       return step.detail.startsWith('0 ')
         ? 'turned slow mode off'
@@ -211,12 +215,14 @@ export default function ChatSanctionsPage() {
         <p className="text-sm font-black tracking-widest text-secondary uppercase">Staff</p>
         <h1 className="text-3xl font-black text-ink sm:text-4xl">Chat bans and mutes</h1>
         <p className="mt-1 max-w-prose text-muted">
-          Everyone who cannot chat right now, newest first. A mute ends by itself; a ban lasts until someone lifts it.
-          Both apply in every room, and a lift works at once. Times are Los Angeles time.
+          Messages viewers reported, then everyone who cannot chat right now, newest first. A mute ends by itself; a ban
+          lasts until someone lifts it. Both apply in every room, and a lift works at once. Times are Los Angeles time.
         </p>
       </div>
 
       {notice && <Alert tone="success">{notice}</Alert>}
+
+      <ReportsSection onResolved={setNotice} />
 
       <section aria-labelledby="sanctions-heading" className="flex flex-col gap-3">
         <h2 id="sanctions-heading" className="text-xl font-black text-ink">
