@@ -4,7 +4,14 @@
 // fills the height its parent gives it and fits a narrow column.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { CHAT_MESSAGES, REACTIONS, mutedText, type ClientFrame, type RoomRef } from '../../../shared/contract/chat';
+import {
+  CHAT_MESSAGES,
+  REACTIONS,
+  mutedText,
+  type ClientFrame,
+  type Reaction,
+  type RoomRef,
+} from '../../../shared/contract/chat';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
 import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
@@ -15,9 +22,17 @@ import { StaffBadge, WinnerBadge } from './message-row';
 import type { Moderate } from './moderation-menu';
 import { useChat } from './use-chat';
 
-export function ChatPanel({ eventId }: { eventId: number | null }) {
+type ChatPanelProps = {
+  eventId: number | null;
+  /** Hears each reaction as it arrives (the live page floats them over the player). */
+  onReaction?: (reaction: Reaction) => void;
+  /** False where the page shows its own viewer count (the live page, decision 043). */
+  showMemberCount?: boolean;
+};
+
+export function ChatPanel({ eventId, onReaction, showMemberCount = true }: ChatPanelProps) {
   const room: RoomRef = eventId ?? 'lobby';
-  return <ChatRoom key={String(room)} room={room} />;
+  return <ChatRoom key={String(room)} room={room} onReaction={onReaction} showMemberCount={showMemberCount} />;
 }
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
@@ -37,8 +52,20 @@ const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
 let clientCounter = 0;
 const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
 
-function ChatRoom({ room }: { room: RoomRef }) {
+function ChatRoom({
+  room,
+  onReaction,
+  showMemberCount,
+}: { room: RoomRef } & Pick<ChatPanelProps, 'onReaction' | 'showMemberCount'>) {
   const { state, send, dismiss } = useChat(room);
+  // Each reaction is passed on once, by its key.
+  const newestReaction = state.reactions.at(-1);
+  const passedReaction = useRef(0);
+  useEffect(() => {
+    if (!newestReaction || newestReaction.key === passedReaction.current) return;
+    passedReaction.current = newestReaction.key;
+    onReaction?.(newestReaction.reaction);
+  }, [newestReaction, onReaction]);
   const [draft, setDraft] = useState('');
   const sent = useRef(new Map<string, string>());
   const me = state.me;
@@ -78,11 +105,12 @@ function ChatRoom({ room }: { room: RoomRef }) {
   return (
     <section
       aria-label={`Chat: ${title}`}
-      className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
+      className="flex h-full min-h-64 flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
     >
       <ChatHeader
         state={state}
         title={title}
+        showMemberCount={showMemberCount ?? true}
         onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null}
       />
       {state.pinned && (
@@ -159,10 +187,12 @@ function composerHint(state: ChatState): string | null {
 function ChatHeader({
   state,
   title,
+  showMemberCount,
   onSlowMode,
 }: {
   state: ChatState;
   title: string;
+  showMemberCount: boolean;
   onSlowMode: ((seconds: number) => void) | null;
 }) {
   return (
@@ -176,7 +206,7 @@ function ChatHeader({
             {STATUS_TEXT[state.status]}
             {state.status !== 'ended' && state.statusNote && <span className="font-normal">({state.statusNote})</span>}
           </span>
-          {state.status === 'live' && (
+          {state.status === 'live' && showMemberCount && (
             <span>{state.members === 1 ? '1 person here' : `${state.members} people here`}</span>
           )}
           {state.me?.isStaff && <StaffBadge />}
