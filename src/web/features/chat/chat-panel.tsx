@@ -12,6 +12,7 @@ import {
   mutedText,
   type ChatMessage,
   type ClientFrame,
+  type Reaction,
   type RoomRef,
 } from '../../../shared/contract/chat';
 import { errorMessage } from '../../api/client';
@@ -27,9 +28,17 @@ import { hiddenPeopleQuery, useHidePerson, useReportMessage } from './queries';
 import { useChat } from './use-chat';
 import { HiddenPeopleDialog, ReportDialog, type ViewerTools } from './viewer-tools';
 
-export function ChatPanel({ eventId }: { eventId: number | null }) {
+type ChatPanelProps = {
+  eventId: number | null;
+  /** Hears each reaction as it arrives (the live page floats them over the player). */
+  onReaction?: (reaction: Reaction) => void;
+  /** False where the page shows its own viewer count (the live page, decision 043). */
+  showMemberCount?: boolean;
+};
+
+export function ChatPanel({ eventId, onReaction, showMemberCount = true }: ChatPanelProps) {
   const room: RoomRef = eventId ?? 'lobby';
-  return <ChatRoom key={String(room)} room={room} />;
+  return <ChatRoom key={String(room)} room={room} onReaction={onReaction} showMemberCount={showMemberCount} />;
 }
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
@@ -49,8 +58,20 @@ const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 120];
 let clientCounter = 0;
 const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
 
-function ChatRoom({ room }: { room: RoomRef }) {
+function ChatRoom({
+  room,
+  onReaction,
+  showMemberCount,
+}: { room: RoomRef } & Pick<ChatPanelProps, 'onReaction' | 'showMemberCount'>) {
   const { state, send, dismiss, tell } = useChat(room);
+  // Each reaction is passed on once, by its key.
+  const newestReaction = state.reactions.at(-1);
+  const passedReaction = useRef(0);
+  useEffect(() => {
+    if (!newestReaction || newestReaction.key === passedReaction.current) return;
+    passedReaction.current = newestReaction.key;
+    onReaction?.(newestReaction.reaction);
+  }, [newestReaction, onReaction]);
   const [draft, setDraft] = useState('');
   const sent = useRef(new Map<string, string>());
   const me = state.me;
@@ -91,11 +112,12 @@ function ChatRoom({ room }: { room: RoomRef }) {
   return (
     <section
       aria-label={`Chat: ${title}`}
-      className="flex h-full min-h-[26rem] flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
+      className="flex h-full min-h-64 flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-sm"
     >
       <ChatHeader
         state={state}
         title={title}
+        showMemberCount={showMemberCount ?? true}
         onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null}
         hiddenCount={viewer.hiddenCount}
         onShowHidden={viewer.openHidden}
@@ -264,12 +286,14 @@ function composerHint(state: ChatState): string | null {
 function ChatHeader({
   state,
   title,
+  showMemberCount,
   onSlowMode,
   hiddenCount,
   onShowHidden,
 }: {
   state: ChatState;
   title: string;
+  showMemberCount: boolean;
   onSlowMode: ((seconds: number) => void) | null;
   /** People this viewer hid; a button lists them when there are any. */
   hiddenCount: number;
@@ -286,7 +310,7 @@ function ChatHeader({
             {STATUS_TEXT[state.status]}
             {state.status !== 'ended' && state.statusNote && <span className="font-normal">({state.statusNote})</span>}
           </span>
-          {state.status === 'live' && (
+          {state.status === 'live' && showMemberCount && (
             <span>{state.members === 1 ? '1 person here' : `${state.members} people here`}</span>
           )}
           {state.me?.isStaff && <StaffBadge />}

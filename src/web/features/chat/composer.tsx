@@ -1,6 +1,6 @@
 // Where a viewer writes: Enter sends, Shift+Enter starts a new line, and the count shows near the
 // 500-character limit. A refused message comes back into the box so nothing typed is lost.
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_LIMITS } from '../../../shared/contract/chat';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
@@ -16,7 +16,6 @@ type Props = {
 
 export function Composer({ disabled, hint, onSend, draft, setDraft }: Props) {
   const id = useId();
-  const [isFocused, setIsFocused] = useState(false);
   const length = [...draft].length;
   const canSend = !disabled && draft.trim().length > 0 && length <= CHAT_LIMITS.messageChars;
 
@@ -49,10 +48,10 @@ export function Composer({ disabled, hint, onSend, draft, setDraft }: Props) {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={handleKeyDown}
-          onFocus={() => setIsFocused(true)}
-          onBlur={() => setIsFocused(false)}
           disabled={disabled}
-          rows={isFocused || draft ? 2 : 1}
+          // Grows with text, not with focus: a box that shrank on blur moved the reactions under a
+          // finger on its way to them.
+          rows={draft ? 2 : 1}
           maxLength={CHAT_LIMITS.messageChars}
           placeholder="Say something nice…"
           aria-describedby={hint ? `${id}-hint` : undefined}

@@ -2,12 +2,14 @@
 // a giveaway of this show), the time, and the text as plain text with the viewer's own @mentions
 // highlighted; staff get the moderation menu beside it, viewers their own tools on others' messages.
 import type { ChatMessage } from '../../../shared/contract/chat';
+import { SHOW_TIME_ZONE } from '../../../shared/time';
 import { cx } from '../../ui/cx';
 import { mentionsMe, splitMentions } from './mention';
 import { ModerationMenu, type Moderate } from './moderation-menu';
 import { ViewerMenu, type ViewerTools } from './viewer-tools';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+// Los Angeles time like every time on the site, whatever the viewer's own zone is.
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOW_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
 
 export function StaffBadge({ className }: { className?: string }) {
   return (

@@ -140,7 +140,15 @@ function codeProblemOf(error: unknown): string | undefined {
   return error.fieldIssues.find((issue) => issue.field === 'code')?.message;
 }
 
-function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: GiveawayInfo; from: EntrySource }) {
+/** Where an entry is made. `inPlace`: the entry stays on the screen it was made on (the live show's sheet). */
+type EntryPlace = { from: EntrySource; inPlace?: boolean };
+
+function EnterForm({
+  user,
+  giveaway,
+  from,
+  inPlace = false,
+}: { user: AuthedUser; giveaway: GiveawayInfo } & EntryPlace) {
   const navigate = useNavigate();
   const enter = useEnterMutation(user.id, giveaway.id, from);
   const [code, setCode] = useState('');
@@ -150,13 +158,17 @@ function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: Givea
     event.preventDefault();
     // A kiosk stays in its own frame; there a second entry just shows the viewer is already in.
     const isKiosk = from === 'intergem';
+    // In place, the stored enrollment (or, after a 409, the one read again) turns this form into the entered state.
     enter.mutate(
       { code: giveaway.needs_code ? code : undefined },
       {
-        onSuccess: () =>
-          void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`),
+        onSuccess: () => {
+          if (inPlace) return;
+          void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`);
+        },
         onError: (error) => {
-          if (isAlreadyEntered(error) && !isKiosk) void navigate(`/giveaway/already-participated/${giveaway.id}`);
+          if (isAlreadyEntered(error) && !isKiosk && !inPlace)
+            void navigate(`/giveaway/already-participated/${giveaway.id}`);
           else if (giveaway.needs_code && codeProblemOf(error)) codeField.current?.focus();
         },
       },
@@ -188,7 +200,7 @@ function EnterForm({ user, giveaway, from }: { user: AuthedUser; giveaway: Givea
   );
 }
 
-function ViewerEntry({ user, giveaway, from }: { user: AuthedUser; giveaway: GiveawayInfo; from: EntrySource }) {
+function ViewerEntry({ user, giveaway, from, inPlace }: { user: AuthedUser; giveaway: GiveawayInfo } & EntryPlace) {
   const enrollment = useQuery(enrollmentQuery(user.id, giveaway.id));
   if (enrollment.isPending) return <Button isBusy>Checking your entry</Button>;
   if (enrollment.isError) {
@@ -212,7 +224,7 @@ function ViewerEntry({ user, giveaway, from }: { user: AuthedUser; giveaway: Giv
       </>
     );
   }
-  if (giveaway.state === 'open') return <EnterForm user={user} giveaway={giveaway} from={from} />;
+  if (giveaway.state === 'open') return <EnterForm user={user} giveaway={giveaway} from={from} inPlace={inPlace} />;
   return <NotOpen giveaway={giveaway} />;
 }
 
@@ -239,10 +251,10 @@ function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
   );
 }
 
-function HowToEnter({ giveaway, from }: { giveaway: GiveawayInfo; from: EntrySource }) {
+export function HowToEnter({ giveaway, from, inPlace }: { giveaway: GiveawayInfo } & EntryPlace) {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  if (user) return <ViewerEntry key={user.id} user={user} giveaway={giveaway} from={from} />;
+  if (user) return <ViewerEntry key={user.id} user={user} giveaway={giveaway} from={from} inPlace={inPlace} />;
   if (giveaway.state !== 'open' && giveaway.state !== 'upcoming') return <NotOpen giveaway={giveaway} />;
   return (
     <div className={noteStyles}>
@@ -261,7 +273,7 @@ function HowToEnter({ giveaway, from }: { giveaway: GiveawayInfo; from: EntrySou
   );
 }
 
-function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
+export function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
   return (
     <section aria-labelledby="prize-heading" className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
       <h2 id="prize-heading" className="text-xs font-bold tracking-wider text-muted uppercase">

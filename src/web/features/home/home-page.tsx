@@ -169,8 +169,10 @@ export function HomePage() {
   const { user } = useAuth();
   const brand = useBrand();
   const tagline = useTagline();
+  // The show on air comes first, so a phone shows it without scrolling (decision 044).
   return (
     <>
+      <LiveNow />
       <section className="bg-linear-to-br from-primary to-secondary text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:py-16">
           <p className="font-bold tracking-widest text-white/85 uppercase">Live online jewelry shopping</p>
@@ -203,7 +205,6 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <LiveNow />
       <UpcomingShows />
       <SpecialEvents />
       <OpenGiveaways />

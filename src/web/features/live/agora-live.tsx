@@ -10,7 +10,6 @@ import { Spinner } from '../../ui/spinner';
 import { eventListQuery } from '../events/queries';
 import { AgoraPlayer } from '../player/agora-player';
 import { LiveShow } from './live-show';
-import { ShowChat } from './show-chat';
 import { rtcTokenQuery } from './queries';
 
 const liveShowsQuery = eventListQuery('show', 'live', 12);
@@ -51,7 +50,6 @@ function AgoraShow({ token, reachby }: { token: RtcToken; reachby: string }) {
       show={show}
       reachby={reachby}
       player={<AgoraPlayer token={token} label={`Live video: ${show.title}`} />}
-      aside={<ShowChat eventId={show.id} />}
     />
   );
 }

@@ -8,7 +8,6 @@ import { AgoraLive } from './agora-live';
 import { LiveNow } from './live-now';
 import { reachbyFrom } from './live-rules';
 import { LiveShow } from './live-show';
-import { ShowChat } from './show-chat';
 
 export default function LivePage() {
   const { pathname } = useLocation();
@@ -18,7 +17,7 @@ export default function LivePage() {
   if (pathname === '/live-agora') return <AgoraLive reachby={reachbyFrom('agora', search.get('reachby'))} />;
   return (
     <LiveNow
-      onAir={(show) => <LiveShow show={show} reachby={reachby} aside={<ShowChat eventId={show.id} />} />}
+      onAir={(show) => <LiveShow show={show} reachby={reachby} />}
       nextShowAction={(show) => <RsvpButton event={show} />}
     />
   );

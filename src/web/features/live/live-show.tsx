@@ -1,28 +1,31 @@
-// The show on air: its player, the live viewer count and the 'Today's Giveaway' button under it,
-// its details with the time left, and the side column for the chat. Being on this screen checks
-// the viewer in and keeps the watch log (useWatchPresence).
+// The show on air: its player with the chat's reactions floating over it, a bar under it (title,
+// time left, the one viewer count, 'Today's Giveaway'), the show chat beside it (under it on a
+// phone) and its details. Being on this screen checks the viewer in and keeps the watch log
+// (useWatchPresence), whose answer is the page's viewer count (decision 043).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
 import { errorMessage } from '../../api/client';
-import { Button, buttonStyles } from '../../ui/button';
-import { eventKeys, eventListQuery } from '../events/queries';
+import { Button } from '../../ui/button';
+import { Countdown } from '../../ui/countdown';
+import { EventStatusBadge } from '../events/event-card';
+import { eventCountdown, showTime } from '../events/event-time';
+import { eventKeys } from '../events/queries';
 import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
+import { FloatingReactions, useFloatingReactions } from './floating-reactions';
 import { LiveLayout } from './live-layout';
-import { todaysGiveaway } from './live-rules';
+import { viewerCountText } from './live-rules';
 import { streamQuery } from './queries';
-import { ShowDetails } from './show-details';
+import { ShowChat } from './show-chat';
+import { TodaysGiveaway } from './todays-giveaway';
 import { useWatchPresence } from './use-watch-presence';
-
-const openGiveawaysQuery = eventListQuery('giveaway', 'live', 12);
 
 function ViewerCount({ viewers }: { viewers: number | null }) {
   if (viewers === null) return <span />;
   return (
-    <p className="inline-flex items-center gap-2 font-bold text-ink">
+    <p className="inline-flex items-center gap-2 text-sm font-bold text-ink sm:text-base">
       <svg viewBox="0 0 24 24" className="size-5 text-danger" aria-hidden="true">
         <path
           d="M12 5C6.5 5 2.7 9.4 1.5 12c1.2 2.6 5 7 10.5 7s9.3-4.4 10.5-7C21.3 9.4 17.5 5 12 5z"
@@ -32,35 +35,66 @@ function ViewerCount({ viewers }: { viewers: number | null }) {
         />
         <circle cx="12" cy="12" r="3.2" fill="currentColor" />
       </svg>
-      {viewers === 1 ? '1 viewer watching now' : `${viewers.toLocaleString('en-US')} viewers watching now`}
+      {viewerCountText(viewers)}
     </p>
   );
 }
 
-function TodaysGiveawayLink({ show }: { show: EventRecord }) {
-  const { data } = useQuery(openGiveawaysQuery);
-  const giveaway = data ? todaysGiveaway(show, data) : null;
-  if (!giveaway) return null;
+/** Under the player: what is on, the time left, how many watch, and today's giveaway; compact on a phone. */
+function ShowBar({
+  show,
+  viewers,
+  onCountdownEnd,
+}: {
+  show: EventRecord;
+  viewers: number | null;
+  onCountdownEnd: () => void;
+}) {
+  const countdown = eventCountdown(show);
   return (
-    <Link
-      to={`/giveaway/${giveaway.id}`}
-      className={buttonStyles('secondary')}
-      aria-describedby="todays-giveaway-title"
-    >
-      <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-        <path
-          d="M4 11h16v10H4zM3 7h18v4H3zM12 7v14M12 7C10.5 4 7 3.5 7 5.5S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.5S14 7 12 7z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
-      Today&apos;s Giveaway
-      <span id="todays-giveaway-title" className="sr-only">
-        {giveaway.title}
-      </span>
-    </Link>
+    <div className="flex w-full flex-col gap-2">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <p className="flex items-center gap-2">
+            <EventStatusBadge status={show.status} className="px-2 py-0.5 text-[0.625rem]" />
+            <span className="text-xs font-black tracking-widest text-secondary uppercase">On air now</span>
+          </p>
+          <h1
+            title={show.title}
+            className="truncate text-lg leading-tight font-black text-ink sm:text-2xl lg:text-3xl lg:whitespace-normal"
+          >
+            {show.title}
+          </h1>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-0.5">
+          <span className="text-[0.625rem] font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
+          <Countdown
+            target={countdown.target}
+            kind={countdown.kind}
+            label={countdown.label}
+            onExpire={onCountdownEnd}
+            className="text-base text-primary sm:text-xl lg:text-2xl"
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ViewerCount viewers={viewers} />
+        <TodaysGiveaway show={show} />
+      </div>
+    </div>
+  );
+}
+
+/** Below the screen: when the show runs (Los Angeles time) and what it is about. */
+function AboutShow({ show }: { show: EventRecord }) {
+  return (
+    <section aria-label="About this show" className="flex flex-col gap-2">
+      <p className="font-bold text-muted">
+        <time dateTime={show.cust_start}>{showTime(show.cust_start)}</time> to{' '}
+        <time dateTime={show.cust_end}>{showTime(show.cust_end)}</time>
+      </p>
+      {show.description && <p className="text-lg whitespace-pre-line text-ink">{show.description}</p>}
+    </section>
   );
 }
 
@@ -103,26 +137,25 @@ type LiveShowProps = {
   reachby: string;
   /** Another player in place of the show's stream (the Agora page). */
   player?: ReactNode;
-  /** The side column, for the show chat. */
-  aside?: ReactNode;
 };
 
-export function LiveShow({ show, reachby, player, aside }: LiveShowProps) {
+export function LiveShow({ show, reachby, player }: LiveShowProps) {
   const queryClient = useQueryClient();
   const viewers = useWatchPresence(show.id, reachby);
+  const [floating, addReaction] = useFloatingReactions();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.all });
   return (
     <LiveLayout
-      player={player ?? <LiveStream show={show} />}
-      actions={
-        <>
-          <ViewerCount viewers={viewers} />
-          <TodaysGiveawayLink show={show} />
-        </>
+      player={
+        <div className="relative">
+          {player ?? <LiveStream show={show} />}
+          <FloatingReactions items={floating} />
+        </div>
       }
-      aside={aside}
+      actions={<ShowBar show={show} viewers={viewers} onCountdownEnd={refresh} />}
+      aside={<ShowChat eventId={show.id} onReaction={addReaction} />}
     >
-      <ShowDetails show={show} eyebrow="On air now" onCountdownEnd={refresh} />
+      <AboutShow show={show} />
     </LiveLayout>
   );
 }
