@@ -141,6 +141,9 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         notice: { key: state.counter + 1, tone: 'error', text: frame.message },
       };
     case 'pong':
+    // A room's socket follows no draw: these belong to the draw's own socket (draw-result.tsx).
+    case 'following':
+    case 'draw':
       return state;
   }
 }
