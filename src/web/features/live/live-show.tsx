@@ -11,6 +11,7 @@ import { eventKeys, eventListQuery } from '../events/queries';
 import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
+import { DrawResultSlot } from '../giveaways/draw-result-slot';
 import { LiveLayout } from './live-layout';
 import { todaysGiveaway } from './live-rules';
 import { streamQuery } from './queries';
@@ -123,6 +124,7 @@ export function LiveShow({ show, reachby, player, aside }: LiveShowProps) {
       aside={aside}
     >
       <ShowDetails show={show} eyebrow="On air now" onCountdownEnd={refresh} />
+      <DrawResultSlot show={show.id} />
     </LiveLayout>
   );
 }
