@@ -88,7 +88,9 @@ describeEachEngine('the live draw for viewers', (t) => {
       claim_mode: 'text',
       entrants: 2,
       seed: expect.stringMatching(/^[0-9a-f]{64}$/),
-      picks: [{ sequence: 1, status: 'pending', name: 'Amber N.', entry_number: 1, claim_by: drawn.picks[0]?.claim_by }],
+      picks: [
+        { sequence: 1, status: 'pending', name: 'Amber N.', entry_number: 1, claim_by: drawn.picks[0]?.claim_by },
+      ],
     });
     // No account ids or contact details travel to followers.
     expect(JSON.stringify(result)).not.toMatch(/user_id|email|Nguyen/);
@@ -266,9 +268,8 @@ describeEachEngine('the live draw for viewers', (t) => {
 
     closeGiveaways(t());
     const detail = await staffStep(staff.tokenvalue, giveaway.id, 'draw');
-    const proof = (
-      await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } })
-    ).body.data[0];
+    const proof = (await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } })).body
+      .data[0];
     const pick = detail.picks[0];
     const place = (proof?.entries.findIndex((e) => e.entry_id === pick?.entry_id) ?? -1) + 1;
     expect(pick?.entry_number).toBe(place);
@@ -298,7 +299,12 @@ describeEachEngine('the live draw for viewers', (t) => {
       [two.id, { entry_number: 1 }, []],
     ]);
     expect((await t().get('/api/giveawaydraw_v1', { query: { eventid: String(one.id) } })).http).toBe(401);
-    for (const query of [{}, { eventid: String(one.id), showid: String(show.id) }, { eventid: 'abc' }]) {
+    const badQueries: Record<string, string>[] = [
+      {},
+      { eventid: String(one.id), showid: String(show.id) },
+      { eventid: 'abc' },
+    ];
+    for (const query of badQueries) {
       expect((await t().get('/api/giveawaydraw_v1', { token: viewer.tokenvalue, query })).http).toBe(400);
     }
     const missing = await t().get('/api/giveawaydraw_v1', { token: viewer.tokenvalue, query: { eventid: '999999' } });
