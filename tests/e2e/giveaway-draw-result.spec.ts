@@ -26,7 +26,7 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
   request,
   shot,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
   const show = await scheduleAsStaff(request, staff, {
@@ -62,7 +62,9 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
   const staffSide = await personInNewContext(browser, baseURL ?? '', staff, problems);
   try {
     await page.goto(`/giveaway/${giveaway.id}`);
-    await expect(page.getByText(`You are entry ${winner.number} of 2 in this giveaway`)).toBeVisible();
+    await expect(page.getByText(`You are entry ${winner.number} of 2 in this giveaway`)).toBeVisible({
+      timeout: 15_000,
+    });
     await otherSide.page.setViewportSize({ width: 375, height: 812 });
     await otherSide.page.goto(`/chat?eventid=${show.id}`);
     await expect(chatPanel(otherSide.page).getByText('Live', { exact: true })).toBeVisible();
@@ -77,14 +79,14 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
 
     // Pushed, not reloaded: both pages change within a second or two.
     const won = drawCard(page);
-    await expect(won).toHaveAttribute('data-outcome', 'won', { timeout: 3000 });
+    await expect(won).toHaveAttribute('data-outcome', 'won', { timeout: 5000 });
     await expect(won.getByRole('heading', { name: 'You won!' })).toBeVisible();
     await expect(won.getByText('Boulder opal pendant')).toBeVisible();
     await expect(won.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
     await expect(won.getByRole('link', { name: 'Text us' })).toHaveAttribute('href', /^sms:\+?\d+$/);
     await expect(won.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', /^tel:\+?\d+$/);
     const lost = drawCard(otherSide.page);
-    await expect(lost).toHaveAttribute('data-outcome', 'not_this_time', { timeout: 3000 });
+    await expect(lost).toHaveAttribute('data-outcome', 'not_this_time', { timeout: 5000 });
     await expect(lost).toContainText(`${winner.viewer.first_name} ${winner.viewer.last_name.charAt(0)}. was drawn`);
     await expect(lost).toContainText(`Not this time for you (you are entry ${other.number} of 2)`);
     await expect(lost.getByText(/^Revealed seed: [0-9a-f]{64}/)).toBeVisible();
@@ -101,9 +103,9 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
     endClaimWindow(giveaway.id);
     await draw.getByRole('button', { name: 'Forfeit and redraw' }).click();
     await expect(draw.getByTestId('drawn-name')).toHaveText(`${other.viewer.first_name} ${other.viewer.last_name}`);
-    await expect(won).toHaveAttribute('data-outcome', 'lost_win', { timeout: 3000 });
+    await expect(won).toHaveAttribute('data-outcome', 'lost_win', { timeout: 5000 });
     await expect(won.getByRole('heading', { name: 'Your win has passed on' })).toBeVisible();
-    await expect(lost).toHaveAttribute('data-outcome', 'won', { timeout: 3000 });
+    await expect(lost).toHaveAttribute('data-outcome', 'won', { timeout: 5000 });
     await expect(lost.getByRole('heading', { name: 'You won!' })).toBeVisible();
     await shot('draw-result-redrawn-phone', { fullPage: false, target: otherSide.page });
   } finally {
@@ -137,7 +139,7 @@ test('the winner claims in the app with the claim button, and staff see the clai
   });
   expect(drawn.status()).toBe(200);
   const card = drawCard(page);
-  await expect(card).toHaveAttribute('data-outcome', 'won', { timeout: 3000 });
+  await expect(card).toHaveAttribute('data-outcome', 'won', { timeout: 5000 });
   await expect(card.getByRole('link', { name: 'Text us' })).toHaveCount(0);
   await shot('draw-result-claim-button-phone', { fullPage: false });
   await card.getByRole('button', { name: 'Claim my prize' }).click();
