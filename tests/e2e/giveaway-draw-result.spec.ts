@@ -63,7 +63,7 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
   try {
     await page.goto(`/giveaway/${giveaway.id}`);
     await expect(page.getByText(`You are entry ${winner.number} of 2 in this giveaway`)).toBeVisible({
-      timeout: 15_000,
+      timeout: 30_000,
     });
     await otherSide.page.setViewportSize({ width: 375, height: 812 });
     await otherSide.page.goto(`/chat?eventid=${show.id}`);
