@@ -67,7 +67,9 @@ export default function ChatPage() {
           <ChatPanel eventId={current === 'lobby' ? null : current} />
         )}
       </div>
-      {(current !== 'lobby' || liveId !== undefined) && <DrawResultSlot show={current === 'lobby' ? (liveId ?? 0) : current} />}
+      {(current !== 'lobby' || liveId !== undefined) && (
+        <DrawResultSlot show={current === 'lobby' ? (liveId ?? 0) : current} />
+      )}
     </div>
   );
 }

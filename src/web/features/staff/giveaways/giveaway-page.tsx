@@ -112,8 +112,8 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
             {current.name}
           </p>
           <p className="text-lg text-white/80">
-            Entry {current.entry_number} of {giveaway.entrants} · {counted(current.weight, 'chance', 'chances')} · ticket{' '}
-            {Number(current.ticket) + 1} of {current.total_weight}
+            Entry {current.entry_number} of {giveaway.entrants} · {counted(current.weight, 'chance', 'chances')} ·
+            ticket {Number(current.ticket) + 1} of {current.total_weight}
             {current.whatnot_username && ` · Whatnot: ${current.whatnot_username}`}
           </p>
           {current.status === 'pending' && <ClaimCountdown pick={current} />}
