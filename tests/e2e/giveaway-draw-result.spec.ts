@@ -26,7 +26,7 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
   request,
   shot,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
   const show = await scheduleAsStaff(request, staff, {
@@ -116,7 +116,7 @@ test('staff draw and forfeit on the live draw screen; the winner and the other e
 });
 
 test('the winner claims in the app with the claim button, and staff see the claim', async ({ page, request, shot }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
   const giveaway = await createGiveaway(request, staff, {
@@ -132,7 +132,7 @@ test('the winner claims in the app with the claim button, and staff see the clai
   await page.setViewportSize({ width: 375, height: 812 });
   await signInAs(page, viewer.user);
   await page.goto(`/giveaway/${giveaway.id}`);
-  await expect(page.getByText('You are entry 1 of 1 in this giveaway')).toBeVisible();
+  await expect(page.getByText('You are entry 1 of 1 in this giveaway')).toBeVisible({ timeout: 30_000 });
 
   const drawn = await request.post(`/api/staff/giveaways/${giveaway.id}/draw`, {
     headers: { token: staff.tokenvalue },
