@@ -23,7 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { announceShowWinners, chatRoutes } from './modules/chat/chat.routes';
+import { announceDraw, announceShowWinners, chatRoutes } from './modules/chat/chat.routes';
 import { chatReportRoutes } from './modules/chat/chat-reports.routes';
 import { createChatReportsService } from './modules/chat/chat-reports.service';
 import { createChatHub, DEFAULT_HUB_OPTIONS, type HubOptions } from './modules/chat/chat.hub';
@@ -44,6 +44,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { createLiveService } from './modules/live/live.service';
 import { createStaffEventsService } from './modules/staff-events/staff-events.service';
 import { createProfileService } from './modules/profile/profile.service';
+import { giveawayDrawRoutes } from './modules/giveaways/giveaway-draw.routes';
 import { createGiveawayDrawService } from './modules/giveaways/giveaway-draw.service';
 import { giveawayRoutes } from './modules/giveaways/giveaways.routes';
 import { createGiveawayService } from './modules/giveaways/giveaways.service';
@@ -219,9 +220,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(async (scope) => {
     // A draw, respin, claim or forfeit changes who wears the winner mark in the show's chat.
     scope.addHook('onResponse', announceShowWinners(chat, chatHub));
+    // ...and what every follower of the giveaway sees: the winner, "not this time", the claim (decision 041).
+    scope.addHook('onResponse', announceDraw(ctx, chatHub));
     const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
     const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
     await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
+    await scope.register(giveawayDrawRoutes(ctx, draws, guards));
   });
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));

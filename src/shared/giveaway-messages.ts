@@ -53,6 +53,13 @@ export const GIVEAWAY_MESSAGES = {
   forfeited: 'The pick has been forfeited.',
   announced: 'Winners are now shown publicly (first name and last initial).',
   unannounced: 'Winners are no longer shown publicly.',
+
+  drawRead: 'The draw as it stands.',
+  claimedByYou: 'Your prize is claimed. Congratulations! We will be in touch about delivery.',
+  claimNotYours: 'Only the winner can claim this prize.',
+  claimAlready: 'You have already claimed this prize.',
+  claimByText: 'This prize is claimed by text or call, not in the app.',
+  claimTooLate: 'The 5 minutes to claim this prize have passed.',
 } as const;
 
 const CLICK_TYPE_NAMES: Record<SocialClickType, string> = {

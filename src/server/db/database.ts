@@ -17,6 +17,7 @@ import * as giveaways from './migrations/009-giveaways';
 import * as chatSanctionRoom from './migrations/010-chat-sanction-room';
 import * as giveawayDetailsBackfill from './migrations/011-giveaway-details-backfill';
 import * as chatReports from './migrations/013-chat-reports';
+import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '010-chat-sanction-room': chatSanctionRoom.up,
   '011-giveaway-details-backfill': giveawayDetailsBackfill.up,
   '013-chat-reports': chatReports.up,
+  '014-giveaway-claim-mode': giveawayClaimMode.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -184,6 +184,8 @@ export interface GiveawaysTable {
   seed_hash: string;
   seed_revealed_at: string | null;
   announced_at: string | null;
+  /** How the winner claims: text or call the contact number ('text'), or the claim button ('app'). Migration 014. */
+  claim_mode: Generated<'text' | 'app'>;
   created_at: string;
   updated_at: string;
 }

@@ -57,7 +57,15 @@ function giveawayInput(
     'title' | 'description' | 'cust_start' | 'cust_end' | 'show_id' | 'prize' | 'tnc_prices'
   >,
 ): z.output<typeof CreateGiveawayRequest> {
-  return { image: '', IS_Public: 1, tnc: DEMO_TERMS, winner_count: 1, access_code: '', ...fields };
+  return {
+    image: '',
+    IS_Public: 1,
+    tnc: DEMO_TERMS,
+    winner_count: 1,
+    access_code: '',
+    claim_mode: 'text',
+    ...fields,
+  };
 }
 
 export async function seedGiveaways(

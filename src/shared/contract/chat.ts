@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { DrawResult } from './giveaway-draw';
 import { bodyId } from './ids';
 
 export const CHAT_LIMITS = {
@@ -190,6 +191,18 @@ export const ClientFrame = z.discriminatedUnion('type', [
     room: RoomRef,
     lastSeenId: messageId.optional(),
   }),
+  /**
+   * Instead of (or after) join: follow the live draw of one giveaway, or of every giveaway of a show
+   * (decision 041). The answer is `following`, then a `draw` frame after every draw step.
+   */
+  z
+    .object({
+      type: z.literal('follow'),
+      token: z.string().min(1).max(512),
+      giveaway: z.number().int().positive().optional(),
+      show: z.number().int().positive().optional(),
+    })
+    .refine((f) => (f.giveaway === undefined) !== (f.show === undefined)),
   /** clientId lets the sender match the echo of its own message. */
   z.object({ type: z.literal('message'), text: z.string(), clientId: z.string().max(64).optional() }),
   z.object({ type: z.literal('reaction'), reaction: z.enum(REACTIONS) }),
@@ -274,6 +287,14 @@ export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room'), slowModeSeconds: z.number().int(), isOpen: z.boolean() }),
   /** Who won this show's giveaways changed (staff drew, respun or forfeited): the whole list, replacing the last. */
   z.object({ type: z.literal('winners'), userIds: z.array(z.number().int()) }),
+  /** The follow frame was accepted: from now on every draw step arrives as a `draw` frame. */
+  z.object({
+    type: z.literal('following'),
+    giveaway: z.number().int().nullable(),
+    show: z.number().int().nullable(),
+  }),
+  /** A followed giveaway's draw changed (a draw, respin, claim or forfeit): the whole result, replacing the last. */
+  z.object({ type: z.literal('draw'), result: DrawResult }),
   /** The viewer's own mute state changed (staff muted or unmuted them). */
   z.object({ type: z.literal('mute_state'), mutedUntil: z.string().nullable() }),
   /** Something the viewer should read: a refused message, a confirmation of a staff action. */

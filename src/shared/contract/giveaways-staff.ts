@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { eventDescription, eventImage, eventTitle, eventVisibility, instant } from './event-fields';
-import { ENTRY_SOURCES, GiveawayInfo, PICK_STATUSES, SOCIAL_CLICK_TYPES, accessCode } from './giveaways';
+import { CLAIM_MODES, ENTRY_SOURCES, GiveawayInfo, PICK_STATUSES, SOCIAL_CLICK_TYPES, accessCode } from './giveaways';
 import { bodyId, queryId } from './ids';
 import { SetSpinPrizesRequest, SpinPrizeTableResponse } from './spin';
 
@@ -30,6 +30,8 @@ const giveawayFields = {
     .max(20, 'winner_count is a whole number from 1 to 20.'),
   /** Needed to enter a private giveaway; '' for none. */
   access_code: z.union([z.literal(''), accessCode]),
+  /** How the winner claims: 'text' (text or call us, staff confirm) or 'app' (the winner's claim button). */
+  claim_mode: z.enum(CLAIM_MODES, { error: 'claim_mode is text or app.' }),
 };
 
 type Window = { cust_start?: string; cust_end?: string };
@@ -55,6 +57,7 @@ export const CreateGiveawayRequest = z
     tnc_prices: giveawayFields.tnc_prices.default(''),
     winner_count: giveawayFields.winner_count.default(1),
     access_code: giveawayFields.access_code.default(''),
+    claim_mode: giveawayFields.claim_mode.default('text'),
   })
   .superRefine(checkWindow);
 export type CreateGiveawayRequest = z.input<typeof CreateGiveawayRequest>;
@@ -83,6 +86,8 @@ export const StaffPick = z.object({
   id: z.number().int(),
   sequence: z.number().int(),
   entry_id: z.number().int(),
+  /** The entry's place in the published entry list, as in 'entry 7 of 12'. */
+  entry_number: z.number().int(),
   user_id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -98,6 +103,8 @@ export const StaffPick = z.object({
   claim_by: z.string().nullable(),
   resolved_at: z.string().nullable(),
   resolved_by: z.string().nullable(),
+  /** The winner claimed it themselves with the claim button (claim_mode 'app'). */
+  claimed_in_app: z.boolean(),
   /** For a repeat winner: the giveaway of the same show they already won. */
   repeat_of: z.number().int().nullable(),
 });

@@ -33,6 +33,13 @@ export type GiveawayState = (typeof GIVEAWAY_STATES)[number];
 export const PICK_STATUSES = ['pending', 'repeat', 'claimed', 'forfeited', 'respun'] as const;
 export type PickStatus = (typeof PICK_STATUSES)[number];
 
+/**
+ * How a winner claims the prize (decision 042): 'text' (text or call the contact number within the
+ * 5 minutes; staff confirm it) or 'app' (the claim button on the winner's page, within the 5 minutes).
+ */
+export const CLAIM_MODES = ['text', 'app'] as const;
+export type ClaimMode = (typeof CLAIM_MODES)[number];
+
 /** An access code for a private giveaway (IS_Public 0): letters and digits, 4 to 32. */
 export const accessCode = z
   .string()
@@ -89,6 +96,14 @@ export const Enrollment = z.object({
   entry_id: z.number().int().nullable(),
   entered_at: z.string().nullable(),
   entry_from: z.enum(ENTRY_SOURCES).nullable(),
+  /**
+   * The entry's place in the published entry list (1 for the first entry; the list is sorted by
+   * entry_id), as in 'entry 7 of 12'. Null before entering, and in the entry call's own answer,
+   * which does not count; checkifgiveawayenroll_v1 does. Final once entries close.
+   */
+  entry_number: z.number().int().nullable(),
+  /** Entrants so far (the length of the published entry list); null where entry_number is. */
+  entrants: z.number().int().nullable(),
   /** Chances in the draw: 1 for entering plus one per social bonus. */
   entries: z.number().int(),
   ledger: z.array(LedgerLine),
@@ -150,6 +165,7 @@ export const GiveawayInfo = EventRecord.extend({
   entrants: z.number().int(),
   /** Private giveaways need an access code to enter. */
   needs_code: z.boolean(),
+  claim_mode: z.enum(CLAIM_MODES),
   social_click_types: z.array(z.enum(SOCIAL_CLICK_TYPES)),
   /** SHA-256 (hex) of the draw seed, published before the first entry is taken. */
   commitment: z.string(),

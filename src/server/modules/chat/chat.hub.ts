@@ -1,5 +1,6 @@
 // The chat broadcaster: this process's sockets by room and by viewer, fan-out of every room event
-// through pub/sub (so other processes deliver it too), member counts, pings and slow readers.
+// through pub/sub (so other processes deliver it too), topics followed outside rooms (a giveaway's
+// draw, decision 041), member counts, pings and slow readers.
 import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
 import type { PubSub } from '../../platform/pubsub';
@@ -81,6 +82,8 @@ export type Conn = {
   isAlive: boolean;
   /** Frames that arrive for the room while the welcome is being prepared. */
   pending: Outgoing[] | null;
+  /** Topics this socket follows besides its room ('giveaway:7', 'show:3'). */
+  topics: Set<string>;
 };
 
 type LocalRoom = {
@@ -93,16 +96,18 @@ type LocalRoom = {
 };
 
 /**
- * Pub/sub payloads, parsed only as far as routing needs: `r|<room>|<frame>` (to a room), `s|<room>|<frame>`
+ * Pub/sub payloads, parsed only as far as routing needs: `r|<room>|<frame>` (to a room), `t|<topic>|<frame>`
+ * (to a followed topic), `s|<room>|<frame>`
  * (a room's settings changed), `u|<user id>|<frame>`, `b|<user id>|<frame>` (banned: closes their
  * sockets) and `p|<node>|<counts>` (a process's member counts per room).
  */
-type Kind = 'r' | 's' | 'u' | 'b' | 'p';
+type Kind = 'r' | 't' | 's' | 'u' | 'b' | 'p';
 
 export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_OPTIONS) {
   const node = randomUUID();
   const rooms = new Map<string, LocalRoom>();
   const byUser = new Map<number, Set<Conn>>();
+  const byTopic = new Map<string, Set<Conn>>();
   const all = new Set<Conn>();
   const remote = new Map<string, { at: number; counts: Record<string, number> }>();
   let unsubscribe: (() => Promise<void>) | null = null;
@@ -187,6 +192,9 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       }
       const out = new Outgoing(Buffer.from(json));
       for (const conn of local.conns) deliver(conn, out);
+    } else if (kind === 't') {
+      const out = new Outgoing(Buffer.from(json));
+      for (const conn of byTopic.get(target) ?? []) deliver(conn, out);
     } else if (kind === 'u' || kind === 'b') {
       const out = new Outgoing(Buffer.from(json));
       for (const conn of byUser.get(Number(target)) ?? []) {
@@ -199,6 +207,17 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       // A room the peer no longer lists changed too, so every room here gets a fresh count.
       for (const local of rooms.values()) schedulePresence(local);
     }
+  }
+
+  /** Binds a socket to its viewer, so frames for that viewer reach it. */
+  function identify(conn: Conn, user: ChatUser) {
+    conn.user = user;
+    let mine = byUser.get(user.id);
+    if (!mine) {
+      mine = new Set();
+      byUser.set(user.id, mine);
+    }
+    mine.add(conn);
   }
 
   return {
@@ -230,7 +249,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     /** `stream` is the socket's TCP stream, for broadcasts framed once (see textFrame). */
     accept(socket: ChatSocket, stream: WireStream | null = null): Conn {
-      const conn: Conn = { socket, stream, user: null, room: null, isAlive: true, pending: null };
+      const conn: Conn = { socket, stream, user: null, room: null, isAlive: true, pending: null, topics: new Set() };
       all.add(conn);
       socket.on('pong', () => {
         conn.isAlive = true;
@@ -245,19 +264,30 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         local = { room, conns: new Set(), slowModeSeconds: null, lastMembers: 0, presenceTimer: null };
         rooms.set(room.key, local);
       }
-      conn.user = user;
       conn.room = local;
       conn.pending = [];
       local.conns.add(conn);
-      let mine = byUser.get(user.id);
-      if (!mine) {
-        mine = new Set();
-        byUser.set(user.id, mine);
-      }
-      mine.add(conn);
+      identify(conn, user);
       announcePresence();
       schedulePresence(local);
       return members(room.key);
+    },
+
+    /**
+     * Adds topics a socket follows (joined to a room or not). It counts in no room's members, and
+     * hears its viewer's own frames (toUser) like a joined socket.
+     */
+    follow(conn: Conn, user: ChatUser, topics: readonly string[]) {
+      identify(conn, user);
+      for (const topic of topics) {
+        conn.topics.add(topic);
+        let conns = byTopic.get(topic);
+        if (!conns) {
+          conns = new Set();
+          byTopic.set(topic, conns);
+        }
+        conns.add(conn);
+      }
     },
 
     /** Sends the welcome, then whatever arrived for the room meanwhile. */
@@ -272,6 +302,12 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     leave(conn: Conn) {
       all.delete(conn);
+      for (const topic of conn.topics) {
+        const conns = byTopic.get(topic);
+        conns?.delete(conn);
+        if (conns?.size === 0) byTopic.delete(topic);
+      }
+      conn.topics.clear();
       const local = conn.room;
       if (local) {
         local.conns.delete(conn);
@@ -299,6 +335,11 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     /** A frame to everyone in a room, on every process. */
     toRoom(roomKey: string, frame: ServerFrame) {
       publish(frame.type === 'room' ? 's' : 'r', roomKey, JSON.stringify(frame));
+    },
+
+    /** A frame to every socket following a topic, on every process. */
+    toTopic(topic: string, frame: ServerFrame) {
+      publish('t', topic, JSON.stringify(frame));
     },
 
     /** A frame to every socket of one viewer, on every process; a ban closes them too. */

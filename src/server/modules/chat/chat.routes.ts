@@ -1,6 +1,7 @@
 // Chat calls of spec §7: weavy/token (the short-lived chat token) and weavyinfo (connection info),
 // the staff moderation calls (log, bans and mutes in force, lifting them), the WebSocket at
-// /api/chat/ws with its handshake checks, and the hook that tells a show's room its winners.
+// /api/chat/ws with its handshake checks, the hook that tells a show's room its winners, and the
+// hook that pushes a giveaway's draw to everyone following it (decision 041).
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +16,10 @@ import { AppError, conflict, forbidden, notFound, unavailable } from '../../http
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { eventsRepository } from '../events/events.repository';
+import { drawResultOf } from '../giveaways/draw-result';
 import type { ChatHub } from './chat.hub';
 import type { ChatService, LiftResult, Room } from './chat.service';
-import { chatSocketHandler, type SocketOptions } from './chat.socket';
+import { chatSocketHandler, drawTopic, type SocketOptions } from './chat.socket';
 
 const tags = ['chat'];
 /** The web app keeps its chat token in this cookie (spec §3's chat-service info, cleared on logout). */
@@ -41,6 +43,33 @@ export function announceShowWinners(chat: ChatService, hub: ChatHub) {
       if (winners) hub.toRoom(winners.roomKey, { type: 'winners', userIds: winners.userIds });
     } catch (error) {
       request.log.error({ err: error }, 'telling the show chat its winners failed');
+    }
+  };
+}
+
+/** The winner's claim names its giveaway in the body. */
+const ClaimBody = z.object({ eventid: z.number().int().positive() });
+
+/**
+ * An onResponse hook for the calls that change a giveaway's draw (staff draw, respin, claim, forfeit
+ * and edit; the winner's own claim): everyone following that giveaway, or its show, gets the draw as
+ * it now stands, one frame for all. The draw is read once here, never per follower.
+ */
+export function announceDraw(ctx: AppContext, hub: ChatHub) {
+  return async function onResponse(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'POST' || reply.statusCode !== 200) return;
+    const params = GiveawayParams.safeParse(request.params);
+    const body = params.success ? null : ClaimBody.safeParse(request.body);
+    const giveawayId = params.success ? params.data.id : body?.success ? body.data.eventid : null;
+    if (giveawayId === null) return;
+    try {
+      const result = await drawResultOf(ctx.db, giveawayId);
+      if (!result) return;
+      const frame = { type: 'draw', result } as const;
+      hub.toTopic(drawTopic({ giveaway: result.eventid }), frame);
+      if (result.show_id !== null) hub.toTopic(drawTopic({ show: result.show_id }), frame);
+    } catch (error) {
+      request.log.error({ err: error }, 'pushing the giveaway draw failed');
     }
   };
 }

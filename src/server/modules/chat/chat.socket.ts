@@ -1,5 +1,5 @@
-// One chat connection: reads frames in order (join first, with the chat token), checks their size
-// and shape, hands them to the chat service and sends the outcome through the hub.
+// One chat connection: reads frames in order (join or follow first, with the chat token), checks
+// their size and shape, hands them to the chat service and sends the outcome through the hub.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
@@ -24,16 +24,37 @@ export type SocketOptions = {
  */
 const MAX_WAITING_FRAMES = 32;
 
+/** Giveaways and shows one socket may follow at once. */
+const MAX_TOPICS = 8;
+
+/** The hub topic of a giveaway's draw, or of the draws of every giveaway of a show (decision 041). */
+export function drawTopic(of: { giveaway: number } | { show: number }): string {
+  return 'giveaway' in of ? `giveaway:${of.giveaway}` : `show:${of.show}`;
+}
+
 export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyBaseLogger, options: SocketOptions) {
   function fail(conn: Conn, code: ErrorCode, message: string, close?: number) {
     hub.send(conn, { type: 'error', code, message });
     if (close) conn.socket.close(close, code);
   }
 
-  async function join(conn: Conn, frame: Extract<ClientFrame, { type: 'join' }>) {
-    if (conn.user) return fail(conn, 'already_joined', CHAT_MESSAGES.alreadyJoined);
+  /** Follows a giveaway's draw (or a show's): no room, no chat, only `draw` frames and the viewer's own. */
+  async function follow(conn: Conn, frame: Extract<ClientFrame, { type: 'follow' }>) {
     const user = await chat.verifyToken(frame.token);
     if (!user) return fail(conn, 'unauthorized', CHAT_MESSAGES.unauthorized, CLOSE_CODES.unauthorized);
+    if (conn.user && conn.user.id !== user.id) return fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
+    if (conn.topics.size >= MAX_TOPICS) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    const of = frame.giveaway !== undefined ? { giveaway: frame.giveaway } : { show: frame.show ?? 0 };
+    hub.follow(conn, user, [drawTopic(of)]);
+    hub.send(conn, { type: 'following', giveaway: frame.giveaway ?? null, show: frame.show ?? null });
+  }
+
+  async function join(conn: Conn, frame: Extract<ClientFrame, { type: 'join' }>) {
+    if (conn.room) return fail(conn, 'already_joined', CHAT_MESSAGES.alreadyJoined);
+    const user = await chat.verifyToken(frame.token);
+    if (!user) return fail(conn, 'unauthorized', CHAT_MESSAGES.unauthorized, CLOSE_CODES.unauthorized);
+    if (conn.user && conn.user.id !== user.id) return fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
     const sanctions = await chat.sanctionsOf(user.id);
     if (sanctions.banned) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
     const room = await chat.resolveRoom(frame.room);
@@ -121,6 +142,7 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     const frame = result.data;
     if (frame.type === 'ping') return hub.send(conn, { type: 'pong' });
     if (frame.type === 'join') return join(conn, frame);
+    if (frame.type === 'follow') return follow(conn, frame);
     const user = conn.user;
     const room = conn.room?.room;
     if (!user || !room) return fail(conn, 'not_joined', CHAT_MESSAGES.notJoined);

@@ -2,30 +2,11 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { DrawProof, GiveawayInfo, GiveawayTerms, Winner } from '../../../shared/contract/giveaways';
 import type { StaffEntry, StaffGiveaway, StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
-import { commitmentOf, listDigest, pickWinner, recomputePicks } from '../../../shared/verifiable-draw';
+import { commitmentOf, listDigest, recomputePicks } from '../../../shared/verifiable-draw';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
-import { closeGiveaways, createGiveaway, enter, giveawayFields } from './giveaway-factories';
+import { closeGiveaways, createGiveaway, enter, giveawayFields, rigFirstPick } from './giveaway-factories';
 
 const MINUTE = 60_000;
-
-/** Gives a giveaway a seed whose first pick lands on `entryId`, as if the CSPRNG had chosen it (tests only). */
-async function rigFirstPick(t: TestApp, giveawayId: number, entryId: number) {
-  const rows = await t.db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', giveawayId).execute();
-  const entries = rows.map((r) => ({ entry_id: r.id, weight: 1 }));
-  for (let i = 0; i < 1000; i += 1) {
-    const seed = createHash('sha256').update(`rig-${giveawayId}-${i}`).digest('hex');
-    const pick = await pickWinner({ seedHex: seed, giveawayId, entries, alreadyPicked: [], sequence: 1 });
-    if (pick?.entry_id === entryId) {
-      await t.db
-        .updateTable('giveaways')
-        .set({ seed, seed_hash: await commitmentOf(seed) })
-        .where('event_id', '=', giveawayId)
-        .execute();
-      return;
-    }
-  }
-  throw new Error('no seed found');
-}
 
 async function entryIdOf(t: TestApp, giveawayId: number, userId: number) {
   return (

@@ -11,7 +11,7 @@ import { giveawaysRepository } from './giveaways.repository';
 /** What staff choose of a giveaway; a giveaway made as a plain event starts with these. */
 export type GiveawayChoices = Pick<
   Insertable<GiveawaysTable>,
-  'show_id' | 'prize' | 'tnc' | 'tnc_prices' | 'winner_count' | 'access_code'
+  'show_id' | 'prize' | 'tnc' | 'tnc_prices' | 'winner_count' | 'access_code' | 'claim_mode'
 >;
 
 export const PLAIN_GIVEAWAY: GiveawayChoices = {
@@ -21,6 +21,7 @@ export const PLAIN_GIVEAWAY: GiveawayChoices = {
   tnc_prices: '',
   winner_count: 1,
   access_code: null,
+  claim_mode: 'text',
 };
 
 /** A 32-byte random seed and its SHA-256, the commitment published before any entry. */

@@ -70,6 +70,95 @@ export const giveawayDrawRepository = {
     (await db.selectFrom('giveaways').select('show_id').where('event_id', '=', giveawayId).executeTakeFirst())
       ?.show_id ?? null,
 
+  /** The giveaways (by id) with what a follower of the draw sees of them, and their entrant counts. */
+  drawOverviews: (db: Db, giveawayIds: readonly number[]) =>
+    giveawayIds.length
+      ? db
+          .selectFrom('giveaways as g')
+          .innerJoin('events as e', 'e.id', 'g.event_id')
+          .select([
+            'g.event_id',
+            'e.title',
+            'g.prize',
+            'g.show_id',
+            'g.claim_mode',
+            'g.winner_count',
+            'g.seed',
+            'g.seed_hash',
+            'g.seed_revealed_at',
+          ])
+          .select((eb) =>
+            eb
+              .selectFrom('giveaway_entries as n')
+              .select((c) => c.fn.countAll<number | string>().as('n'))
+              .whereRef('n.giveaway_id', '=', 'g.event_id')
+              .as('entrants'),
+          )
+          .where('g.event_id', 'in', giveawayIds)
+          .orderBy('g.event_id')
+          .execute()
+      : Promise.resolve([]),
+
+  /** The giveaways of a show, by id. */
+  giveawayIdsOfShow: async (db: Db, showId: number) =>
+    (
+      await db.selectFrom('giveaways').select('event_id').where('show_id', '=', showId).orderBy('event_id').execute()
+    ).map((row) => row.event_id),
+
+  /** The picks of these giveaways with the winner's name and the entry's place in the published list. */
+  drawPicks: (db: Db, giveawayIds: readonly number[]) =>
+    giveawayIds.length
+      ? db
+          .selectFrom('giveaway_picks as p')
+          .innerJoin('users as u', 'u.id', 'p.user_id')
+          .select(['p.id', 'p.giveaway_id', 'p.sequence', 'p.status', 'p.claim_by', 'u.first_name', 'u.last_name'])
+          .select((eb) =>
+            eb
+              .selectFrom('giveaway_entries as n')
+              .select((c) => c.fn.countAll<number | string>().as('n'))
+              .whereRef('n.giveaway_id', '=', 'p.giveaway_id')
+              .whereRef('n.id', '<=', 'p.entry_id')
+              .as('entry_number'),
+          )
+          .where('p.giveaway_id', 'in', giveawayIds)
+          .orderBy('p.giveaway_id')
+          .orderBy('p.sequence')
+          .execute()
+      : Promise.resolve([]),
+
+  /**
+   * A viewer's place in the published entry list of each of these giveaways they entered: the
+   * entries of the giveaway with an id up to theirs (the list is sorted by entry id).
+   */
+  entryNumbersOf: (db: Db, userId: number, giveawayIds: readonly number[]) =>
+    giveawayIds.length
+      ? db
+          .selectFrom('giveaway_entries as mine')
+          .select('mine.giveaway_id')
+          .select((eb) =>
+            eb
+              .selectFrom('giveaway_entries as n')
+              .select((c) => c.fn.countAll<number | string>().as('n'))
+              .whereRef('n.giveaway_id', '=', 'mine.giveaway_id')
+              .whereRef('n.id', '<=', 'mine.id')
+              .as('entry_number'),
+          )
+          .where('mine.user_id', '=', userId)
+          .where('mine.giveaway_id', 'in', giveawayIds)
+          .execute()
+      : Promise.resolve([]),
+
+  /** The number of entries in a giveaway and the place of one entry among them. */
+  entryStanding: (db: Db, giveawayId: number, entryId: number) =>
+    db
+      .selectFrom('giveaway_entries')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('entrants'),
+        eb.fn.sum<number | string | null>(eb.case().when('id', '<=', entryId).then(1).else(0).end()).as('entry_number'),
+      ])
+      .where('giveaway_id', '=', giveawayId)
+      .executeTakeFirstOrThrow(),
+
   audit: (db: Db, row: Insertable<GiveawayAuditTable>) => db.insertInto('giveaway_audit').values(row).execute(),
 
   auditLog: (db: Db, giveawayId: number) =>

@@ -1,16 +1,20 @@
 // The live draw: draw weighted by entries with the verifiable algorithm, respin a repeat winner of
-// the same show, confirm a claim within 5 minutes or forfeit and redraw, and announce the winners.
-// Each step runs in one transaction and writes its audit line; a racing second step gets a 409.
+// the same show, confirm a claim within 5 minutes (staff, or the winner's claim button) or forfeit and
+// redraw, and announce the winners. Each step runs in one transaction and writes its audit line; a
+// racing second step gets a 409. A new winner is e-mailed; viewers read the draw with their entry number.
 import type { Selectable } from 'kysely';
+import type { MyDrawResult } from '../../../shared/contract/giveaway-draw';
 import type { AuditAction, StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
 import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway-messages';
 import { pickWinner } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
 import { isUniqueViolation, type Db } from '../../db/database';
 import type { EventsTable, GiveawayPicksTable, GiveawaysTable, UserRow } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
+import { drawResultOf, drawResults } from './draw-result';
 import { writeAudit } from './giveaway-audit';
+import { winnerMail } from './giveaway-winner.mail';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 import { giveawaysRepository } from './giveaways.repository';
 import { publicName, type GiveawayService } from './giveaways.service';
@@ -134,6 +138,43 @@ export function createGiveawayDrawService(
     return pick.status === 'repeat' ? GIVEAWAY_MESSAGES.repeatWinner(name) : GIVEAWAY_MESSAGES.drawn(name);
   }
 
+  /** E-mails a newly drawn winner (a repeat winner is respun, not told they won). */
+  async function tellWinner(pick: PickRow | null) {
+    if (!pick || pick.status !== 'pending' || !pick.claim_by) return;
+    const [[user], result] = await Promise.all([
+      giveawaysRepository.usersByIds(db, [pick.user_id]),
+      drawResultOf(db, pick.giveaway_id),
+    ]);
+    if (!user || !result) return;
+    ctx.sendMail(
+      winnerMail({
+        to: user.email,
+        firstName: user.first_name,
+        giveawayId: result.eventid,
+        title: result.title,
+        prize: result.prize,
+        claimBy: pick.claim_by,
+        claimMode: result.claim_mode,
+        phone: ctx.config.site.phone,
+        brand: ctx.config.site.brand,
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+  }
+
+  /** The draws with the viewer's own place in each giveaway they entered. */
+  async function withMine(user: UserRow, giveawayIds: number[]): Promise<MyDrawResult[]> {
+    const [results, numbers] = await Promise.all([
+      drawResults(db, giveawayIds),
+      giveawayDrawRepository.entryNumbersOf(db, user.id, giveawayIds),
+    ]);
+    const numberOf = new Map(numbers.map((n) => [n.giveaway_id, Number(n.entry_number ?? 0)]));
+    return results.map((result) => {
+      const entryNumber = numberOf.get(result.eventid);
+      return { ...result, mine: entryNumber ? { entry_number: entryNumber } : null };
+    });
+  }
+
   const outcome = async (id: number, message: string): Promise<Outcome> => ({
     detail: await staffGiveaways.detail(id),
     message,
@@ -153,6 +194,7 @@ export function createGiveawayDrawService(
         if (!drawn) throw new AppError(422, GIVEAWAY_MESSAGES.drawEmpty);
         return drawn;
       });
+      await tellWinner(pick);
       return outcome(id, await messageFor(pick));
     },
 
@@ -181,6 +223,7 @@ export function createGiveawayDrawService(
         );
         return drawIn(trx, staff, state.event, state.details, state.picks);
       });
+      await tellWinner(pick);
       return outcome(id, await messageFor(pick));
     },
 
@@ -249,7 +292,58 @@ export function createGiveawayDrawService(
           ]),
         };
       });
+      await tellWinner(next.pick);
       return outcome(id, next.redrawn ? await messageFor(next.pick) : GIVEAWAY_MESSAGES.forfeited);
+    },
+
+    /** The draw of one giveaway, or of every giveaway of a show, with the viewer's entry number in each. */
+    async results(user: UserRow, of: { eventid?: number; showid?: number }): Promise<MyDrawResult[]> {
+      if (of.eventid !== undefined) {
+        await giveaways.load(of.eventid);
+        return withMine(user, [of.eventid]);
+      }
+      return withMine(user, await giveawayDrawRepository.giveawayIdsOfShow(db, of.showid ?? 0));
+    },
+
+    /**
+     * The winner's own claim (claim mode 'app'), within the 5 minutes: recorded as staff's "Claimed"
+     * is, with the winner as the one who did it.
+     */
+    async claimAsWinner(user: UserRow, id: number): Promise<MyDrawResult> {
+      await giveaways.load(id);
+      await drawStep(async (trx) => {
+        const state = await current(trx, id);
+        const mine = state.picks.filter((p) => p.user_id === user.id);
+        const pending = mine.find((p) => p.status === 'pending');
+        if (!pending) {
+          if (mine.some((p) => p.status === 'claimed')) throw conflict(GIVEAWAY_MESSAGES.claimAlready);
+          throw forbidden(GIVEAWAY_MESSAGES.claimNotYours);
+        }
+        if (state.details.claim_mode !== 'app') throw new AppError(422, GIVEAWAY_MESSAGES.claimByText);
+        const now = clock.now();
+        if (now.getTime() >= new Date(pending.claim_by ?? 0).getTime())
+          throw new AppError(422, GIVEAWAY_MESSAGES.claimTooLate);
+        const claimed = await giveawayDrawRepository.resolvePick(
+          trx,
+          pending.id,
+          'pending',
+          'claimed',
+          user.id,
+          now.toISOString(),
+        );
+        if (!claimed) throw conflict(GIVEAWAY_MESSAGES.notPending);
+        await audit(
+          trx,
+          id,
+          user,
+          'claim',
+          `Pick ${claimed.sequence} (entry ${claimed.entry_id}) claimed in the app by the winner.`,
+          pending.id,
+        );
+      });
+      const [result] = await withMine(user, [id]);
+      if (!result) throw notFound(GIVEAWAY_MESSAGES.notFound);
+      return result;
     },
 
     /** Shows (or hides) the claimed winners publicly, as first name and last initial. */

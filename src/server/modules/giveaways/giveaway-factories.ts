@@ -1,7 +1,9 @@
 // Test factories for giveaways: a giveaway made through the staff API (open now unless told
-// otherwise), entries and the clock moves that close it.
+// otherwise), entries, the clock moves that close it, and a seed rigged to pick a chosen entry.
+import { createHash } from 'node:crypto';
 import type { Enrollment } from '../../../shared/contract/giveaways';
 import type { CreateGiveawayRequest, StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
+import { commitmentOf, pickWinner } from '../../../shared/verifiable-draw';
 import type { TestApp } from '../../testing/harness';
 
 const MINUTE = 60_000;
@@ -40,4 +42,23 @@ export async function enter(t: TestApp, token: string, eventid: number) {
 /** Moves the clock past the end of a giveaway made by giveawayFields. */
 export function closeGiveaways(t: TestApp) {
   t.clock.advance(51 * MINUTE);
+}
+
+/** Gives a giveaway a seed whose first pick lands on `entryId`, as if the CSPRNG had chosen it (tests only). */
+export async function rigFirstPick(t: TestApp, giveawayId: number, entryId: number) {
+  const rows = await t.db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', giveawayId).execute();
+  const entries = rows.map((r) => ({ entry_id: r.id, weight: 1 }));
+  for (let i = 0; i < 1000; i += 1) {
+    const seed = createHash('sha256').update(`rig-${giveawayId}-${i}`).digest('hex');
+    const pick = await pickWinner({ seedHex: seed, giveawayId, entries, alreadyPicked: [], sequence: 1 });
+    if (pick?.entry_id === entryId) {
+      await t.db
+        .updateTable('giveaways')
+        .set({ seed, seed_hash: await commitmentOf(seed) })
+        .where('event_id', '=', giveawayId)
+        .execute();
+      return;
+    }
+  }
+  throw new Error('no seed found');
 }

@@ -93,12 +93,15 @@ export function createStaffGiveawayService(
     ];
     const staff = new Map((await giveawaysRepository.usersByIds(db, staffIds)).map((u) => [u.id, fullName(u)]));
     const byEntry = new Map(entries.map((e) => [e.entry_id, e]));
+    // The entries come sorted by id, as the published list is: a place in it is the index plus one.
+    const numberOf = new Map(entries.map((e, index) => [e.entry_id, index + 1]));
     const pickRecords: StaffPick[] = picks.map((p) => {
       const entry = byEntry.get(p.entry_id);
       return {
         id: p.id,
         sequence: p.sequence,
         entry_id: p.entry_id,
+        entry_number: numberOf.get(p.entry_id) ?? 0,
         user_id: p.user_id,
         name: entry ? fullName(entry) : '',
         email: entry?.email ?? '',
@@ -113,6 +116,7 @@ export function createStaffGiveawayService(
         claim_by: p.claim_by,
         resolved_at: p.resolved_at,
         resolved_by: p.resolved_by !== null ? (staff.get(p.resolved_by) ?? '') : null,
+        claimed_in_app: p.status === 'claimed' && p.resolved_by === p.user_id,
         repeat_of: p.repeat_of,
       };
     });
@@ -204,6 +208,7 @@ export function createStaffGiveawayService(
           tnc_prices: input.tnc_prices,
           winner_count: input.winner_count,
           access_code: input.access_code || null,
+          claim_mode: input.claim_mode,
         });
         if (tnc) await auditTerms(trx, event.id, staff, tnc);
         return event.id;
@@ -250,6 +255,7 @@ export function createStaffGiveawayService(
           ...(input.prize !== undefined ? { prize: input.prize } : {}),
           ...(input.tnc_prices !== undefined ? { tnc_prices: input.tnc_prices } : {}),
           ...(input.winner_count !== undefined ? { winner_count: input.winner_count } : {}),
+          ...(input.claim_mode !== undefined ? { claim_mode: input.claim_mode } : {}),
         });
         if (tnc !== details.tnc) await auditTerms(trx, id, staff, tnc);
       });

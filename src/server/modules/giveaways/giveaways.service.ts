@@ -120,13 +120,18 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         exists: false,
         eventid: giveawayId,
         entry_id: null,
+        entry_number: null,
+        entrants: null,
         entered_at: null,
         entry_from: null,
         entries: 0,
         ledger: [],
         bonuses_left: [...SOCIAL_CLICK_TYPES],
       };
-    const social = await giveawaysRepository.socialOf(db, giveawayId, userId);
+    const [social, standing] = await Promise.all([
+      giveawaysRepository.socialOf(db, giveawayId, userId),
+      giveawayDrawRepository.entryStanding(db, giveawayId, entry.id),
+    ]);
     const credited = new Set(social.map((s) => s.click_type));
     const entryLine: LedgerLine = {
       kind: 'entry',
@@ -147,6 +152,8 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
       exists: true,
       eventid: giveawayId,
       entry_id: entry.id,
+      entry_number: Number(standing.entry_number ?? 0),
+      entrants: Number(standing.entrants),
       entered_at: entry.created_at,
       entry_from: entry.entry_from,
       entries: ledger.length,
@@ -207,6 +214,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         state: stateOf(event, overview, now, overview.picks > 0),
         entrants: overview.entrants,
         needs_code: event.is_public === 0,
+        claim_mode: overview.claim_mode,
         social_click_types: [...SOCIAL_CLICK_TYPES],
         commitment: overview.seed_hash,
         seed: overview.seed_revealed_at ? overview.seed : null,
@@ -262,6 +270,8 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
           exists: true,
           eventid: input.eventid,
           entry_id: inserted.id,
+          entry_number: null,
+          entrants: null,
           entered_at: inserted.created_at,
           entry_from: input.entry_from,
           entries: 1,

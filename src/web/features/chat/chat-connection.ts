@@ -1,6 +1,7 @@
 // The chat socket of one room: fetches a chat token, joins with it in the first frame (and says
 // the last message it has), keeps the link alive with pings, and after a drop reconnects with
 // backoff. The browser going offline closes it at once; coming back online reconnects at once.
+// The same socket, opened with a follow frame instead, carries a giveaway's draw (decision 041).
 import {
   CHAT_MESSAGES,
   CLOSE_CODES,
@@ -37,7 +38,29 @@ export function socketUrl(location: Location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHAT_SOCKET_PATH}`;
 }
 
+/** The chat socket of one room. */
 export function createChatConnection(room: RoomRef, lastSeenId: () => number | undefined, events: ConnectionEvents) {
+  return createSocketConnection(
+    (token) => {
+      const since = lastSeenId();
+      return { type: 'join', token, room, ...(since ? { lastSeenId: since } : {}) };
+    },
+    'welcome',
+    events,
+  );
+}
+
+/** A socket in no room that follows the draw of one giveaway, or of every giveaway of a show. */
+export function createFollowConnection(target: { giveaway: number } | { show: number }, events: ConnectionEvents) {
+  return createSocketConnection((token) => ({ type: 'follow', token, ...target }), 'following', events);
+}
+
+/** `hello` is the first frame, sent with a fresh token on every connect; `ready` the server's answer to it. */
+function createSocketConnection(
+  hello: (token: string) => ClientFrame,
+  ready: ServerFrame['type'],
+  events: ConnectionEvents,
+) {
   let socket: WebSocket | null = null;
   let stopped = false;
   let attempt = 0;
@@ -110,9 +133,7 @@ export function createChatConnection(room: RoomRef, lastSeenId: () => number | u
     socket = ws;
     ws.onopen = () => {
       lastFrameAt = Date.now();
-      const since = lastSeenId();
-      const join: ClientFrame = { type: 'join', token, room, ...(since ? { lastSeenId: since } : {}) };
-      ws.send(JSON.stringify(join));
+      ws.send(JSON.stringify(hello(token)));
       heartbeat = setInterval(() => {
         if (Date.now() - lastFrameAt > SILENCE_LIMIT_MS) return retry();
         ws.send(JSON.stringify({ type: 'ping' } satisfies ClientFrame));
@@ -130,7 +151,7 @@ export function createChatConnection(room: RoomRef, lastSeenId: () => number | u
       const parsed = ServerFrame.safeParse(body);
       if (!parsed.success) return;
       const frame = parsed.data;
-      if (frame.type === 'welcome') {
+      if (frame.type === ready) {
         attempt = 0;
         hasBeenLive = true;
       }

@@ -140,7 +140,10 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         counter: state.counter + 1,
         notice: { key: state.counter + 1, tone: 'error', text: frame.message },
       };
+    // A room's socket follows no draw: 'following' and 'draw' belong to the draw's own socket (draw-result.tsx).
     case 'pong':
+    case 'following':
+    case 'draw':
       return state;
   }
 }

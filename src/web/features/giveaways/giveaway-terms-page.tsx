@@ -18,6 +18,12 @@ import { GiveawayRules } from './giveaway-rules';
 import { isGiveaway } from './giveaway-view';
 import { drawProofQuery, giveawayTermsQuery } from './queries';
 
+/** 'entry 3 of 12 (id 41)': a pick's place in the published list, as viewers are told their number. */
+function placeIn(entries: readonly { entry_id: number }[], entryId: number): string {
+  const place = [...entries].sort((a, b) => a.entry_id - b.entry_id).findIndex((e) => e.entry_id === entryId) + 1;
+  return `entry ${place} of ${entries.length} (id ${entryId})`;
+}
+
 const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
 /** Runs the published algorithm in the browser on the published seed and entry list. */
@@ -49,7 +55,7 @@ function CheckTheDraw({ id }: { id: number }) {
         commitmentMatches && picksMatch
           ? {
               tone: 'success',
-              text: `Checked: the seed matches the published fingerprint, and all ${picks.length} picks come out the same (entries ${picks.map((p) => p.entry_id).join(', ')}).`,
+              text: `Checked: the seed matches the published fingerprint, and all ${picks.length} picks come out the same (${picks.map((p) => placeIn(data.entries, p.entry_id)).join(', ')}).`,
             }
           : { tone: 'error', text: 'The recomputation does not match the published draw. Please contact us.' },
       );
@@ -90,9 +96,10 @@ function HowTheDrawWorks({ id }: { id: number }) {
           fingerprint on the giveaway page. From then on the seed cannot change without the fingerprint giving it away.
         </li>
         <li>
-          When entries close, every entry is listed by its entry number with its weight: 1 for entering plus 1 for each
-          bonus. The list is written one line per entry as <code className="font-mono">entry_id:weight</code>, and its
-          SHA-256 is the list digest.
+          When entries close, every entry is listed in the order it came in (by its entry id) with its weight: 1 for
+          entering plus 1 for each bonus. Its place in this list is the entry number viewers see (&ldquo;entry 7 of
+          12&rdquo;). The list is written one line per entry as <code className="font-mono">entry_id:weight</code>, and
+          its SHA-256 is the list digest.
         </li>
         <li>
           For pick number k (1 for the first draw, counting every respin and redraw), the entries not picked before are

@@ -27,6 +27,7 @@ import { showTime } from '../events/event-time';
 import { eventIdFrom } from '../events/queries';
 import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
+import { DrawResultSlot } from './draw-result-slot';
 import { GiveawayRules } from './giveaway-rules';
 import {
   enrollmentQuery,
@@ -78,8 +79,11 @@ function Ledger({ enrollment }: { enrollment: Enrollment }) {
           </li>
         ))}
       </ul>
-      {enrollment.entry_id !== null && (
-        <p className="text-sm text-muted">Your number in the published entry list: {enrollment.entry_id}</p>
+      {enrollment.entry_number !== null && enrollment.entrants !== null && (
+        <p className="text-sm text-muted">
+          You are entry {enrollment.entry_number} of {enrollment.entrants} in this giveaway (its place in the published
+          entry list).
+        </p>
       )}
     </section>
   );
@@ -349,6 +353,7 @@ function Giveaway({
     <EventDetail event={giveaway} eyebrow="Giveaway" onCountdownEnd={onCountdownEnd}>
       <Prize giveaway={giveaway} />
       <HowToEnter giveaway={giveaway} from={from} />
+      <DrawResultSlot giveaway={giveaway.id} />
       <Winners giveaway={giveaway} />
       <DrawProof giveaway={giveaway} />
       <GiveawayRules />

@@ -10,6 +10,7 @@ import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
 import { ChatPanel } from '../chat/chat-panel';
 import { chatInfoQuery } from '../chat/queries';
+import { DrawResultSlot } from '../giveaways/draw-result-slot';
 import { liveShowQuery } from './live-now';
 
 function roomLabel(room: ChatRoomInfo, liveId: number | undefined): string {
@@ -66,6 +67,9 @@ export default function ChatPage() {
           <ChatPanel eventId={current === 'lobby' ? null : current} />
         )}
       </div>
+      {(current !== 'lobby' || liveId !== undefined) && (
+        <DrawResultSlot show={current === 'lobby' ? (liveId ?? 0) : current} />
+      )}
     </div>
   );
 }

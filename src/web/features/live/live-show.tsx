@@ -14,6 +14,7 @@ import { eventKeys } from '../events/queries';
 import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
+import { DrawResultSlot } from '../giveaways/draw-result-slot';
 import { FloatingReactions, useFloatingReactions } from './floating-reactions';
 import { LiveLayout } from './live-layout';
 import { viewerCountText } from './live-rules';
@@ -156,6 +157,7 @@ export function LiveShow({ show, reachby, player }: LiveShowProps) {
       aside={<ShowChat eventId={show.id} onReaction={addReaction} />}
     >
       <AboutShow show={show} />
+      <DrawResultSlot show={show.id} />
     </LiveLayout>
   );
 }

@@ -4,6 +4,7 @@
 // sanitises the terms when they are saved. What the server refuses shows under its field.
 import { useState, type FormEvent } from 'react';
 import type { StaffGiveaway } from '../../../../shared/contract/giveaways-staff';
+import type { ClaimMode } from '../../../../shared/contract/giveaways';
 import { fillTerms } from '../../../../shared/giveaway-terms';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
@@ -26,6 +27,7 @@ type Values = {
   IS_Public: '1' | '0';
   access_code: string;
   winner_count: string;
+  claim_mode: ClaimMode;
   tnc: string;
 };
 
@@ -48,6 +50,7 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
       IS_Public: '1',
       access_code: '',
       winner_count: '1',
+      claim_mode: 'text',
       tnc: STARTER_TERMS,
     };
   }
@@ -62,6 +65,7 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
     IS_Public: giveaway.IS_Public === 0 ? '0' : '1',
     access_code: giveaway.access_code,
     winner_count: String(giveaway.winner_count),
+    claim_mode: giveaway.claim_mode,
     tnc: giveaway.tnc_html,
   };
 }
@@ -120,6 +124,7 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
       IS_Public: values.IS_Public === '1' ? (1 as const) : (0 as const),
       access_code: values.access_code,
       winner_count: Number(values.winner_count),
+      claim_mode: values.claim_mode,
       tnc: values.tnc,
     };
     const window = { cust_start: start, cust_end: end };
@@ -203,6 +208,16 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           onChange={set('winner_count')}
           error={problems.winner_count}
         />
+        <SelectField
+          label="How the winner claims"
+          value={values.claim_mode}
+          onChange={set('claim_mode')}
+          error={problems.claim_mode}
+          hint="Within 5 minutes of the draw, either way."
+        >
+          <option value="text">Text or call us (staff confirm)</option>
+          <option value="app">Claim button in the app</option>
+        </SelectField>
         <SelectField label="Visibility" value={values.IS_Public} onChange={set('IS_Public')} error={problems.IS_Public}>
           <option value="1">Public</option>
           <option value="0">Private (access code)</option>

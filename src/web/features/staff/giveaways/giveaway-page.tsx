@@ -25,6 +25,18 @@ import { StateBadge } from './giveaways-page';
 import { PrizeTableEditor } from './prize-table-editor';
 import { staffGiveawayQuery, useDrawStep, type DrawStep } from './queries';
 
+/** '1 entrant', '12 entrants'. */
+const counted = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** How a pick stands, with an in-app claim told apart from one staff confirmed. */
+const pickLabel = (pick: StaffPick) =>
+  pick.claimed_in_app ? 'Claimed in the app by the winner' : PICK_LABELS[pick.status];
+
+const CLAIM_MODE_LABELS: Record<StaffGiveawayDetail['claim_mode'], string> = {
+  text: 'Texts or calls us; staff press Claimed',
+  app: 'Presses the claim button in the app (or staff press Claimed)',
+};
+
 const PICK_LABELS: Record<StaffPick['status'], string> = {
   pending: 'Waiting for the claim',
   repeat: 'Repeat winner: respin',
@@ -87,8 +99,8 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
           Live draw
         </h2>
         <p className="text-lg font-bold text-white/80">
-          {giveaway.entrants} entrants · {giveaway.tickets} entries · {claimed.length} of {giveaway.winner_count}{' '}
-          {giveaway.winner_count === 1 ? 'winner' : 'winners'} claimed
+          {counted(giveaway.entrants, 'entrant', 'entrants')} · {counted(giveaway.tickets, 'entry', 'entries')} ·{' '}
+          {claimed.length} of {counted(giveaway.winner_count, 'winner', 'winners')} claimed
         </p>
       </div>
       {current ? (
@@ -100,11 +112,18 @@ function LiveDraw({ giveaway }: { giveaway: StaffGiveawayDetail }) {
             {current.name}
           </p>
           <p className="text-lg text-white/80">
-            Entry {current.entry_id} · {current.weight} {current.weight === 1 ? 'entry' : 'entries'} · ticket{' '}
-            {current.ticket} of {current.total_weight}
+            Entry {current.entry_number} of {giveaway.entrants} · {counted(current.weight, 'chance', 'chances')} ·
+            ticket {Number(current.ticket) + 1} of {current.total_weight}
             {current.whatnot_username && ` · Whatnot: ${current.whatnot_username}`}
           </p>
           {current.status === 'pending' && <ClaimCountdown pick={current} />}
+          {current.status === 'pending' && (
+            <p className="text-base text-white/80">
+              {giveaway.claim_mode === 'app'
+                ? 'The winner can claim with the button on their page.'
+                : 'The winner claims by text or call.'}
+            </p>
+          )}
           <div className="flex flex-wrap justify-center gap-3">
             {current.status === 'repeat' ? (
               <Button
@@ -200,7 +219,7 @@ function Picks({ picks }: { picks: StaffPick[] }) {
               className: 'font-bold',
               cell: (pick) => (
                 <>
-                  {pick.name} <span className="font-normal text-muted">(entry {pick.entry_id})</span>
+                  {pick.name} <span className="font-normal text-muted">(entry {pick.entry_number})</span>
                 </>
               ),
             },
@@ -214,7 +233,7 @@ function Picks({ picks }: { picks: StaffPick[] }) {
                 </>
               ),
             },
-            { header: 'Status', cell: (pick) => PICK_LABELS[pick.status] },
+            { header: 'Status', cell: pickLabel },
             {
               header: 'Drawn',
               cell: (pick) => (
@@ -307,6 +326,8 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
             <dd>{giveaway.tnc_prices}</dd>
             <dt className="font-bold text-muted">Winners</dt>
             <dd>{giveaway.winner_count}</dd>
+            <dt className="font-bold text-muted">How the winner claims</dt>
+            <dd>{CLAIM_MODE_LABELS[giveaway.claim_mode]}</dd>
             <dt className="font-bold text-muted">Visibility</dt>
             <dd>{giveaway.IS_Public === 1 ? 'Public' : `Private, code ${giveaway.access_code}`}</dd>
             <dt className="font-bold text-muted">Seed commitment</dt>

@@ -30,8 +30,9 @@ export function staffGiveawayQuery(id: number) {
   return queryOptions({
     queryKey: staffGiveawayKeys.one(id),
     queryFn: async ({ signal }) => recordOf(await apiCall(calls.one, { params: { id }, signal })),
-    // The live draw screen follows other staff members' steps and the claim window.
-    refetchInterval: 10_000,
+    // The live draw screen follows other staff members' steps and the claim window; while a pick
+    // waits for its claim (the winner may claim in the app), every two seconds.
+    refetchInterval: (query) => (query.state.data?.picks.some((p) => p.status === 'pending') ? 2_000 : 10_000),
   });
 }
 

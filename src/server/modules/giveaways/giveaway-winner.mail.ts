@@ -1,0 +1,54 @@
+// The e-mail a drawn winner gets at once, beside the notice on their open pages: the prize, the time
+// the 5 minutes end (Los Angeles time) and exactly how to claim, by text or call, or in the app.
+import { SHOW_TIME_ZONE } from '../../../shared/time';
+import type { ClaimMode } from '../../../shared/contract/giveaways';
+import type { Mail } from '../../platform/mail';
+
+const clockTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+export type WinnerMailInput = {
+  to: string;
+  firstName: string;
+  giveawayId: number;
+  title: string;
+  prize: string;
+  claimBy: string;
+  claimMode: ClaimMode;
+  phone: string;
+  brand: string;
+  publicUrl: string;
+};
+
+export function winnerMail(input: WinnerMailInput): Mail {
+  const prize = input.prize || input.title;
+  const until = clockTime.format(new Date(input.claimBy));
+  const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
+  const howTo =
+    input.claimMode === 'app'
+      ? [`Claim it with the "Claim my prize" button on the giveaway page before ${until}:`, page]
+      : [
+          `Text or call us at ${input.phone} before ${until} and tell us your name. Messages in the show chat do not count.`,
+          `The giveaway page shows the time left: ${page}`,
+        ];
+  return {
+    to: input.to,
+    subject: `You won: ${prize}`,
+    text: [
+      `Hi ${input.firstName},`,
+      '',
+      `You were drawn as the winner of "${input.title}": ${prize}.`,
+      '',
+      'You have 5 minutes from the draw to claim it, or we draw again.',
+      ...howTo,
+      '',
+      'Congratulations,',
+      `The ${input.brand} team`,
+    ].join('\n'),
+  };
+}
