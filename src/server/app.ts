@@ -52,6 +52,8 @@ import { createSpinService } from './modules/giveaways/spin.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
 import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
 import { mediaRoot } from './platform/media';
+import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
+import { createStaffMediaService } from './modules/staff-media/staff-media.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -222,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
   });
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
+  await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {
