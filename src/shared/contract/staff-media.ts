@@ -9,15 +9,11 @@ export { IMAGE_WIDTHS } from '../image-sizes';
 
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
-/** What the upload is for: each kind has its own folder under the media root. */
-export const IMAGE_KINDS = ['shows', 'giveaways', 'prizes'] as const;
-
-export const UploadImageQuery = z.object({
-  kind: z.enum(IMAGE_KINDS, { error: 'kind is shows, giveaways or prizes.' }).default('shows'),
-});
+/** The folder under the media root that holds staff uploads. */
+export const IMAGE_FOLDER = 'events';
 
 export const UploadedImage = z.object({
-  /** The path to save on the record: '/media/<kind>/<name>-1280w.webp'. */
+  /** The path to save on the record: '/media/events/<name>-1280w.webp'. */
   image: z.string(),
   /** The same image as viewers fetch it (the media base URL in front). */
   url: z.string(),
@@ -32,7 +28,6 @@ export const staffMediaCalls = {
   upload: defineCall({
     method: 'POST',
     path: '/api/staff/media',
-    query: UploadImageQuery,
     response: UploadedImageResponse,
   }),
 };

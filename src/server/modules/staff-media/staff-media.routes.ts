@@ -31,7 +31,7 @@ export function staffMediaRoutes(ctx: AppContext, media: StaffMediaService, guar
           : undefined;
         const buffer = file ? await file.toBuffer().catch(() => null) : null;
         const truncated = Boolean(file?.file.truncated) || (file !== undefined && buffer === null);
-        return ok([await media.upload(request.query.kind, buffer, truncated)], MESSAGES.imageUploaded, ctx.clock.now());
+        return ok([await media.upload(buffer, truncated)], MESSAGES.imageUploaded, ctx.clock.now());
       },
     });
   };

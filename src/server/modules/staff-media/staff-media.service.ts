@@ -1,6 +1,6 @@
 // Staff image uploads (decision 047): checks the upload is a picture within the limits, stores it
-// re-encoded at each width under the kind's folder and answers the path to save on the record.
-import { IMAGE_MAX_PIXELS, IMAGE_WIDTHS, type UploadedImage } from '../../../shared/contract/staff-media';
+// re-encoded at each width under media/events/ and answers the path to save on the record.
+import { IMAGE_FOLDER, IMAGE_MAX_PIXELS, IMAGE_WIDTHS, type UploadedImage } from '../../../shared/contract/staff-media';
 import { imageAtWidth } from '../../../shared/image-sizes';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
@@ -15,12 +15,12 @@ export function createStaffMediaService(ctx: AppContext) {
   const { config } = ctx;
   return {
     /** `upload` is the file's bytes (null when none came); `truncated` when it ran past the byte limit. */
-    async upload(kind: string, upload: Buffer | null, truncated: boolean): Promise<UploadedImage> {
+    async upload(upload: Buffer | null, truncated: boolean): Promise<UploadedImage> {
       if (truncated) throw tooLarge();
       if (!upload || upload.length === 0) throw badRequest(MESSAGES.imageRequired, imageIssue(MESSAGES.imageRequired));
       let stored: string;
       try {
-        stored = await storeSizedImage(config.dataDir, kind, upload, ctx.random, IMAGE_WIDTHS, IMAGE_MAX_PIXELS);
+        stored = await storeSizedImage(config.dataDir, IMAGE_FOLDER, upload, ctx.random, IMAGE_WIDTHS, IMAGE_MAX_PIXELS);
       } catch (error) {
         if (error instanceof ImageTooLargeError) throw tooLarge();
         if (error instanceof NotAnImageError)

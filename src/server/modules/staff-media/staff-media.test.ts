@@ -16,7 +16,7 @@ import { describeEachEngine, type TestApp } from '../../testing/harness';
 
 type Part = { content: Buffer | string; filename?: string; type?: string };
 
-async function upload(t: TestApp, token: string | undefined, part: Part | null, kind = 'shows') {
+async function upload(t: TestApp, token: string | undefined, part: Part | null) {
   const form = new FormData();
   if (part)
     form.append(
@@ -28,7 +28,7 @@ async function upload(t: TestApp, token: string | undefined, part: Part | null, 
   const encoded = new Response(form);
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/staff/media?kind=${kind}`,
+    url: '/api/staff/media',
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...(token ? { token } : {}) },
   });
@@ -43,7 +43,7 @@ const png = (width: number, height: number) =>
 async function storedFiles(t: TestApp): Promise<string[]> {
   const root = path.join(t.config.dataDir, 'media');
   const found: string[] = [];
-  for (const kind of ['shows', 'giveaways', 'prizes']) {
+  for (const kind of ['events']) {
     const dir = path.join(root, kind);
     if (existsSync(dir)) found.push(...(await readdir(dir)).map((f) => `${kind}/${f}`));
   }
@@ -58,7 +58,7 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
     const body = UploadedImageResponse.parse(res.body);
     expect(body.message).toBe(MESSAGES.imageUploaded);
     const answer = body.data[0]!;
-    expect(answer.image).toMatch(/^\/media\/shows\/[0-9a-f]{32}-1280w\.webp$/);
+    expect(answer.image).toMatch(/^\/media\/events\/[0-9a-f]{32}-1280w\.webp$/);
     expect(answer.url).toBe(answer.image);
     expect(answer.sizes.map((s) => s.width)).toEqual([320, 640, 1280]);
     for (const size of answer.sizes) {
@@ -75,12 +75,11 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
     expect(srcSetOf(answer.url)).toBe(answer.sizes.map((s) => `${s.url} ${s.width}w`).join(', '));
   });
 
-  it('never enlarges a small image, and files prizes under their own folder', async () => {
+  it('never enlarges a small image', async () => {
     const staff = await t().createStaff();
-    const res = await upload(t(), staff.tokenvalue, { content: await png(400, 300) }, 'prizes');
+    const res = await upload(t(), staff.tokenvalue, { content: await png(400, 300) });
     expect(res.http).toBe(200);
     const answer = res.body.data[0]!;
-    expect(answer.image).toMatch(/^\/media\/prizes\//);
     const widths = [];
     for (const size of answer.sizes) {
       const file = path.join(t().config.dataDir, 'media', size.url.replace(/^\/media\//, ''));
@@ -93,8 +92,8 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
     const staff = await t().createStaff();
     const token = staff.tokenvalue;
     const show = (await upload(t(), token, { content: await png(800, 450) })).body.data[0]!;
-    const prize = (await upload(t(), token, { content: await png(800, 800) }, 'prizes')).body.data[0]!;
-    const wheel = (await upload(t(), token, { content: await png(300, 300) }, 'prizes')).body.data[0]!;
+    const prize = (await upload(t(), token, { content: await png(800, 800) })).body.data[0]!;
+    const wheel = (await upload(t(), token, { content: await png(300, 300) })).body.data[0]!;
     const start = new Date(t().clock.now().getTime() + 3_600_000).toISOString();
     const end = new Date(t().clock.now().getTime() + 7_200_000).toISOString();
     const created = await t().post<StaffGiveawayDetail>(
@@ -150,8 +149,6 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
         data: [{ field: 'image', message }],
       });
     }
-    const badKind = await upload(t(), staff.tokenvalue, { content: await png(10, 10) }, 'avatars');
-    expect(badKind.http).toBe(400);
     expect(await storedFiles(t())).toEqual([]);
   });
 
