@@ -166,11 +166,13 @@ export function createSpinService(ctx: AppContext) {
 
     async setTable(eventId: number, input: z.output<typeof SetSpinPrizesRequest>): Promise<SpinPrizeTable> {
       if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      await db.transaction().execute((trx) => spinRepository.replacePrizes(
+      await db.transaction().execute((trx) =>
+        spinRepository.replacePrizes(
           trx,
           eventId,
           input.prizes.map((p) => ({ ...p, image: storedImage(p.image) })),
-        ),);
+        ),
+      );
       return table(eventId);
     },
   };

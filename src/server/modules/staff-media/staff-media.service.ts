@@ -20,7 +20,14 @@ export function createStaffMediaService(ctx: AppContext) {
       if (!upload || upload.length === 0) throw badRequest(MESSAGES.imageRequired, imageIssue(MESSAGES.imageRequired));
       let stored: string;
       try {
-        stored = await storeSizedImage(config.dataDir, IMAGE_FOLDER, upload, ctx.random, IMAGE_WIDTHS, IMAGE_MAX_PIXELS);
+        stored = await storeSizedImage(
+          config.dataDir,
+          IMAGE_FOLDER,
+          upload,
+          ctx.random,
+          IMAGE_WIDTHS,
+          IMAGE_MAX_PIXELS,
+        );
       } catch (error) {
         if (error instanceof ImageTooLargeError) throw tooLarge();
         if (error instanceof NotAnImageError)

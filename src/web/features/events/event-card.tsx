@@ -47,7 +47,15 @@ export function EventStatusBadge({ status, className }: { status: EventRecord['s
   );
 }
 
-export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, onNavigate, isFirst = false, children }: EventCardProps) {
+export function EventCard({
+  event,
+  to,
+  headingLevel = 3,
+  onCountdownEnd,
+  onNavigate,
+  isFirst = false,
+  children,
+}: EventCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const countdown = eventCountdown(event);
   return (
