@@ -90,7 +90,8 @@ export function ShowPicker({ value, onChange, error, hint }: ShowPickerProps) {
         onChange={(event) => {
           setTyped(event.target.value);
           setIsOpen(true);
-          setActive(listed.length > 1 ? 1 : 0);
+          // The first show that matches is ready for Enter; with none, 'No show' is.
+          setActive(filterChoices(choices, event.target.value).length > 0 ? 1 : 0);
         }}
         onClick={() => setIsOpen(true)}
         onKeyDown={handleKeyDown}
