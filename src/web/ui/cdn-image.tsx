@@ -9,7 +9,7 @@ import { cx } from './cx';
 
 type CdnImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & { src: string; alt: string };
 
-export function CdnImage({ src, alt, className, ...props }: CdnImageProps) {
+export function CdnImage({ src, alt, className, sizes, ...props }: CdnImageProps) {
   const config = useSiteConfig();
   // The src whose first load failed, and the one whose retry failed too; a new src starts over.
   const [failedOnce, setFailedOnce] = useState<string | null>(null);
@@ -47,5 +47,17 @@ export function CdnImage({ src, alt, className, ...props }: CdnImageProps) {
       </span>
     );
   }
-  return <img src={shown} srcSet={srcSetOf(shown)} alt={alt} className={className} onError={handleError} {...props} />;
+  // `sizes` only with a srcset: on a plain image it means nothing, and setting it can restart the load.
+  const srcSet = srcSetOf(shown);
+  return (
+    <img
+      {...props}
+      src={shown}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      className={className}
+      onError={handleError}
+    />
+  );
 }

@@ -81,7 +81,7 @@ export function ImageUpload({ label, value, onChange, className, compact = false
             </Button>
           )}
         </div>
-        <p id={statusId} role="status" className={cx('text-sm', problem ? 'font-bold text-danger' : 'text-muted')}>
+        <p id={statusId} aria-live="polite" className={cx('text-sm', problem ? 'font-bold text-danger' : 'text-muted')}>
           {busy
             ? `Uploading… ${Math.round((progress ?? 0) * 100)}%`
             : problem || (compact ? '' : 'JPEG, PNG, WebP, GIF or AVIF up to 8 MB. Saved with the form.')}
