@@ -99,6 +99,8 @@ const routes: RouteObject[] = [
       },
       { path: '/giveaway-terms/:id', element: screen(() => import('./features/giveaways/giveaway-terms-page')) },
       { path: '/past/:id', element: screen(() => import('./features/past/past-page')) },
+      // A show's own page (home's upcoming cards link here): the same page, which shows a show still to come with its RSVP.
+      { path: '/show/:id', element: screen(() => import('./features/past/past-page')) },
       { path: '/whatnot', element: screen(() => import('./features/whatnot/whatnot-page')) },
       { path: '/whatnot/success', element: screen(() => import('./features/whatnot/whatnot-success-page')) },
       { path: '/product-register', element: screen(() => import('./features/exhibitions/product-register-page')) },

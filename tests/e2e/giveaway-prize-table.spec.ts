@@ -95,7 +95,7 @@ test('staff edit the prize wheel, bad input is refused clearly, and a viewer spi
   const spin = page.getByRole('region', { name: 'Spin to win for entering' });
   await expect(spin.getByRole('img', { name: /Prize wheel with 4 prizes/ })).toBeVisible();
   await spin.getByRole('button', { name: 'Spin the wheel' }).click();
-  await expect(spin.getByTestId('spin-prize')).toHaveText('You won: Sapphire charm (75 reward points).');
+  await expect(spin.getByTestId('spin-prize')).toHaveText('You won Sapphire charm, plus 75 reward points.');
   const stored = await request.get(`/api/CheckIfGiveawaySpin?eventId=${giveaway.id}`, {
     headers: { token: user.tokenvalue },
   });

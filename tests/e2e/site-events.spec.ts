@@ -49,7 +49,8 @@ test('home shows the live show, upcoming shows with countdowns, open giveaways a
     'aria-label',
     /^Ends in 0 days, 0 hours, (39|40) minutes and \d+ seconds?$/,
   );
-  await expect(onAir.getByRole('link', { name: 'Watch live' })).toHaveAttribute('href', '/live');
+  // The card is one link, named by its title (decision 047).
+  await expect(onAir.getByRole('link', { name: live.title })).toHaveAttribute('href', '/live');
 
   const upcomingCard = page
     .getByRole('region', { name: 'Upcoming shows' })

@@ -16,6 +16,7 @@ import * as chat from './migrations/008-chat';
 import * as giveaways from './migrations/009-giveaways';
 import * as chatSanctionRoom from './migrations/010-chat-sanction-room';
 import * as giveawayDetailsBackfill from './migrations/011-giveaway-details-backfill';
+import * as prizeImages from './migrations/012-prize-images';
 import * as chatReports from './migrations/013-chat-reports';
 import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
 
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '009-giveaways': giveaways.up,
   '010-chat-sanction-room': chatSanctionRoom.up,
   '011-giveaway-details-backfill': giveawayDetailsBackfill.up,
+  '012-prize-images': prizeImages.up,
   '013-chat-reports': chatReports.up,
   '014-giveaway-claim-mode': giveawayClaimMode.up,
 };

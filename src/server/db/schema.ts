@@ -174,6 +174,8 @@ export interface GiveawaysTable {
   event_id: number;
   show_id: number | null;
   prize: string;
+  /** The prize's picture: a path under the media root or a full URL (migration 012). */
+  prize_image: string | null;
   /** Sanitised HTML with placeholders. */
   tnc: string;
   tnc_prices: string;
@@ -249,6 +251,8 @@ export interface SpinPrizesTable {
   label: string;
   weight: number;
   points: number;
+  /** The prize's picture: a path under the media root or a full URL (migration 012). */
+  image: string | null;
 }
 
 export interface SpinsTable {

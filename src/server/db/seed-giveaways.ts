@@ -34,20 +34,20 @@ export const DEMO_TERMS = `<h2>Official rules</h2>
 
 const SHOW_WHEEL: z.output<typeof SetSpinPrizesRequest> = {
   prizes: [
-    { label: '25 reward points', weight: 40, points: 25 },
-    { label: '10% off tonight', weight: 30, points: 0 },
-    { label: 'Free shipping', weight: 20, points: 0 },
-    { label: '100 reward points', weight: 9, points: 100 },
-    { label: 'Mystery gemstone', weight: 1, points: 0 },
+    { label: '25 reward points', weight: 40, points: 25, image: '' },
+    { label: '10% off tonight', weight: 30, points: 0, image: '' },
+    { label: 'Free shipping', weight: 20, points: 0, image: '' },
+    { label: '100 reward points', weight: 9, points: 100, image: '' },
+    { label: 'Mystery gemstone', weight: 1, points: 0, image: '' },
   ],
 };
 
 const GIVEAWAY_WHEEL: z.output<typeof SetSpinPrizesRequest> = {
   prizes: [
-    { label: '10 reward points', weight: 50, points: 10 },
-    { label: '50 reward points', weight: 30, points: 50 },
-    { label: 'Free ring sizing', weight: 15, points: 0 },
-    { label: '250 reward points', weight: 5, points: 250 },
+    { label: '10 reward points', weight: 50, points: 10, image: '' },
+    { label: '50 reward points', weight: 30, points: 50, image: '' },
+    { label: 'Free ring sizing', weight: 15, points: 0, image: '' },
+    { label: '250 reward points', weight: 5, points: 250, image: '' },
   ],
 };
 
@@ -59,6 +59,7 @@ function giveawayInput(
 ): z.output<typeof CreateGiveawayRequest> {
   return {
     image: '',
+    prize_image: '',
     IS_Public: 1,
     tnc: DEMO_TERMS,
     winner_count: 1,

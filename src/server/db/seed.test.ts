@@ -86,3 +86,58 @@ describeEachEngine('demo seed', (t) => {
     }
   });
 });
+
+describeEachEngine('demo seed: names and times agree', (t) => {
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const laWeekday = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'long' }).format(new Date(iso));
+
+  it('airs each show named for a weekday on that day in Los Angeles, and opens "during the show" giveaways with their show', async () => {
+    // Seeded on several days of the week, summer and winter, so no day happens to fit by chance.
+    const days = [0, 1, 2, 3, 4, 5, 6, 150, 153];
+    const start = t().clock.now().getTime();
+    for (const offset of days) {
+      await t().db.deleteFrom('users').execute();
+      t().clock.set(new Date(start + offset * 24 * 60 * 60_000));
+      await seedDemo(t().app.ctx);
+      const events = await t().db.selectFrom('events').selectAll().execute();
+      const named = events.filter((e) => e.type !== 'giveaway' && WEEKDAYS.some((day) => e.title.includes(day)));
+      expect(named.length).toBeGreaterThanOrEqual(2);
+      for (const event of named) {
+        const day = WEEKDAYS.find((d) => event.title.includes(d));
+        expect({ title: event.title, day: laWeekday(event.cust_start) }).toEqual({ title: event.title, day });
+        expect(
+          new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric' }).format(
+            new Date(event.cust_start),
+          ),
+        ).toBe('7 PM');
+      }
+      const linked = await t()
+        .db.selectFrom('giveaways')
+        .innerJoin('events as g', 'g.id', 'giveaways.event_id')
+        .innerJoin('events as show', 'show.id', 'giveaways.show_id')
+        .select(['g.title', 'g.description', 'g.cust_start as opens', 'show.cust_start as airs', 'show.title as show'])
+        .execute();
+      const during = linked.filter((g) => /during/i.test(g.description));
+      expect(during.length).toBeGreaterThanOrEqual(2);
+      for (const giveaway of during) {
+        expect({ giveaway: giveaway.title, opens: new Date(giveaway.opens).toISOString() }).toEqual({
+          giveaway: giveaway.title,
+          opens: new Date(giveaway.airs).toISOString(),
+        });
+      }
+      for (const table of [
+        'giveaway_audit',
+        'giveaway_picks',
+        'spins',
+        'spin_prizes',
+        'giveaway_social_entries',
+        'giveaway_entries',
+        'giveaways',
+        'event_questions',
+        'events',
+      ] as const)
+        await t().db.deleteFrom(table).execute();
+    }
+  });
+});

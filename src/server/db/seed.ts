@@ -10,6 +10,7 @@ import { newEventRow } from '../modules/events/event-row';
 import { createGiveawayDetails } from '../modules/giveaways/giveaway-details';
 import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
+import { laDay, laOffset } from '../../shared/time';
 import { hashPassword } from '../platform/passwords';
 import { refreshDemoGiveaway, seedGiveaways } from './seed-giveaways';
 
@@ -41,6 +42,27 @@ const VIEWERS = [
   },
 ];
 
+const SUNDAY = 0;
+const TUESDAY = 2;
+
+/**
+ * 7 pm in Los Angeles on the first `weekday` (0 Sunday … 6 Saturday) at least `days` LA calendar
+ * days from today's date there: forward for days > 0, backward for days < 0.
+ */
+export function laEvening(now: Date, weekday: number, days: number): Date {
+  const [year, month, day] = laDay(now).split('-').map(Number);
+  const step = days < 0 ? -1 : 1;
+  for (let k = days; ; k += step) {
+    const date = new Date(Date.UTC(year!, month! - 1, day! + k));
+    if (date.getUTCDay() !== weekday) continue;
+    // The offset at noon that day is the one at 7 pm: the clocks change at 2 am.
+    const offset = laOffset(new Date(date.getTime() + 12 * 3_600_000));
+    const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(offset) ?? ['', '-', '07', '00'];
+    const offsetMs = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+    return new Date(date.getTime() + 19 * 3_600_000 - offsetMs);
+  }
+}
+
 export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; staffPassword: string } | null> {
   const { db, clock, random } = ctx;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
@@ -70,8 +92,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
         .values({ ...blank, ...viewer, password_hash: null, isactive: 1, is_staff: 0 })
         .execute();
     }
-    const start = new Date(clock.now().getTime() + 2 * 24 * 60 * 60_000);
-    start.setUTCHours(2, 0, 0, 0); // 7 pm in Los Angeles (summer) / 6 pm (winter)
+    // Shows named for a weekday air on that day, at 7 pm in Los Angeles: Sapphire Sunday on the
+    // next Sunday at least two days ahead, Tanzanite Tuesday on the last Tuesday before today.
+    const start = laEvening(clock.now(), SUNDAY, 2);
+    const lastTuesday = laEvening(clock.now(), TUESDAY, -1);
     const dayMs = 24 * 60 * 60_000;
     const show = (
       title: string,
@@ -94,14 +118,15 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
         show(
           'Tanzanite Tuesday: the violet hour',
           'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.',
-          new Date(start.getTime() - 5 * dayMs),
+          lastTuesday,
         ),
+        // "During Sapphire Sunday": it opens and closes with the show.
         show(
           'Sapphire Sunday giveaway',
           'Enter during Sapphire Sunday for a chance at a 1 ct Montana sapphire pendant.',
-          new Date(start.getTime() - dayMs),
+          start,
           'giveaway',
-          25,
+          1,
         ),
         {
           ...show(

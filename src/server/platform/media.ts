@@ -1,9 +1,11 @@
 // Local media storage under $DATA_DIR/media: pictures are checked by content, re-encoded by
-// sharp to WebP (at most 512 px) and saved under a random name, never the uploaded one.
+// sharp to WebP (profile pictures at most 512 px; staff images at three widths) and saved under a
+// random name, never the uploaded one.
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_MAX_PIXELS, PICTURE_SIZE_PX } from '../../shared/contract/profile';
+import { sizedName } from '../../shared/image-sizes';
 import type { Random } from './clock';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
@@ -15,8 +17,8 @@ export function mediaRoot(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
-/** Re-encodes an uploaded picture and returns its stored path relative to the media root. */
-export async function storePicture(dataDir: string, folder: string, input: Buffer, random: Random): Promise<string> {
+/** Checks by content that `input` is a picture we read, of at most `maxPixels`. */
+async function checkImage(input: Buffer, maxPixels: number): Promise<void> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -24,7 +26,12 @@ export async function storePicture(dataDir: string, folder: string, input: Buffe
     throw new NotAnImageError();
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new NotAnImageError();
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > PICTURE_MAX_PIXELS) throw new ImageTooLargeError();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) throw new ImageTooLargeError();
+}
+
+/** Re-encodes an uploaded picture and returns its stored path relative to the media root. */
+export async function storePicture(dataDir: string, folder: string, input: Buffer, random: Random): Promise<string> {
+  await checkImage(input, PICTURE_MAX_PIXELS);
   let output: Buffer;
   try {
     output = await sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, animated: false })
@@ -40,6 +47,39 @@ export async function storePicture(dataDir: string, folder: string, input: Buffe
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, output);
   return relative;
+}
+
+/**
+ * Re-encodes a staff upload (decision 047) to WebP at each of `widths` (never enlarged, so a small
+ * image keeps its own size in every file) and returns the largest one's path relative to the
+ * media root: '<folder>/<random>-1280w.webp'. Nothing is written unless every size encodes.
+ */
+export async function storeSizedImage(
+  dataDir: string,
+  folder: string,
+  input: Buffer,
+  random: Random,
+  widths: readonly number[],
+  maxPixels: number,
+): Promise<string> {
+  await checkImage(input, maxPixels);
+  const outputs: [number, Buffer][] = [];
+  try {
+    for (const width of widths) {
+      const output = await sharp(input, { limitInputPixels: maxPixels, animated: false })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      outputs.push([width, output]);
+    }
+  } catch {
+    throw new NotAnImageError();
+  }
+  const base = `${folder}/${random.bytes(16).toString('hex')}`;
+  await mkdir(path.join(mediaRoot(dataDir), folder), { recursive: true });
+  for (const [width, output] of outputs) await writeFile(path.join(mediaRoot(dataDir), sizedName(base, width)), output);
+  return sizedName(base, Math.max(...widths));
 }
 
 export async function removeMedia(dataDir: string, relative: string): Promise<void> {

@@ -20,6 +20,7 @@ const giveawayFields = {
   IS_Public: eventVisibility,
   show_id: z.number({ error: 'show_id is a show id or null.' }).int().positive().nullable(),
   prize: z.string().trim().max(200, 'Keep the prize under 200 characters.'),
+  prize_image: eventImage,
   /** HTML; sanitised on save (scripts, event handlers and javascript: links are removed). */
   tnc: z.string().max(50_000, 'Keep the terms under 50,000 characters.'),
   tnc_prices: z.string().trim().max(60, 'Keep the prize value under 60 characters.'),
@@ -53,6 +54,7 @@ export const CreateGiveawayRequest = z
     IS_Public: giveawayFields.IS_Public.default(1),
     show_id: giveawayFields.show_id.default(null),
     prize: giveawayFields.prize.default(''),
+    prize_image: giveawayFields.prize_image.default(''),
     tnc: giveawayFields.tnc.default(''),
     tnc_prices: giveawayFields.tnc_prices.default(''),
     winner_count: giveawayFields.winner_count.default(1),

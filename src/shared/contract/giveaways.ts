@@ -158,6 +158,8 @@ export const GiveawayInfo = EventRecord.extend({
   show_id: z.number().int().nullable(),
   show_title: z.string().nullable(),
   prize: z.string(),
+  /** The prize's picture as viewers fetch it; '' for none (decision 047). */
+  prize_image: z.string(),
   /** Prize value for the terms' {{VALUE}}: tnc_prices, or '$10,000' when unset (spec §9). */
   tnc_prices: z.string(),
   winner_count: z.number().int(),

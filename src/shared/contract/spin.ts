@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { eventImage } from './event-fields';
 import { bodyId, queryId } from './ids';
 
 /** Spin-to-win kinds: after an RSVP (to a show or special event) or after a giveaway entry. */
@@ -31,7 +32,12 @@ export const SpinQuery = z
   .object({ eventId: queryId('eventId').optional(), eventid: queryId('eventId').optional() })
   .transform(oneEventId);
 
-export const WheelSegment = z.object({ id: z.number().int(), label: z.string() });
+export const WheelSegment = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The prize's picture as viewers fetch it; '' for none (decision 047). */
+  image: z.string(),
+});
 export type WheelSegment = z.infer<typeof WheelSegment>;
 
 export const SpinResult = z.object({
@@ -71,6 +77,8 @@ export const SpinPrize = z.object({
   points: z.number().int(),
   /** Spins that landed on this prize so far. */
   won: z.number().int(),
+  /** The prize's picture as viewers fetch it; '' for none. */
+  image: z.string(),
 });
 export type SpinPrize = z.infer<typeof SpinPrize>;
 export const SpinPrizeTable = z.object({
@@ -102,6 +110,7 @@ export const SetSpinPrizesRequest = z.object({
           .min(0, 'points is a whole number from 0 to 100,000.')
           .max(100_000, 'points is a whole number from 0 to 100,000.')
           .default(0),
+        image: eventImage.default(''),
       }),
     )
     .max(12, 'A wheel has at most 12 prizes.')

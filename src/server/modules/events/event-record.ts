@@ -9,17 +9,21 @@ export function toEventRecord(row: Selectable<EventsTable>, now: Date, mediaBase
   const start = new Date(row.cust_start);
   const end = new Date(row.cust_end);
   const status = isLive(start, end, now) ? 'live' : now.getTime() <= start.getTime() ? 'upcoming' : 'past';
-  const image = !row.image ? '' : /^https?:\/\//.test(row.image) ? row.image : mediaBaseUrl + row.image;
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     description: row.description,
-    image,
+    image: publicImage(row.image, mediaBaseUrl),
     cust_start: row.cust_start,
     cust_end: row.cust_end,
     IS_Public: row.is_public,
     platform: row.platform,
     status,
   };
+}
+
+/** A stored image (a path under the media root, or a full URL) as viewers fetch it; '' for none. */
+export function publicImage(stored: string | null, mediaBaseUrl: string): string {
+  return !stored ? '' : /^https?:\/\//.test(stored) ? stored : mediaBaseUrl + stored;
 }

@@ -11,7 +11,7 @@ import { giveawaysRepository } from './giveaways.repository';
 /** What staff choose of a giveaway; a giveaway made as a plain event starts with these. */
 export type GiveawayChoices = Pick<
   Insertable<GiveawaysTable>,
-  'show_id' | 'prize' | 'tnc' | 'tnc_prices' | 'winner_count' | 'access_code' | 'claim_mode'
+  'show_id' | 'prize' | 'prize_image' | 'tnc' | 'tnc_prices' | 'winner_count' | 'access_code' | 'claim_mode'
 >;
 
 export const PLAIN_GIVEAWAY: GiveawayChoices = {

@@ -204,6 +204,7 @@ export function createStaffGiveawayService(
         await createGiveawayDetails(trx, ctx, event.id, staff, {
           show_id: input.show_id,
           prize: input.prize,
+          prize_image: storedImage(input.prize_image),
           tnc,
           tnc_prices: input.tnc_prices,
           winner_count: input.winner_count,
@@ -253,6 +254,7 @@ export function createStaffGiveawayService(
           updated_at: clock.now().toISOString(),
           ...(input.show_id !== undefined ? { show_id: input.show_id } : {}),
           ...(input.prize !== undefined ? { prize: input.prize } : {}),
+          ...(input.prize_image !== undefined ? { prize_image: storedImage(input.prize_image) } : {}),
           ...(input.tnc_prices !== undefined ? { tnc_prices: input.tnc_prices } : {}),
           ...(input.winner_count !== undefined ? { winner_count: input.winner_count } : {}),
           ...(input.claim_mode !== undefined ? { claim_mode: input.claim_mode } : {}),

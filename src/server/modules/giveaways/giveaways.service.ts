@@ -25,7 +25,7 @@ import { DRAW_ALGORITHM, listDigest } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
 import type { EventsTable, GiveawaysTable, UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { toEventRecord } from '../events/event-record';
+import { publicImage, toEventRecord } from '../events/event-record';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
 import { createEntryWriter } from './entry-writer';
@@ -209,6 +209,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         show_id: overview.show_id,
         show_title: overview.show_title,
         prize: overview.prize,
+        prize_image: publicImage(overview.prize_image, ctx.config.mediaBaseUrl),
         tnc_prices: prizeValue(overview.tnc_prices),
         winner_count: overview.winner_count,
         state: stateOf(event, overview, now, overview.picks > 0),

@@ -7,7 +7,11 @@ export const spinRepository = {
   prizes: (db: Db, eventId: number) =>
     db.selectFrom('spin_prizes').selectAll().where('event_id', '=', eventId).orderBy('position').execute(),
 
-  async replacePrizes(db: Db, eventId: number, prizes: { label: string; weight: number; points: number }[]) {
+  async replacePrizes(
+    db: Db,
+    eventId: number,
+    prizes: { label: string; weight: number; points: number; image: string | null }[],
+  ) {
     await db.deleteFrom('spin_prizes').where('event_id', '=', eventId).execute();
     if (prizes.length)
       await db

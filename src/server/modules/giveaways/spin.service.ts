@@ -18,6 +18,8 @@ import type { AppContext } from '../../context';
 import type { Random } from '../../platform/clock';
 import type { EventsTable, SpinPrizesTable, SpinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { publicImage } from '../events/event-record';
+import { storedImage } from '../events/event-row';
 import { eventsRepository } from '../events/events.repository';
 import { spinRepository } from './spin.repository';
 
@@ -43,7 +45,9 @@ export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKi
 export function createSpinService(ctx: AppContext) {
   const { db, clock, random } = ctx;
 
-  const segmentsOf = (prizes: Prize[]): WheelSegment[] => prizes.map((p) => ({ id: p.id, label: p.label }));
+  const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
+  const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
+    prizes.map((p) => ({ id: p.id, label: p.label, image: imageOf(p) }));
 
   function toResult(spin: Selectable<SpinsTable>, prizes: Prize[], already: boolean): SpinResult {
     const segment = prizes.findIndex((p) => p.id === spin.prize_id);
@@ -93,6 +97,7 @@ export function createSpinService(ctx: AppContext) {
         weight: p.weight,
         points: p.points,
         won: wonBy.get(p.id) ?? 0,
+        image: imageOf(p),
       })),
       spins: won.reduce((sum, w) => sum + Number(w.n), 0),
     };
@@ -161,7 +166,13 @@ export function createSpinService(ctx: AppContext) {
 
     async setTable(eventId: number, input: z.output<typeof SetSpinPrizesRequest>): Promise<SpinPrizeTable> {
       if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      await db.transaction().execute((trx) => spinRepository.replacePrizes(trx, eventId, input.prizes));
+      await db.transaction().execute((trx) =>
+        spinRepository.replacePrizes(
+          trx,
+          eventId,
+          input.prizes.map((p) => ({ ...p, image: storedImage(p.image) })),
+        ),
+      );
       return table(eventId);
     },
   };

@@ -1,5 +1,6 @@
 // One show or giveaway in a list: picture, status, title, time (Los Angeles), a short description,
-// its countdown and whatever actions the list offers. The title links to the event's page.
+// its countdown and whatever actions the list offers. The title links to the event's page, and
+// that one link covers the whole card (actions sit above it); its name is the title alone.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
@@ -21,8 +22,15 @@ type EventCardProps = {
   headingLevel?: 2 | 3;
   /** Called when the countdown reaches zero, to refresh the list. */
   onCountdownEnd?: () => void;
+  /** Called when the card's link is followed (for analytics). */
+  onNavigate?: () => void;
+  /** The first card a list shows loads its picture at once; the others when scrolled near. */
+  isFirst?: boolean;
   children?: ReactNode;
 };
+
+/** The card's picture width at each layout: one column, then two (sm), then three (lg) in max-w-6xl. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
 export function EventStatusBadge({ status, className }: { status: EventRecord['status']; className?: string }) {
   const badge = BADGES[status];
@@ -39,17 +47,32 @@ export function EventStatusBadge({ status, className }: { status: EventRecord['s
   );
 }
 
-export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, children }: EventCardProps) {
+export function EventCard({
+  event,
+  to,
+  headingLevel = 3,
+  onCountdownEnd,
+  onNavigate,
+  isFirst = false,
+  children,
+}: EventCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const countdown = eventCountdown(event);
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm">
+    <article
+      className={cx(
+        'relative flex flex-col overflow-hidden rounded-xl border border-line bg-white shadow-sm',
+        to && 'transition-shadow focus-within:ring-2 focus-within:ring-primary hover:shadow-md',
+      )}
+    >
       <div className="relative">
         <CdnImage
           src={event.image}
           alt=""
-          loading="lazy"
+          loading={isFirst ? 'eager' : 'lazy'}
+          fetchPriority={isFirst ? 'high' : undefined}
           decoding="async"
+          sizes={CARD_IMAGE_SIZES}
           className="aspect-video w-full object-cover"
         />
         <EventStatusBadge status={event.status} className="absolute top-3 left-3" />
@@ -58,7 +81,11 @@ export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, childre
         <div>
           <Heading className="text-lg leading-snug font-black text-ink">
             {to ? (
-              <Link to={to} className="rounded-sm hover:text-primary hover:underline">
+              <Link
+                to={to}
+                onClick={onNavigate}
+                className="rounded-sm outline-none after:absolute after:inset-0 after:content-[''] hover:text-primary hover:underline"
+              >
                 {event.title}
               </Link>
             ) : (
@@ -82,7 +109,7 @@ export function EventCard({ event, to, headingLevel = 3, onCountdownEnd, childre
             className="text-xl text-primary"
           />
         </div>
-        {children && <div className="flex flex-wrap gap-2">{children}</div>}
+        {children && <div className="relative z-10 flex flex-wrap gap-2">{children}</div>}
       </div>
     </article>
   );

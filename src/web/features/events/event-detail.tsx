@@ -24,7 +24,13 @@ export function EventDetail({ event, eyebrow, headingLevel = 1, onCountdownEnd, 
   return (
     <article className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-12 md:grid-cols-2 md:gap-10">
       <div className="relative self-start overflow-hidden rounded-xl border border-line bg-white">
-        <CdnImage src={event.image} alt={event.title} className="aspect-video w-full object-cover" />
+        <CdnImage
+          src={event.image}
+          alt={event.title}
+          sizes="(min-width: 1152px) 544px, (min-width: 768px) 50vw, 100vw"
+          fetchPriority="high"
+          className="aspect-video w-full object-cover"
+        />
         <EventStatusBadge status={event.status} className="absolute top-3 left-3" />
       </div>
       <div className="flex flex-col gap-5">

@@ -22,6 +22,7 @@ import { TextField } from '../../ui/text-field';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { RecordById } from '../events/event-by-id';
+import { CdnImage } from '../../ui/cdn-image';
 import { EventDetail } from '../events/event-detail';
 import { showTime } from '../events/event-time';
 import { eventIdFrom } from '../events/queries';
@@ -279,16 +280,26 @@ export function HowToEnter({ giveaway, from, inPlace }: { giveaway: GiveawayInfo
 
 export function Prize({ giveaway }: { giveaway: GiveawayInfo }) {
   return (
-    <section aria-labelledby="prize-heading" className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
-      <h2 id="prize-heading" className="text-xs font-bold tracking-wider text-muted uppercase">
-        The prize
-      </h2>
-      <p className="text-xl font-black text-ink">{giveaway.prize || giveaway.title}</p>
-      <p className="text-sm text-muted">
-        Valued at {giveaway.tnc_prices}.{' '}
-        {giveaway.winner_count === 1 ? 'One winner' : `${giveaway.winner_count} winners`}; {giveaway.entrants}{' '}
-        {giveaway.entrants === 1 ? 'viewer has' : 'viewers have'} entered so far.
-      </p>
+    <section aria-labelledby="prize-heading" className="flex gap-4 rounded-xl bg-white p-4 ring-1 ring-line">
+      <CdnImage
+        src={giveaway.prize_image}
+        alt={giveaway.prize_image ? `The prize: ${giveaway.prize || giveaway.title}` : ''}
+        sizes="112px"
+        loading="lazy"
+        data-testid="prize-image"
+        className="size-24 shrink-0 rounded-lg object-cover sm:size-28"
+      />
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id="prize-heading" className="text-xs font-bold tracking-wider text-muted uppercase">
+          The prize
+        </h2>
+        <p className="text-xl font-black text-ink">{giveaway.prize || giveaway.title}</p>
+        <p className="text-sm text-muted">
+          Valued at {giveaway.tnc_prices}.{' '}
+          {giveaway.winner_count === 1 ? 'One winner' : `${giveaway.winner_count} winners`}; {giveaway.entrants}{' '}
+          {giveaway.entrants === 1 ? 'viewer has' : 'viewers have'} entered so far.
+        </p>
+      </div>
     </section>
   );
 }

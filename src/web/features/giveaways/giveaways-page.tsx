@@ -45,7 +45,7 @@ function GiveawayList({ id, title, query, empty }: GiveawayListProps) {
       ) : data.length === 0 ? (
         <ListNote>{empty}</ListNote>
       ) : (
-        <GiveawayCards giveaways={data} onCountdownEnd={refresh} />
+        <GiveawayCards giveaways={data} onCountdownEnd={refresh} isFirstList />
       )}
     </section>
   );

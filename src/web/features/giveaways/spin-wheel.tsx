@@ -1,7 +1,8 @@
 // Spin to win (issue 6): an SVG wheel of the event's prizes. The server picks the prize (CSPRNG,
 // weighted by the staff's prize table); the wheel only animates to where the server's answer
 // lands, with requestAnimationFrame, or jumps straight there for people who prefer reduced
-// motion. The prize is announced in a polite live region once the wheel stops. A viewer spins
+// motion. The prize is announced in a polite live region once the wheel stops, once, in full;
+// the labels on the wheel may be shortened (wheel-geometry.ts), the legend below names each prize. A viewer spins
 // once per event and kind; coming back shows the earlier result.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -9,8 +10,10 @@ import type { SpinKind, SpinResult, WheelSegment } from '../../../shared/contrac
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CdnImage } from '../../ui/cdn-image';
+import { cx } from '../../ui/cx';
 import { spinCheckQuery, useSpinMutation } from './queries';
-import { restingAngle } from './wheel-geometry';
+import { labelPlacement, restingAngle, spinResultText, wheelLabel, WHEEL_RADIUS } from './wheel-geometry';
 
 const COLOURS = ['#7c3aed', '#db2777', '#0f766e', '#b45309', '#1d4ed8', '#be123c'];
 const SPIN_MS = 4200;
@@ -32,29 +35,31 @@ function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number })
     >
       <g data-angle={angle} style={{ transform: `rotate(${angle}deg)`, transformOrigin: '100px 100px' }}>
         {segments.map((segment, i) => {
-          const [x1, y1] = polar(i * slice, 96);
-          const [x2, y2] = polar((i + 1) * slice, 96);
-          const [tx, ty] = polar((i + 0.5) * slice, 60);
+          const [x1, y1] = polar(i * slice, WHEEL_RADIUS);
+          const [x2, y2] = polar((i + 1) * slice, WHEEL_RADIUS);
           const large = slice > 180 ? 1 : 0;
+          const label = wheelLabel(segment.label, segments.length);
+          const place = labelPlacement(i, segments.length, angle);
           return (
             <g key={segment.id}>
               <path
-                d={`M100 100 L${x1} ${y1} A96 96 0 ${large} 1 ${x2} ${y2} Z`}
+                d={`M100 100 L${x1} ${y1} A${WHEEL_RADIUS} ${WHEEL_RADIUS} 0 ${large} 1 ${x2} ${y2} Z`}
                 fill={COLOURS[i % COLOURS.length]}
                 stroke="white"
                 strokeWidth="2"
               />
               <text
-                x={tx}
-                y={ty}
+                x={place.x}
+                y={place.y}
                 fill="white"
-                fontSize={segments.length > 8 ? 8 : 10}
+                fontSize={label.fontSize}
                 fontWeight="800"
-                textAnchor="middle"
-                dominantBaseline="middle"
-                transform={`rotate(${(i + 0.5) * slice} ${tx} ${ty})`}
+                textAnchor={place.anchor}
+                dominantBaseline="central"
+                data-testid="wheel-label"
+                transform={`rotate(${place.rotate} ${place.x} ${place.y})`}
               >
-                {segment.label.length > 14 ? `${segment.label.slice(0, 13)}…` : segment.label}
+                {label.text}
               </text>
             </g>
           );
@@ -64,6 +69,39 @@ function Wheel({ segments, angle }: { segments: WheelSegment[]; angle: number })
       {/* The pointer, fixed at the top. */}
       <path d="M100 16 L90 0 L110 0 Z" fill="#1f2937" />
     </svg>
+  );
+}
+
+/** Every prize in full, with its colour on the wheel and its picture when it has one. */
+function Legend({ segments, won }: { segments: WheelSegment[]; won: number | null }) {
+  return (
+    <ul aria-label="The prizes on the wheel" className="grid gap-2 sm:grid-cols-2">
+      {segments.map((segment, i) => (
+        <li
+          key={segment.id}
+          className={cx(
+            'flex min-w-0 items-center gap-3 rounded-lg p-1.5 text-sm font-bold text-ink',
+            won === i && 'bg-success-soft ring-2 ring-success',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className="size-3 shrink-0 rounded-full"
+            style={{ backgroundColor: COLOURS[i % COLOURS.length] }}
+          />
+          {segment.image && (
+            <CdnImage
+              src={segment.image}
+              alt=""
+              sizes="40px"
+              loading="lazy"
+              className="size-10 shrink-0 rounded-md object-cover"
+            />
+          )}
+          <span className="min-w-0 break-words">{segment.label}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -95,10 +133,6 @@ function useWheelAngle() {
   return { angle, setAngle, spinTo };
 }
 
-function prizeText(result: SpinResult): string {
-  return result.points > 0 ? `You won: ${result.label} (${result.points} reward points).` : `You won: ${result.label}.`;
-}
-
 type SpinWheelProps = { kind: SpinKind; eventId: number; userId: number; title?: string };
 
 export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: SpinWheelProps) {
@@ -122,6 +156,7 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
   const result = landed ?? earlier;
   const segments = spin.data?.segments ?? result?.segments ?? check.data.segments;
   const isSpinning = spin.isPending || (spin.isSuccess && !landed);
+  const wonImage = result?.segment != null ? (result.segments[result.segment]?.image ?? '') : '';
 
   function handleSpin() {
     spin.mutate(undefined, {
@@ -141,6 +176,7 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
         {title}
       </h2>
       {segments.length > 0 && <Wheel segments={segments} angle={angle} />}
+      {segments.length > 0 && <Legend segments={segments} won={landed || earlier ? (result?.segment ?? null) : null} />}
       {!result && (
         <Button onClick={handleSpin} isBusy={isSpinning} className="self-center">
           Spin the wheel
@@ -152,8 +188,11 @@ export function SpinWheel({ kind, eventId, userId, title = 'Spin to win' }: Spin
         data-testid="spin-prize"
         className="text-center text-lg font-black text-success"
       >
-        {result ? prizeText(result) : ''}
+        {result ? spinResultText(result.label, result.points) : ''}
       </p>
+      {result && wonImage && (
+        <CdnImage src={wonImage} alt="" sizes="96px" className="mx-auto size-24 rounded-lg object-cover" />
+      )}
       {spin.isError && <Alert tone="error">{errorMessage(spin.error)}</Alert>}
     </section>
   );

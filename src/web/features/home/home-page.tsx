@@ -59,14 +59,17 @@ function LiveNow() {
   return (
     <Section id="live-heading" title="On air now">
       <div className="max-w-xl">
-        <EventCard event={show} to="/live" onCountdownEnd={refresh}>
-          <Link
-            to="/live"
-            className={buttonStyles('primary')}
-            onClick={() => void trackEvent({ category: 'home', action: 'watch-live', label: show.title })}
-          >
+        <EventCard
+          event={show}
+          to="/live"
+          onCountdownEnd={refresh}
+          onNavigate={() => void trackEvent({ category: 'home', action: 'watch-live', label: show.title })}
+          isFirst
+        >
+          {/* The card's one link (its title) takes viewers to the live page: this only looks like a button. */}
+          <span aria-hidden="true" className={buttonStyles('primary', 'md', 'pointer-events-none')}>
             Watch live
-          </Link>
+          </span>
         </EventCard>
       </div>
     </Section>
@@ -74,12 +77,25 @@ function LiveNow() {
 }
 
 /** Upcoming shows or special events, each with its RSVP. */
-function UpcomingCards({ events, onCountdownEnd }: { events: readonly EventRecord[]; onCountdownEnd: () => void }) {
+function UpcomingCards({
+  events,
+  onCountdownEnd,
+  isFirstList = false,
+}: {
+  events: readonly EventRecord[];
+  onCountdownEnd: () => void;
+  isFirstList?: boolean;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {events.map((event) => (
+      {events.map((event, i) => (
         <li key={event.id} className="flex [&>article]:flex-1">
-          <EventCard event={event} onCountdownEnd={onCountdownEnd}>
+          <EventCard
+            event={event}
+            to={`/show/${event.id}`}
+            onCountdownEnd={onCountdownEnd}
+            isFirst={isFirstList && i === 0}
+          >
             <RsvpButton event={event} />
           </EventCard>
         </li>
@@ -100,7 +116,7 @@ function UpcomingShows() {
       ) : data.length === 0 ? (
         <ListNote>No shows are scheduled right now. New shows are announced here first, so check back soon.</ListNote>
       ) : (
-        <UpcomingCards events={data} onCountdownEnd={refresh} />
+        <UpcomingCards events={data} onCountdownEnd={refresh} isFirstList />
       )}
     </Section>
   );

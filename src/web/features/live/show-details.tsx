@@ -2,6 +2,7 @@
 // time), its description and its countdown (to the end while live; EXPIRED once it has aired).
 import type { ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/contract/events';
+import { CdnImage } from '../../ui/cdn-image';
 import { Countdown } from '../../ui/countdown';
 import { EventStatusBadge } from '../events/event-card';
 import { eventCountdown, showTime } from '../events/event-time';
@@ -33,6 +34,15 @@ export function ShowDetails({ show, eyebrow, headingLevel = 1, onCountdownEnd, c
         {children}
       </div>
       <div className="flex flex-col gap-1 rounded-xl bg-white p-4 ring-1 ring-line">
+        {show.image && (
+          <CdnImage
+            src={show.image}
+            alt=""
+            sizes="(min-width: 768px) 240px, 100vw"
+            loading="lazy"
+            className="mb-3 aspect-video w-full rounded-lg object-cover md:w-60"
+          />
+        )}
         {show.status !== 'past' && (
           <span className="text-xs font-bold tracking-wider text-muted uppercase">{countdown.label}</span>
         )}

@@ -1,5 +1,5 @@
-// Creating or editing a giveaway: title, prize and its value, the entry window (Los Angeles time),
-// the show it belongs to, visibility and access code, the number of winners, and the terms with a
+// Creating or editing a giveaway: title, its image, the prize with its image and value, the entry
+// window (Los Angeles time), the show it belongs to (picked by title and date), visibility and access code, the number of winners, and the terms with a
 // live preview of their placeholders, cleaned in the browser before it is shown; the server
 // sanitises the terms when they are saved. What the server refuses shows under its field.
 import { useState, type FormEvent } from 'react';
@@ -13,13 +13,17 @@ import { TextField } from '../../../ui/text-field';
 import { SelectField, TextAreaField } from '../shows/form-fields';
 import { fromLaInput, toLaInput } from '../shows/la-time';
 import { laTime } from '../shows/show-format';
+import { ImageUpload } from '../image-upload';
 import { useSaveGiveaway, type GiveawaySave } from './queries';
+import { ShowPicker } from './show-picker';
 import { previewHtml } from './terms-preview';
 
 type Values = {
   title: string;
   description: string;
+  image: string;
   prize: string;
+  prize_image: string;
   tnc_prices: string;
   cust_start: string;
   cust_end: string;
@@ -42,7 +46,9 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
     return {
       title: '',
       description: '',
+      image: '',
       prize: '',
+      prize_image: '',
       tnc_prices: '',
       cust_start: toLaInput(start.toISOString()),
       cust_end: toLaInput(new Date(start.getTime() + 2 * HOUR).toISOString()),
@@ -57,7 +63,9 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
   return {
     title: giveaway.title,
     description: giveaway.description,
+    image: giveaway.image,
     prize: giveaway.prize,
+    prize_image: giveaway.prize_image,
     tnc_prices: giveaway.tnc_prices_raw,
     cust_start: toLaInput(giveaway.cust_start),
     cust_end: toLaInput(giveaway.cust_end),
@@ -111,14 +119,14 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
     if (!values.title.trim()) local.title = 'Give the giveaway a title.';
     if (!start) local.cust_start = 'Pick the opening date and time.';
     if (!end) local.cust_end = 'Pick the closing date and time.';
-    if (values.show_id && !/^\d+$/.test(values.show_id))
-      local.show_id = 'The show id is a number (leave it empty for none).';
     setProblems(local);
     if (Object.keys(local).length > 0 || !start || !end) return;
     const fields = {
       title: values.title,
       description: values.description,
+      image: values.image,
       prize: values.prize,
+      prize_image: values.prize_image,
       tnc_prices: values.tnc_prices,
       show_id: values.show_id ? Number(values.show_id) : null,
       IS_Public: values.IS_Public === '1' ? (1 as const) : (0 as const),
@@ -152,6 +160,12 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           className="sm:col-span-2"
           required
         />
+        <ImageUpload
+          label="Giveaway image"
+          value={values.image}
+          onChange={(image) => setValues((old) => ({ ...old, image }))}
+          className="sm:col-span-2"
+        />
         <TextField
           label="Prize"
           labelNote="(optional)"
@@ -159,6 +173,12 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           onChange={set('prize')}
           error={problems.prize}
           hint="What the winner gets, e.g. a 2 ct sapphire ring."
+        />
+        <ImageUpload
+          label="Prize image"
+          value={values.prize_image}
+          onChange={(image) => setValues((old) => ({ ...old, prize_image: image }))}
+          className="sm:col-span-2"
         />
         <TextField
           label="Prize value"
@@ -190,12 +210,9 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           disabled={locked}
           hint="Los Angeles time. The draw can start once it closes."
         />
-        <TextField
-          label="Show id"
-          labelNote="(optional)"
-          inputMode="numeric"
-          value={values.show_id}
-          onChange={set('show_id')}
+        <ShowPicker
+          value={values.show_id ? Number(values.show_id) : null}
+          onChange={(id) => setValues((old) => ({ ...old, show_id: id === null ? '' : String(id) }))}
           error={problems.show_id}
           hint="The show this giveaway belongs to; repeat winners are checked per show."
         />

@@ -1,5 +1,5 @@
-// The spin-to-win prize table of an event (a giveaway here): up to 12 prizes with their relative
-// weights and reward points, and how often each came up. An empty table switches spinning off.
+// The spin-to-win prize table of an event (a giveaway here): up to 12 prizes with their pictures,
+// relative weights and reward points, and how often each came up. An empty table switches spinning off.
 // The table is checked with the contract's own schema before it is sent; what is wrong, here or
 // on the server, is listed by prize number and its fields are marked.
 import { useQuery } from '@tanstack/react-query';
@@ -11,14 +11,21 @@ import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Th } from '../../../ui/data-table';
 import { inputStyles } from '../../../ui/text-field';
+import { ImageUpload } from '../image-upload';
 import { spinPrizesQuery, useSavePrizes } from './queries';
 
-type Row = { key: number; label: string; weight: string; points: string };
+type Row = { key: number; label: string; weight: string; points: string; image: string };
 
 let nextKey = 1;
 const rowsOf = (table: SpinPrizeTable): Row[] =>
-  table.prizes.map((p) => ({ key: nextKey++, label: p.label, weight: String(p.weight), points: String(p.points) }));
-const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0' });
+  table.prizes.map((p) => ({
+    key: nextKey++,
+    label: p.label,
+    weight: String(p.weight),
+    points: String(p.points),
+    image: p.image,
+  }));
+const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0', image: '' });
 
 /** A number field as typed: empty (or not a number) stays NaN, so the schema names it instead of reading 0. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -42,7 +49,7 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
   const isWrong = (index: number, field: 'label' | 'weight' | 'points') =>
     problems.some((p) => p.field === `prizes.${index}.${field}`);
 
-  function change(key: number, field: 'label' | 'weight' | 'points', value: string) {
+  function change(key: number, field: 'label' | 'weight' | 'points' | 'image', value: string) {
     setRows((old) => old.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
   }
 
@@ -54,6 +61,7 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
         label: row.label,
         weight: typedNumber(row.weight),
         points: typedNumber(row.points),
+        image: row.image,
       })),
     };
     const checked = SetSpinPrizesRequest.safeParse(body);
@@ -83,7 +91,7 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
           <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
-                {['Prize', 'Weight', 'Chance', 'Points', 'Won'].map((header) => (
+                {['Prize', 'Image', 'Weight', 'Chance', 'Points', 'Won'].map((header) => (
                   <Th key={header} className="px-2 py-1">
                     {header}
                   </Th>
@@ -103,6 +111,15 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
                       className={cx(inputStyles, 'min-w-36')}
                       value={row.label}
                       onChange={(e) => change(row.key, 'label', e.target.value)}
+                    />
+                  </td>
+                  <td className="px-2 py-1">
+                    <ImageUpload
+                      compact
+                      label={`Image of prize ${i + 1}`}
+                      value={row.image}
+                      onChange={(image) => change(row.key, 'image', image)}
+                      className="min-w-56"
                     />
                   </td>
                   <td className="px-2 py-1">

@@ -10,6 +10,7 @@ import { applyFieldIssues } from '../../../lib/form-issues';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
+import { ImageUpload } from '../image-upload';
 import { useCreateShowMutation, useUpdateShowMutation, type ShowInput } from '../queries';
 import { SelectField, TextAreaField } from './form-fields';
 import { fromLaInput } from './la-time';
@@ -46,7 +47,7 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
-  const [type, platform, start, end] = form.watch(['type', 'platform', 'cust_start', 'cust_end']);
+  const [type, platform, start, end, image] = form.watch(['type', 'platform', 'cust_start', 'cust_end', 'image']);
 
   /**
    * An edit sends the schedule only when it was changed: the inputs hold whole minutes while a
@@ -90,12 +91,18 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
           error={errors.description?.message}
           {...form.register('description')}
         />
+        <ImageUpload
+          label="Show image"
+          className="sm:col-span-2"
+          value={image}
+          onChange={(value) => form.setValue('image', value, { shouldDirty: true, shouldValidate: true })}
+        />
         <TextField
-          label="Image"
+          label="Image address"
           labelNote="(optional)"
           className="sm:col-span-2"
           inputMode="url"
-          hint="An https:// address or a /media/ path, shown on the show's card."
+          hint="Filled in by the upload; or an https:// address. Shown on the show's card and page."
           error={errors.image?.message}
           {...form.register('image')}
         />
