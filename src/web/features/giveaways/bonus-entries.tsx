@@ -43,7 +43,10 @@ export function EntryTally({ enrollment }: { enrollment: Enrollment }) {
       </h2>
       <ul aria-label="How you earned them" className="flex flex-col divide-y divide-line text-ink">
         {enrollment.ledger.map((line) => (
-          <li key={`${line.kind}-${line.click_type ?? 'entry'}`} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+          <li
+            key={`${line.kind}-${line.click_type ?? 'entry'}`}
+            className="flex flex-wrap justify-between gap-x-3 py-1.5"
+          >
             <span>{line.label}</span>
             <span className="text-sm text-muted">
               at <time dateTime={line.created_at}>{showTime(line.created_at)}</time>
@@ -65,7 +68,12 @@ const OUTCOME_TEXT: Record<ShareOutcome, string> = {
   failed: 'This browser blocked copying. Select the link above and copy it yourself.',
 };
 
-function ShareYourLink({ link, title, isOpen, onShared }: {
+function ShareYourLink({
+  link,
+  title,
+  isOpen,
+  onShared,
+}: {
   link: string;
   title: string;
   isOpen: boolean;
@@ -100,7 +108,12 @@ function ShareYourLink({ link, title, isOpen, onShared }: {
   );
 }
 
-function InstagramStory({ brand, isOpen, onClaim, isBusy }: {
+function InstagramStory({
+  brand,
+  isOpen,
+  onClaim,
+  isBusy,
+}: {
   brand: string;
   isOpen: boolean;
   onClaim: () => void;
@@ -111,8 +124,8 @@ function InstagramStory({ brand, isOpen, onClaim, isBusy }: {
       <h3 className="font-black">Instagram</h3>
       <p className="text-sm">
         Instagram posts cannot carry a link, so this one works differently: post a story about this giveaway, mention{' '}
-        {brand}, and add your link with a link sticker. Then come back and claim the entry. We cannot see your story,
-        so we trust you to post it first.
+        {brand}, and add your link with a link sticker. Then come back and claim the entry. We cannot see your story, so
+        we trust you to post it first.
       </p>
       {isOpen ? (
         <Button variant="outline" size="sm" onClick={onClaim} isBusy={isBusy} className="self-start">

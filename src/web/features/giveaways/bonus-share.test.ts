@@ -25,7 +25,9 @@ describe('networkShareUrl', () => {
   it('hands the whole referral link, encoded, to each network', () => {
     const link = 'https://gemcast.example/giveaway/7?refid=RUBYDEMO';
     const encoded = encodeURIComponent(link);
-    expect(networkShareUrl('facebook', link, 'Opal ring')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+    expect(networkShareUrl('facebook', link, 'Opal ring')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encoded}`,
+    );
     expect(networkShareUrl('x', link, 'Opal ring')).toContain(`url=${encoded}`);
     expect(networkShareUrl('whatsapp', link, 'Opal ring')).toContain(encoded);
     expect(networkShareUrl('email', link, 'Opal ring')).toMatch(/^mailto:\?subject=.*&body=/);
