@@ -38,9 +38,12 @@ const NETWORK_LABELS: Record<LinkNetwork, string> = {
 export function EntryTally({ enrollment }: { enrollment: Enrollment }) {
   return (
     <section aria-labelledby="ledger-heading" className={cardStyles}>
-      <h2 id="ledger-heading" className="text-lg font-black text-ink">
-        Your entries: <span data-testid="entry-total">{entryTotalText(enrollment)}</span>
+      <h2 id="ledger-heading" className="text-xs font-bold tracking-wider text-muted uppercase">
+        Your entries
       </h2>
+      <p data-testid="entry-total" className="text-xl font-black text-ink">
+        {entryTotalText(enrollment)}
+      </p>
       <ul aria-label="How you earned them" className="flex flex-col divide-y divide-line text-ink">
         {enrollment.ledger.map((line) => (
           <li
