@@ -1,12 +1,15 @@
 // Journeys: bonus entries. A viewer enters and the success page offers the bonus entries at once;
 // sharing goes through the device's share menu (stubbed here) with the viewer's own link, and an
 // Instagram story is claimed after posting; the total and the ledger follow. Without a share menu
-// the link is copied instead. A viewer who has not entered is told to enter first.
-import { randomUUID } from 'node:crypto';
+// the link is copied instead. A viewer who has not entered is told to enter first. The terms page's
+// draw recipe, read from the page, recomputes the commitment and every pick with node:crypto.
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { DrawProof } from '../../src/shared/contract/giveaways';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
+import { registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
-import { createGiveaway, enterGiveaway } from './support/giveaways';
+import { closeGiveaway, createGiveaway, drawAndClaim, enterGiveaway } from './support/giveaways';
 import { createStaff } from './support/staff';
 
 const tag = () => randomUUID().slice(0, 6);
@@ -132,4 +135,83 @@ test('without a share menu the link is copied, networks add their entry, and a v
   await expect(bonus.getByText('Shared on Facebook ✓')).toBeVisible();
   await expect(page.getByTestId('entry-total')).toHaveText('3 entries: 1 entry + 2 bonus');
   await expect(page.getByRole('list', { name: 'How you earned them' }).getByRole('listitem')).toHaveCount(3);
+});
+
+test('the recipe on the terms page, followed to the letter with node:crypto, gives the published draw', async ({
+  page,
+  request,
+  shot,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const staff = await createStaff(request);
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Spinel Giveaway ${tag()}`,
+    startsInMinutes: -5,
+    minutes: 60,
+    winner_count: 2,
+  });
+  for (const bonuses of [0, 2, 1]) {
+    const { user } = await registerViewer(request);
+    await enterGiveaway(request, user, giveaway.id);
+    for (const clickType of ['facebook', 'x'].slice(0, bonuses)) {
+      const bonus = await request.post(`/api/socialgiveawayentries?clickType=${clickType}`, {
+        data: { eventid: giveaway.id },
+        headers: { token: user.tokenvalue },
+      });
+      expect(bonus.status(), await bonus.text()).toBe(200);
+    }
+  }
+  await closeGiveaway(request, staff, giveaway.id);
+  await drawAndClaim(request, staff, giveaway.id);
+  await drawAndClaim(request, staff, giveaway.id);
+  const proof: DrawProof = (await (await request.get(`/api/giveawayproof_v1?eventid=${giveaway.id}`)).json()).data[0];
+  expect(proof.picks).toHaveLength(2);
+
+  await page.goto(`/giveaway-terms/${giveaway.id}#draw`);
+  const recipe = page.getByTestId('draw-recipe');
+  const read = async (name: string) => (await recipe.locator(`[data-recipe="${name}"]`).first().textContent()) ?? '';
+  await expect(recipe.locator('[data-recipe="seed"]')).toBeVisible();
+  const seedHex = await read('seed');
+  const lineTemplate = await read('entry-line');
+  const messageTemplate = await read('pick-message');
+  // The page says the seed is used as its raw bytes (hex-decoded), and \n is one line-feed byte.
+  expect(await read('seed-bytes')).toBe('32 raw bytes');
+  expect(lineTemplate).toBe('{entry_id}:{weight}\\n');
+  const seed = Buffer.from(seedHex, 'hex');
+  expect(seed).toHaveLength(32);
+
+  const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+  expect(sha256(seed)).toBe(proof.commitment);
+  expect(await read('commitment')).toBe(proof.commitment);
+
+  const sorted = [...proof.entries].sort((a, b) => a.entry_id - b.entry_id);
+  const line = (e: { entry_id: number; weight: number }) =>
+    lineTemplate.replace('{entry_id}', String(e.entry_id)).replace('{weight}', String(e.weight)).replace('\\n', '\n');
+  const listText = sorted.map(line).join('');
+  expect(sha256(Buffer.from(listText, 'ascii'))).toBe(proof.list_digest);
+  expect(await read('list-digest')).toBe(proof.list_digest);
+
+  const picked: number[] = [];
+  for (const pick of proof.picks) {
+    const k = picked.length + 1;
+    const eligible = sorted.filter((e) => !picked.includes(e.entry_id));
+    const total = eligible.reduce((sum, e) => sum + e.weight, 0);
+    const message = messageTemplate
+      .replace('{giveaway_id}', String(giveaway.id))
+      .replace('{list_digest}', proof.list_digest)
+      .replace('{k}', String(k));
+    const mac = createHmac('sha256', seed).update(Buffer.from(message, 'ascii')).digest('hex');
+    const ticket = BigInt(`0x${mac}`) % BigInt(total);
+    let running = 0n;
+    const winner = eligible.find((e) => (running += BigInt(e.weight)) > ticket);
+    expect([ticket.toString(), total, winner?.entry_id]).toEqual([pick.ticket, pick.total_weight, pick.entry_id]);
+    picked.push(pick.entry_id);
+  }
+
+  await page.getByRole('button', { name: 'Check this draw in my browser' }).click();
+  await expect(page.getByText(/^Checked: the seed matches the published fingerprint/)).toBeVisible();
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await shot('giveaway-draw-recipe-375');
 });
