@@ -69,9 +69,14 @@ const CLICK_TYPE_NAMES: Record<SocialClickType, string> = {
   pinterest: 'Pinterest',
   whatsapp: 'WhatsApp',
   email: 'e-mail',
+  link: 'your link',
 };
 
 export const clickTypeName = (type: SocialClickType) => CLICK_TYPE_NAMES[type];
 export const ENTRY_LEDGER_LABEL = '1 entry for entering';
-export const socialLedgerLabel = (type: SocialClickType) =>
-  type === 'email' ? '+1 for sharing by e-mail' : `+1 for sharing on ${CLICK_TYPE_NAMES[type]}`;
+export const socialLedgerLabel = (type: SocialClickType) => {
+  if (type === 'email') return '+1 for sharing by e-mail';
+  if (type === 'link') return '+1 for sharing your link';
+  if (type === 'instagram') return '+1 for your Instagram story';
+  return `+1 for sharing on ${CLICK_TYPE_NAMES[type]}`;
+};

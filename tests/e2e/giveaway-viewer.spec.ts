@@ -94,12 +94,12 @@ for (const [size, viewport] of SCREEN_SIZES) {
 
       // Back on the giveaway: the ledger, and a bonus entry for sharing.
       await page.goto(`/giveaway/${giveaway.id}`);
-      await expect(page.getByRole('heading', { name: 'Your entries: 1' })).toBeVisible();
+      await expect(page.getByTestId('entry-total')).toHaveText('1 entry, no bonus entries yet');
       await expect(page.getByText('1 entry for entering')).toBeVisible();
       const popup = page.waitForEvent('popup');
       await page.getByRole('link', { name: 'Share on Facebook (+1)' }).click();
       await (await popup).close();
-      await expect(page.getByRole('heading', { name: 'Your entries: 2' })).toBeVisible();
+      await expect(page.getByTestId('entry-total')).toHaveText('2 entries: 1 entry + 1 bonus');
       await expect(page.getByText('+1 for sharing on Facebook')).toBeVisible();
       await expectAccessible(page);
       await shot(`giveaway-ledger-${size}`);

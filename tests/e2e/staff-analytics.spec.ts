@@ -59,6 +59,22 @@ async function totalFor(page: Page, label: string): Promise<number> {
   return Number((await value.textContent())?.replace(/,/g, ''));
 }
 
+/** Every visible day label's tick is at the centre of the bar of the day it names (within a pixel). */
+async function expectLabelsUnderTheirBars(page: Page) {
+  const offsets = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-tick]')]
+      .filter((tick) => tick.offsetParent !== null)
+      .map((tick) => {
+        const bar = document.querySelector(`[data-day="${tick.dataset.tick}"]`)?.getBoundingClientRect();
+        return bar
+          ? Math.abs(tick.getBoundingClientRect().left - (bar.left + bar.width / 2))
+          : Number.POSITIVE_INFINITY;
+      }),
+  );
+  expect(offsets.length, 'the chart has day labels').toBeGreaterThan(1);
+  for (const offset of offsets) expect(offset).toBeLessThanOrEqual(1);
+}
+
 test('a staff member reads totals, the day chart, referral codes and their sign-ups', async ({
   page,
   request,
@@ -110,6 +126,7 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
     await page.evaluate(() => document.documentElement.scrollWidth),
     'no sideways scrolling at 375 px',
   ).toBeLessThanOrEqual(375);
+  await expectLabelsUnderTheirBars(page);
   await expectAccessible(page);
   await shot('staff-analytics-375');
 
@@ -129,8 +146,14 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByText('90 days', { exact: true }).click();
   await expect(byDay.getByRole('row')).toHaveCount(91);
+  await expectLabelsUnderTheirBars(page);
   await expectAccessible(page);
   await shot('staff-analytics-1280');
+  await page.getByText('7 days', { exact: true }).click();
+  await expect(byDay.getByRole('row')).toHaveCount(8);
+  await expectLabelsUnderTheirBars(page);
+  await page.getByRole('img', { name: /^Bar chart of visits per day/ }).scrollIntoViewIfNeeded();
+  await shot('staff-analytics-1280-week', { fullPage: false });
 });
 
 test('a period with nothing recorded says so', async ({ page, request, shot }) => {

@@ -12,8 +12,11 @@ import { bodyId, queryId } from './ids';
 // ---------------------------------------------------------------------------------------------
 // Shared vocabulary
 
-/** Where a social bonus came from: one bonus entry per click type per viewer per giveaway. */
-export const SOCIAL_CLICK_TYPES = ['facebook', 'instagram', 'x', 'pinterest', 'whatsapp', 'email'] as const;
+/**
+ * Where a social bonus came from: one bonus entry per click type per viewer per giveaway. `link`
+ * is the viewer's own link shared through the device's share menu, or copied (decision 049).
+ */
+export const SOCIAL_CLICK_TYPES = ['facebook', 'instagram', 'x', 'pinterest', 'whatsapp', 'email', 'link'] as const;
 export type SocialClickType = (typeof SOCIAL_CLICK_TYPES)[number];
 const clickType = (name: string) =>
   z.enum(SOCIAL_CLICK_TYPES, { error: `${name} is one of ${SOCIAL_CLICK_TYPES.join(', ')}.` });

@@ -14,6 +14,12 @@ import { analyticsRepository as repo } from './analytics.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** The calendar day `count` days before `day` (both YYYY-MM-DD), whatever the clocks did in between. */
+export function calendarDaysBefore(day: string, count: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date) - count * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The referrer's host without a leading www., or '' when there is none or it is ours. */
 export function referrerHost(referrer: string, ownOrigin: string): string {
   if (!referrer) return '';
@@ -80,9 +86,11 @@ export function createAnalyticsService(ctx: AppContext) {
     /** The last `days` Los Angeles days, today included. */
     async report(days: number): Promise<AnalyticsReport> {
       const now = clock.now();
-      const from = new Date(now.getTime() - (days - 1) * DAY_MS);
-      const fromDay = laDay(from);
-      const fromIso = new Date(`${fromDay}T00:00:00${laOffset(from)}`).toISOString();
+      // Counted in calendar days, not 24-hour steps: a day that springs forward is 23 hours long,
+      // and stepping back over it landed a day too early (one bar too many).
+      const fromDay = calendarDaysBefore(laDay(now), days - 1);
+      // 08:00 UTC is 00:00 or 01:00 in Los Angeles: before any clock change that day, so midnight's offset.
+      const fromIso = new Date(`${fromDay}T00:00:00${laOffset(new Date(`${fromDay}T08:00:00Z`))}`).toISOString();
       const [totals, byDay, topPages, referrers, refIdVisits, devices, events, timeOnPage] = await Promise.all([
         repo.totals(db, fromDay, fromIso),
         repo.byDay(db, fromDay),

@@ -166,6 +166,19 @@ describeEachEngine('analytics', (t) => {
     expect(report.timeOnPage).toEqual([{ key: '/live', averageSeconds: 75, views: 2 }]);
   });
 
+  it('covers exactly the days asked for, across the night the clocks spring forward', async () => {
+    const staff = await t().createStaff();
+    // 00:30 on Tue Mar 10, 2026 in Los Angeles; Sunday Mar 8 was 23 hours long.
+    t().clock.set(new Date('2026-03-10T07:30:00Z'));
+    const report = async (days: string) =>
+      (await t().get<AnalyticsReport>('/api/staff/analytics', { token: staff.tokenvalue, query: { days } })).body
+        .data[0];
+    expect(await report('1')).toMatchObject({ from: '2026-03-10', to: '2026-03-10' });
+    expect(await report('7')).toMatchObject({ from: '2026-03-04', to: '2026-03-10' });
+    t().clock.set(new Date('2026-03-09T07:30:00Z')); // 00:30 on Mon Mar 9, just after the short day
+    expect(await report('7')).toMatchObject({ from: '2026-03-03', to: '2026-03-09' });
+  });
+
   it('keeps the report from viewers and visitors', async () => {
     const viewer = await t().createViewer();
     expect((await t().get('/api/staff/analytics', { token: viewer.tokenvalue })).http).toBe(403);

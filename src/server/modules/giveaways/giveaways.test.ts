@@ -198,7 +198,7 @@ describeEachEngine('checkifgiveawayenroll_v1', (t) => {
     expect(check.body.data[0]).toMatchObject({
       exists: true,
       entries: 1,
-      bonuses_left: ['facebook', 'instagram', 'x', 'pinterest', 'whatsapp', 'email'],
+      bonuses_left: ['facebook', 'instagram', 'x', 'pinterest', 'whatsapp', 'email', 'link'],
     });
     expect((await t().get('/api/checkifgiveawayenroll_v1', { token: viewer.tokenvalue })).http).toBe(400);
     expect(
@@ -255,6 +255,64 @@ describeEachEngine('social bonus entries', (t) => {
     expect(await t().db.selectFrom('giveaway_social_entries').select('click_type').execute()).toHaveLength(2);
   });
 
+  it('credits a shared link and an Instagram story once each, and gives one bonus when the same click races', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const click = (clickType: string) =>
+      t().post<SocialEntryResult>(
+        '/api/socialgiveawayentries',
+        { eventid: giveaway.id },
+        { token: viewer.tokenvalue, query: { clickType } },
+      );
+    const answers = await Promise.all(
+      ['link', 'instagram'].flatMap((type) => Array.from({ length: 8 }, () => click(type))),
+    );
+    expect(answers.every((a) => a.http === 200)).toBe(true);
+    // Eight presses of each at once: exactly one of each eight is the press that added the bonus.
+    const addedBy = (from: number) => answers.slice(from, from + 8).filter((a) => a.body.data[0]?.bonus_added);
+    expect([addedBy(0).length, addedBy(8).length]).toEqual([1, 1]);
+    const rows = await t()
+      .db.selectFrom('giveaway_social_entries')
+      .select(['click_type', 'user_id'])
+      .orderBy('click_type')
+      .execute();
+    expect(rows).toEqual([
+      { click_type: 'instagram', user_id: viewer.id },
+      { click_type: 'link', user_id: viewer.id },
+    ]);
+    const check = await t().get<Enrollment>('/api/checkifgiveawayenroll_v1', {
+      token: viewer.tokenvalue,
+      query: { eventid: String(giveaway.id) },
+    });
+    expect(check.body.data[0]).toMatchObject({
+      entries: 3,
+      bonuses_left: ['facebook', 'x', 'pinterest', 'whatsapp', 'email'],
+    });
+    expect(check.body.data[0]?.ledger.map((l) => l.label).sort()).toEqual([
+      '+1 for sharing your link',
+      '+1 for your Instagram story',
+      '1 entry for entering',
+    ]);
+  });
+
+  it('keeps one bonus per click type in the database itself', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    await enter(t(), viewer.tokenvalue, giveaway.id);
+    const row = {
+      giveaway_id: giveaway.id,
+      user_id: viewer.id,
+      click_type: 'facebook',
+      created_at: t().clock.now().toISOString(),
+    };
+    await t().db.insertInto('giveaway_social_entries').values(row).execute();
+    await expect(t().db.insertInto('giveaway_social_entries').values(row).execute()).rejects.toThrow();
+    expect(await t().db.selectFrom('giveaway_social_entries').select('click_type').execute()).toHaveLength(1);
+  });
+
   it('refuses bonuses after the giveaway closes, unknown click types and visitors', async () => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer();
@@ -267,7 +325,7 @@ describeEachEngine('social bonus entries', (t) => {
     );
     expect([unknown.http, unknown.body.message]).toEqual([
       400,
-      'clickType is one of facebook, instagram, x, pinterest, whatsapp, email.',
+      'clickType is one of facebook, instagram, x, pinterest, whatsapp, email, link.',
     ]);
     expect(
       (await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { query: { clickType: 'x' } })).http,

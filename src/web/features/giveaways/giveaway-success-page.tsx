@@ -1,6 +1,7 @@
 // /giveaway/success/{id}: where an entry lands. It names the giveaway and says what happens after
 // entering: the draw, the announcement on air and the 5-minute window to claim the prize, and
-// offers the spin to win. The kiosk's success page shows the same with its own ways on.
+// offers the bonus entries and the spin to win. The kiosk's success page shows the same with its
+// own ways on, without bonuses (a shared kiosk is no place to share from).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
@@ -9,11 +10,20 @@ import { Countdown } from '../../ui/countdown';
 import { useAuth } from '../auth/auth-store';
 import { EventById } from '../events/event-by-id';
 import { eventCountdown } from '../events/event-time';
+import { YourEntriesFor } from './bonus-entries';
 import { isGiveaway } from './giveaway-view';
 import { SpinWheel } from './spin-wheel';
 
-/** What happens next, and the spin; `actions` are the ways on from here. */
-export function AfterEntering({ giveaway, actions }: { giveaway: EventRecord; actions: ReactNode }) {
+/** What happens next, and the spin; `bonus` comes first when given; `actions` are the ways on from here. */
+export function AfterEntering({
+  giveaway,
+  actions,
+  bonus,
+}: {
+  giveaway: EventRecord;
+  actions: ReactNode;
+  bonus?: ReactNode;
+}) {
   const countdown = eventCountdown(giveaway);
   const { user } = useAuth();
   return (
@@ -23,6 +33,7 @@ export function AfterEntering({ giveaway, actions }: { giveaway: EventRecord; ac
         <h1 className="text-3xl leading-tight font-black text-ink sm:text-4xl">{giveaway.title}</h1>
         <p className="text-lg text-muted">Once you have entered, here is what happens next.</p>
       </div>
+      {bonus}
       <ol className="flex list-decimal flex-col gap-3 rounded-xl bg-white p-5 pl-10 text-ink ring-1 ring-line marker:font-black marker:text-secondary">
         <li>The winner is drawn at random when the giveaway closes.</li>
         <li>We announce the winner during the live show, so keep watching.</li>
@@ -47,11 +58,13 @@ export function AfterEntering({ giveaway, actions }: { giveaway: EventRecord; ac
 }
 
 export default function GiveawaySuccessPage() {
+  const { user } = useAuth();
   return (
     <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
       {(giveaway) => (
         <AfterEntering
           giveaway={giveaway}
+          bonus={user && <YourEntriesFor user={user} giveawayId={giveaway.id} />}
           actions={
             <>
               <Link to="/live" className={buttonStyles('primary')}>

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { useBrand } from '../../shell/site-config';
 import { EventById } from '../events/event-by-id';
 import { showTime } from '../events/event-time';
+import { DrawRecipe } from './draw-recipe';
 import { GiveawayRules } from './giveaway-rules';
 import { isGiveaway } from './giveaway-view';
 import { drawProofQuery, giveawayTermsQuery } from './queries';
@@ -116,6 +117,8 @@ function HowTheDrawWorks({ id }: { id: number }) {
           repeat the steps above with the published entry list: you get the same winners.
         </li>
       </ol>
+      <h3 className="font-black text-ink">The recipe, byte by byte</h3>
+      <DrawRecipe id={id} />
       <p className="text-ink">
         The entry list, with names left out, and every pick are published at{' '}
         <a href={`/api/giveawayproof_v1?eventid=${id}`} className={linkStyles}>

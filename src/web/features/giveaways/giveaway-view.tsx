@@ -6,15 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
-import {
-  SOCIAL_CLICK_TYPES,
-  type Enrollment,
-  type EntrySource,
-  type GiveawayInfo,
-  type SocialClickType,
-} from '../../../shared/contract/giveaways';
+import type { EntrySource, GiveawayInfo } from '../../../shared/contract/giveaways';
 import type { AuthedUser } from '../../../shared/contract/user';
-import { clickTypeName } from '../../../shared/giveaway-messages';
 import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button, buttonStyles } from '../../ui/button';
@@ -29,114 +22,15 @@ import { eventIdFrom } from '../events/queries';
 import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
 import { DrawResultSlot } from './draw-result-slot';
+import { YourEntries } from './bonus-entries';
 import { GiveawayRules } from './giveaway-rules';
-import {
-  enrollmentQuery,
-  giveawayInfoQuery,
-  isAlreadyEntered,
-  useEnterMutation,
-  useSocialEntryMutation,
-} from './queries';
+import { enrollmentQuery, giveawayInfoQuery, isAlreadyEntered, useEnterMutation } from './queries';
 import { WinnersList } from './winners-list';
 
 const noteStyles = 'rounded-xl bg-primary-soft p-4 text-ink';
 const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
 export const isGiveaway = (event: EventRecord) => event.type === 'giveaway';
-
-/** Where sharing goes, per platform: the giveaway's own page as the link. */
-function shareUrl(type: SocialClickType, pageUrl: string, title: string): string {
-  const url = encodeURIComponent(pageUrl);
-  const text = encodeURIComponent(`Enter "${title}" with me`);
-  switch (type) {
-    case 'facebook':
-      return `https://www.facebook.com/sharer/sharer.php?u=${url}`;
-    case 'x':
-      return `https://x.com/intent/post?url=${url}&text=${text}`;
-    case 'pinterest':
-      return `https://www.pinterest.com/pin/create/button/?url=${url}&description=${text}`;
-    case 'whatsapp':
-      return `https://wa.me/?text=${text}%20${url}`;
-    case 'instagram':
-      return 'https://www.instagram.com/';
-    case 'email':
-      return `mailto:?subject=${text}&body=${url}`;
-  }
-}
-
-function Ledger({ enrollment }: { enrollment: Enrollment }) {
-  return (
-    <section aria-labelledby="ledger-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
-      <h2 id="ledger-heading" className="text-lg font-black text-ink">
-        Your entries: {enrollment.entries}
-      </h2>
-      <ul className="flex flex-col gap-1 text-ink">
-        {enrollment.ledger.map((line) => (
-          <li key={`${line.kind}-${line.click_type ?? 'entry'}`} className="flex justify-between gap-3">
-            <span>{line.label}</span>
-            <time dateTime={line.created_at} className="text-sm text-muted">
-              {showTime(line.created_at)}
-            </time>
-          </li>
-        ))}
-      </ul>
-      {enrollment.entry_number !== null && enrollment.entrants !== null && (
-        <p className="text-sm text-muted">
-          You are entry {enrollment.entry_number} of {enrollment.entrants} in this giveaway (its place in the published
-          entry list).
-        </p>
-      )}
-    </section>
-  );
-}
-
-function BonusEntries({
-  user,
-  giveaway,
-  enrollment,
-}: {
-  user: AuthedUser;
-  giveaway: GiveawayInfo;
-  enrollment: Enrollment;
-}) {
-  const social = useSocialEntryMutation(user.id, giveaway.id);
-  const offered = SOCIAL_CLICK_TYPES.filter((type) => giveaway.social_click_types.includes(type));
-  if (offered.length === 0) return null;
-  const pageUrl = `${window.location.origin}/giveaway/${giveaway.id}`;
-  return (
-    <section aria-labelledby="bonus-heading" className="flex flex-col gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
-      <h2 id="bonus-heading" className="text-lg font-black text-ink">
-        Bonus entries
-      </h2>
-      <p className="text-ink">Share this giveaway for one extra entry per place you share it.</p>
-      <ul className="flex flex-wrap gap-2">
-        {offered.map((type) => {
-          const done = !enrollment.bonuses_left.includes(type);
-          const name = clickTypeName(type);
-          return (
-            <li key={type}>
-              {done ? (
-                <span className="inline-flex min-h-9 items-center rounded-lg bg-success-soft px-3 text-sm font-bold text-success">{`Shared on ${name} ✓`}</span>
-              ) : (
-                <a
-                  href={shareUrl(type, pageUrl, giveaway.title)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonStyles('outline', 'sm')}
-                  onClick={() => social.mutate(type)}
-                >
-                  {type === 'email' ? 'Share by e-mail' : `Share on ${name}`} (+1)
-                </a>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {social.isError && <Alert tone="error">{errorMessage(social.error)}</Alert>}
-      {social.isSuccess && <Alert tone="success">{social.data.message}</Alert>}
-    </section>
-  );
-}
 
 /** A refusal about the access code (missing, wrong or malformed) belongs on the code field. */
 function codeProblemOf(error: unknown): string | undefined {
@@ -224,8 +118,7 @@ function ViewerEntry({ user, giveaway, from, inPlace }: { user: AuthedUser; give
         <p className="rounded-xl bg-success-soft p-4 font-black text-success">
           You have entered this giveaway. Good luck!
         </p>
-        <Ledger enrollment={enrollment.data} />
-        {giveaway.state === 'open' && <BonusEntries user={user} giveaway={giveaway} enrollment={enrollment.data} />}
+        <YourEntries user={user} giveaway={giveaway} enrollment={enrollment.data} />
       </>
     );
   }

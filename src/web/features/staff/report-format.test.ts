@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../../shared/contract/analytics';
-import { barPercent, everyDay, formatDay, formatDayRange, formatDuration, isEmptyReport } from './report-format';
+import {
+  barPercent,
+  dayCentrePercent,
+  dayTicks,
+  everyDay,
+  formatDay,
+  formatDayRange,
+  formatDuration,
+  isEmptyReport,
+} from './report-format';
 
 const emptyReport: AnalyticsReport = {
   from: '2025-03-01',
@@ -67,5 +76,36 @@ describe('isEmptyReport', () => {
     expect(isEmptyReport(emptyReport)).toBe(true);
     expect(isEmptyReport({ ...emptyReport, totals: { ...emptyReport.totals, signups: 1 } })).toBe(false);
     expect(isEmptyReport({ ...emptyReport, events: [{ key: 'rsvp / click', count: 1 }] })).toBe(false);
+  });
+});
+
+describe('the visits chart placement', () => {
+  const week = everyDay('2025-03-01', '2025-03-07', []).map((d) => d.day);
+
+  it("puts each bar's centre in the middle of its equal slot", () => {
+    expect(dayCentrePercent(0, 1)).toBe(50);
+    expect(dayCentrePercent(0, 4)).toBe(12.5);
+    expect(dayCentrePercent(3, 4)).toBe(87.5);
+  });
+
+  it('labels every day of a week, each centred under its own bar', () => {
+    const ticks = dayTicks(week, 8);
+    expect(ticks.map((t) => t.day)).toEqual(week);
+    expect(ticks.map((t) => t.align)).toEqual(Array(7).fill('centre'));
+    ticks.forEach((tick, i) => expect(tick.centrePercent).toBeCloseTo(((i + 0.5) / 7) * 100));
+  });
+
+  it('labels the first, the last and evenly spaced days of a long period, at their own bars', () => {
+    const days = everyDay('2025-01-01', '2025-03-31', []).map((d) => d.day);
+    const ticks = dayTicks(days, 4);
+    expect(ticks.map((t) => t.index)).toEqual([0, 30, 59, 89]);
+    expect(ticks.map((t) => t.day)).toEqual(['2025-01-01', '2025-01-31', '2025-03-01', '2025-03-31']);
+    expect(ticks.map((t) => t.align)).toEqual(['start', 'centre', 'centre', 'end']);
+    expect(ticks[1]?.centrePercent).toBeCloseTo((30.5 / 90) * 100);
+  });
+
+  it('centres the one label of a one-day period under its one bar', () => {
+    expect(dayTicks(['2025-03-09'], 4)).toEqual([{ index: 0, day: '2025-03-09', centrePercent: 50, align: 'centre' }]);
+    expect(dayTicks([], 4)).toEqual([]);
   });
 });

@@ -81,3 +81,37 @@ export function barPercent(value: number, max: number): number {
   if (max <= 0 || value <= 0) return 0;
   return Math.max(2, Math.round((value / max) * 100));
 }
+
+/** One label under the visits chart: the day it names, where its bar's centre is, and how the text hangs from there. */
+export type DayTick = { index: number; day: string; centrePercent: number; align: 'start' | 'centre' | 'end' };
+
+/**
+ * The centre of day `index` of `count` across the chart, as a percentage of its width. Every day
+ * has an equal slot and its bar is centred in it, so a label placed here sits under its own bar.
+ */
+export function dayCentrePercent(index: number, count: number): number {
+  return ((index + 0.5) / count) * 100;
+}
+
+/**
+ * The days that get a label: every day when there are at most `maxLabels`, else the first, the
+ * last and evenly spaced days between. When labels are fewer than days, a slot is narrower than
+ * its text, so the first label starts at its tick and the last ends at its tick (keeping both
+ * inside the chart); the others are centred on their bar's tick.
+ */
+export function dayTicks(days: readonly string[], maxLabels: number): DayTick[] {
+  const count = days.length;
+  if (count === 0) return [];
+  const isDense = count > maxLabels;
+  const slots = Math.max(1, Math.min(count, maxLabels));
+  const indices =
+    slots === 1
+      ? [0]
+      : [...new Set(Array.from({ length: slots }, (_, i) => Math.round((i * (count - 1)) / (slots - 1))))];
+  return indices.map((index, i) => ({
+    index,
+    day: days[index] ?? '',
+    centrePercent: dayCentrePercent(index, count),
+    align: !isDense || count === 1 ? 'centre' : i === 0 ? 'start' : i === indices.length - 1 ? 'end' : 'centre',
+  }));
+}

@@ -5,7 +5,7 @@ import type { AnalyticsReport } from '../../../shared/contract/analytics';
 import { cx } from '../../ui/cx';
 import { DataTable, Th } from '../../ui/data-table';
 import { REPORT_PERIODS, type ReportPeriod } from './queries';
-import { barPercent, everyDay, formatCount, formatDay } from './report-format';
+import { barPercent, dayTicks, everyDay, formatCount, formatDay, type DayTick } from './report-format';
 
 /** One choice of a row of radio buttons drawn as a segmented control (the input inside is sr-only). */
 export const SEGMENT_STYLES =
@@ -91,6 +91,28 @@ export function Totals({ totals }: { totals: AnalyticsReport['totals'] }) {
   );
 }
 
+const TICK_ALIGN: Record<DayTick['align'], string> = {
+  start: '',
+  centre: '-translate-x-1/2',
+  end: '-translate-x-full',
+};
+
+/** The day labels under the bars, each at its own bar's centre, with a tick marking the exact day. */
+function DayLabels({ days, maxLabels, className }: { days: string[]; maxLabels: number; className: string }) {
+  return (
+    <div aria-hidden="true" className={cx('relative h-6 text-xs text-muted', className)}>
+      {dayTicks(days, maxLabels).map((tick) => (
+        <span key={tick.day} data-tick={tick.day} className="absolute top-0" style={{ left: `${tick.centrePercent}%` }}>
+          <span className="absolute top-0 left-0 h-1.5 w-px bg-muted" />
+          <span className={cx('absolute top-1.5 left-0 whitespace-nowrap', TICK_ALIGN[tick.align])}>
+            {formatDay(tick.day)}
+          </span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Visits per day as bars. The bars are a picture (one image with a summary for screen readers);
  * the exact numbers are in the table under them.
@@ -117,26 +139,28 @@ export function VisitsByDay({ report }: { report: AnalyticsReport }) {
           <p aria-hidden="true" className="text-xs font-bold text-muted tabular-nums">
             {formatCount(max)} {max === 1 ? 'visit' : 'visits'}
           </p>
+          {/* Equal slots, one per day, with the bar centred in each: the labels below use the same slots. */}
           <div
             aria-hidden="true"
-            className={cx('flex h-40 items-end border-b-2 border-line', isDense ? 'gap-px' : 'gap-1 sm:gap-2')}
+            className="grid h-40 items-end border-b-2 border-line"
+            style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}
           >
             {days.map((d) => (
               <div
                 key={d.day}
-                className="flex h-full max-w-16 min-w-0 flex-1 items-end"
+                data-day={d.day}
+                className={cx('flex h-full items-end justify-center', isDense ? 'px-px' : 'px-0.5 sm:px-1')}
                 title={`${formatDay(d.day)}: ${formatCount(d.visits)} visits`}
               >
-                <div className="w-full rounded-t-sm bg-primary" style={{ height: `${barPercent(d.visits, max)}%` }} />
+                <div
+                  className="w-full max-w-16 rounded-t-sm bg-primary"
+                  style={{ height: `${barPercent(d.visits, max)}%` }}
+                />
               </div>
             ))}
           </div>
-          {first && last && (
-            <p aria-hidden="true" className="flex justify-between text-xs text-muted">
-              <span>{formatDay(first.day)}</span>
-              {first.day !== last.day && <span>{formatDay(last.day)}</span>}
-            </p>
-          )}
+          <DayLabels days={days.map((d) => d.day)} maxLabels={4} className="sm:hidden" />
+          <DayLabels days={days.map((d) => d.day)} maxLabels={8} className="hidden sm:block" />
         </div>
       </figure>
       <details className="group rounded-lg border border-line">
