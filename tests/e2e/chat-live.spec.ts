@@ -3,7 +3,7 @@
 // refused with a notice, and a viewer whose network drops sees what they missed once, on return.
 import { randomUUID } from 'node:crypto';
 import { expectAccessible } from './support/axe';
-import { chatPanel as panel, composer, messageList, personInNewContext, say } from './support/chat';
+import { FIRST_CONNECT, chatPanel as panel, composer, messageList, personInNewContext, say } from './support/chat';
 import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { grantStaff, scheduleEvent } from './support/site-data';
@@ -50,8 +50,8 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
   try {
     for (const p of [page, jadePage, hostPage]) {
       await p.goto(`/chat?eventid=${show.id}`);
-      await expect(p.getByRole('heading', { level: 2, name: show.title })).toBeVisible();
-      await expect(panel(p).getByText('Live', { exact: true })).toBeVisible();
+      await expect(p.getByRole('heading', { level: 2, name: show.title })).toBeVisible(FIRST_CONNECT);
+      await expect(panel(p).getByText('Live', { exact: true })).toBeVisible(FIRST_CONNECT);
     }
     await expect(hostPage.getByText('Staff', { exact: true }).first()).toBeVisible();
 

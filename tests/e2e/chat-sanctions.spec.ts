@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
-import { chatPanel, composer, messageList, personInNewContext, say } from './support/chat';
+import { FIRST_CONNECT, chatPanel, composer, messageList, personInNewContext, say } from './support/chat';
 import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createStaff, scheduleAsStaff } from './support/staff';
@@ -50,7 +50,7 @@ test('staff lift a chat ban and a mute from the staff screen; both viewers can c
   try {
     for (const p of [page, amberSide.page, jadeSide.page]) {
       await p.goto(`/chat?eventid=${show.id}`);
-      await expect(chatPanel(p).getByText('Live', { exact: true })).toBeVisible();
+      await expect(chatPanel(p).getByText('Live', { exact: true })).toBeVisible(FIRST_CONNECT);
     }
     await say(amberSide.page, `Buy my rings at my own shop instead ${tag}`);
     await say(jadeSide.page, `SPAM SPAM SPAM ${tag}`);

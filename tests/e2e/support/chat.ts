@@ -31,6 +31,12 @@ export async function personInNewContext(
   return { context, page };
 }
 
+/**
+ * The first connection of a journey's three browsers: token, socket and join, while the other
+ * worker's browsers load the same server. Seen to take 7–12 s on CI's two cores, so more time here only.
+ */
+export const FIRST_CONNECT = { timeout: 20_000 };
+
 export const chatPanel = (page: Page) => page.getByRole('region', { name: /^Chat: / });
 export const messageList = (page: Page) => page.getByRole('log', { name: 'Chat messages' });
 export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });

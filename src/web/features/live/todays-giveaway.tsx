@@ -10,7 +10,8 @@ import { showGiveaways } from './live-rules';
 
 const GiveawaySheet = lazy(() => import('./giveaway-sheet'));
 
-const openGiveawaysQuery = eventListQuery('giveaway', 'live', 12);
+// The most the list call gives (50): every giveaway open now is offered, not only the first page.
+const openGiveawaysQuery = eventListQuery('giveaway', 'live', 50);
 
 export function TodaysGiveaway({ show }: { show: EventRecord }) {
   // A giveaway the hosts open during the show appears within a minute, without a reload.
