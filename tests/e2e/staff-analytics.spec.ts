@@ -146,6 +146,7 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByText('90 days', { exact: true }).click();
   await expect(byDay.getByRole('row')).toHaveCount(91);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectLabelsUnderTheirBars(page);
   await expectAccessible(page);
   await shot('staff-analytics-1280');

@@ -21,6 +21,15 @@ declare global {
  * third-party video players, so frames are not entered.
  */
 async function runAxe(page: Page): Promise<AxeResults> {
+  // The settled page is checked: text mid-fade (a transition back from a dimmed state) reads as low contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource);
   return page.evaluate((tags) => {
     if (window.axe === undefined) throw new Error('axe-core did not load into the page');
