@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import Sqlite from 'better-sqlite3';
 import pg from 'pg';
+import { openSqlite } from '../src/server/db/sqlite-engine';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
 
 const CONNECTIONS = 100;
@@ -87,8 +87,8 @@ async function surge(port: number, giveaway: number, tag: string, amount: number
 async function countStored(info: SurgeServer, pgUrl: string | undefined): Promise<number> {
   if (info.sqliteFile) {
     // A fresh connection after the kill: what survived is what the WAL holds on disk.
-    const db = new Sqlite(info.sqliteFile);
-    const row = db.prepare('select count(*) as n from giveaway_entries where giveaway_id = ?').get(info.giveaway);
+    const db = openSqlite(info.sqliteFile);
+    const [row] = db.prepare('select count(*) as n from giveaway_entries where giveaway_id = ?').all([info.giveaway]);
     db.close();
     return typeof row === 'object' && row !== null && 'n' in row ? Number(row.n) : -1;
   }

