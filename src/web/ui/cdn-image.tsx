@@ -1,7 +1,7 @@
 // An image from the asset hosts: when it fails to load from target_cdn_url it is tried once from
 // source_cdn_url (spec §3); when that fails too, or there is no image, a gem stands in. A staff
 // upload comes with its three widths as a srcset (decision 047); pass `sizes` with it.
-import { useState, type ComponentProps } from 'react';
+import { useReducer, type ComponentProps } from 'react';
 import { useSiteConfig } from '../shell/site-config';
 import { srcSetOf } from '../../shared/image-sizes';
 import { sourceHostUrl } from './cdn';
@@ -9,19 +9,25 @@ import { cx } from './cx';
 
 type CdnImageProps = Omit<ComponentProps<'img'>, 'src' | 'onError'> & { src: string; alt: string };
 
+/**
+ * How many hosts each src has failed on (1: the target, 2: the source too), for the whole page: a
+ * card drawn again, or the same picture in another list, goes straight to what worked last time
+ * instead of asking a failing host again.
+ */
+const failures = new Map<string, 1 | 2>();
+
 export function CdnImage({ src, alt, className, sizes, ...props }: CdnImageProps) {
   const config = useSiteConfig();
-  // The src whose first load failed, and the one whose retry failed too; a new src starts over.
-  const [failedOnce, setFailedOnce] = useState<string | null>(null);
-  const [failedTwice, setFailedTwice] = useState<string | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const failed = failures.get(src) ?? 0;
   let shown: string | null = src;
-  if (failedTwice === src) shown = null;
+  if (failed === 2) shown = null;
   // Until the configuration arrives the hosts are unknown: the stand-in shows meanwhile.
-  else if (failedOnce === src) shown = config ? sourceHostUrl(src, config.target_cdn_url, config.source_cdn_url) : null;
+  else if (failed === 1) shown = config ? sourceHostUrl(src, config.target_cdn_url, config.source_cdn_url) : null;
 
   function handleError() {
-    if (failedOnce === src) setFailedTwice(src);
-    else setFailedOnce(src);
+    failures.set(src, failed === 0 ? 1 : 2);
+    redraw();
   }
 
   if (!shown) {

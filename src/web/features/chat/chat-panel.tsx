@@ -62,7 +62,7 @@ function ChatRoom({
   room,
   onReaction,
   showMemberCount,
-}: { room: RoomRef } & Pick<ChatPanelProps, 'onReaction' | 'showMemberCount'>) {
+}: { room: RoomRef; showMemberCount: boolean } & Pick<ChatPanelProps, 'onReaction'>) {
   const { state, send, dismiss, tell } = useChat(room);
   // Each reaction is passed on once, by its key.
   const newestReaction = state.reactions.at(-1);
@@ -117,7 +117,7 @@ function ChatRoom({
       <ChatHeader
         state={state}
         title={title}
-        showMemberCount={showMemberCount ?? true}
+        showMemberCount={showMemberCount}
         onSlowMode={isStaff ? (seconds) => void send({ type: 'slow_mode', seconds }) : null}
         hiddenCount={viewer.hiddenCount}
         onShowHidden={viewer.openHidden}
