@@ -131,6 +131,7 @@ test('staff give a private giveaway a hard code, share its link, and read paused
   await dialog.getByRole('button', { name: 'Create giveaway' }).click();
   await expect(code).toHaveAccessibleDescription(/^Make the access code at least 6 letters or digits long\./);
   await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await code.scrollIntoViewIfNeeded();
   await expectAccessible(page);
   await shot('giveaway-staff-weak-code');
   await dialog.getByRole('button', { name: 'Make a code' }).click();
