@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));
   const liveLookup = createLiveLookup(ctx);
-  await app.register(eventsRoutes(ctx, createEventsService(ctx, liveLookup)));
+  await app.register(eventsRoutes(ctx, createEventsService(ctx, liveLookup), guards));
   const quiz = createQuizService(ctx);
   await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards));
   await app.register(quizRoutes(ctx, quiz, guards));

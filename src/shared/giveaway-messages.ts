@@ -10,6 +10,7 @@ export const GIVEAWAY_MESSAGES = {
   closed: 'This giveaway has closed. A new giveaway comes with every live show.',
   privateGiveaway: 'This giveaway is private. Enter the access code you were given to take part.',
   wrongCode: 'That access code is not right for this giveaway.',
+  codeTriesPaused: 'Too many wrong access codes. Please wait a few minutes before trying again.',
   enrolled: 'You have entered this giveaway.',
   notEnrolled: 'You have not entered this giveaway yet.',
   enterFirst: 'Enter the giveaway first; sharing then adds bonus entries.',

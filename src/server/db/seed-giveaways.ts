@@ -141,7 +141,7 @@ export async function seedGiveaways(
   for (const [i, viewer] of viewers.entries()) {
     for (const giveaway of [first, second]) {
       clock.set(new Date(start + (5 + 7 * i) * MINUTE));
-      await giveaways.enter(viewer, { eventid: giveaway.id, entry_from: 'web' });
+      await giveaways.enter(viewer, { eventid: giveaway.id, entry_from: 'web' }, '127.0.0.1');
     }
     if (i === 0) await giveaways.socialEntry(viewer, first.id, 'facebook');
   }

@@ -158,9 +158,15 @@ describe('the OpenAPI document of the Gemcast API', () => {
       ['/api/registeruser_v1', 'post'],
       ['/api/siteconfig', 'get'],
       ['/api/eventlist_v1', 'get'],
-      ['/api/giveawayinfo_v1', 'get'],
     ] as const)
       expect(operation(doc, path, method).security, `${method} ${path}`).toEqual([]);
+    // Public reads that read the token when sent: a private event is shown to those who may see it (decision 051).
+    for (const [path, method] of [
+      ['/api/eventdata_v1', 'get'],
+      ['/api/giveawayinfo_v1', 'get'],
+      ['/api/eventstream_v1', 'get'],
+    ] as const)
+      expect(operation(doc, path, method).security, `${method} ${path}`).toEqual([{}, { token: [] }]);
   });
 
   it('matches what the calls do: a call reached without input refuses a caller without a token iff it says so', async () => {

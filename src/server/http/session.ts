@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { AuthService } from '../modules/auth/auth.service';
+import type { Caller } from '../modules/event-access/event-access.service';
 import { unauthorized, forbidden } from './errors';
 import { MESSAGES } from '../../shared/messages';
 import { USER_TOKEN_PREFIX } from '../platform/secrets';
@@ -49,8 +50,22 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>) {
     if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
     return (await auth.userForToken(token))?.user.id ?? null;
   }
+  /**
+   * The caller as the private-event rule sees them (decision 051): address, the code they gave, and
+   * their account, from the guard or else looked up from the token only when a private event asks.
+   */
+  function callerOf(request: FastifyRequest, code?: string): Caller {
+    let lookup: Promise<UserRow | null> | undefined;
+    const user = async () => {
+      if (request.user) return request.user;
+      const token = tokenOf(request);
+      if (!token.startsWith(USER_TOKEN_PREFIX)) return null;
+      return (await auth.userForToken(token))?.user ?? null;
+    };
+    return { ip: request.ip, code, user: () => (lookup ??= user()) };
+  }
   tokenGuards.add(requireUser).add(requireStaff);
-  return { requireUser, requireStaff, identify };
+  return { requireUser, requireStaff, identify, callerOf };
 }
 
 /** The signed-in user of a route guarded by requireUser. */

@@ -21,6 +21,19 @@ function behavesAsAFixedWindow(make: () => { limiter: RateLimiter; advance: (ms:
     await limiter.reset(key);
     expect((await limiter.hit(key, 1, 60_000)).allowed).toBe(true);
   });
+  it('reads a count without adding to it, and nothing once the window has passed', async () => {
+    const { limiter, advance } = make();
+    const key = `k-${Math.random()}`;
+    expect(await limiter.peek(key)).toEqual({ count: 0, retryAfterSeconds: 0 });
+    expect((await limiter.hit(key, 5, 200)).count).toBe(1);
+    expect((await limiter.hit(key, 5, 200)).count).toBe(2);
+    const seen = await limiter.peek(key);
+    expect(seen.count).toBe(2);
+    expect(seen.retryAfterSeconds).toBe(1);
+    expect((await limiter.peek(key)).count).toBe(2);
+    await advance(250);
+    expect((await limiter.peek(key)).count).toBe(0);
+  });
   it('opens a new window once the old one has passed', async () => {
     const { limiter, advance } = make();
     const key = `k-${Math.random()}`;

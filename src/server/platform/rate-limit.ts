@@ -3,10 +3,15 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock';
 
-export type Hit = { allowed: boolean; retryAfterSeconds: number };
+/** `count`: hits in the current window, this one included. */
+export type Hit = { allowed: boolean; count: number; retryAfterSeconds: number };
+/** What a key has counted in its current window, without counting; 0 when no window is open. */
+export type Tally = { count: number; retryAfterSeconds: number };
 export type RateLimiter = {
   /** Counts one hit on `key`; allowed while the count in the window stays within `limit`. */
   hit: (key: string, limit: number, windowMs: number) => Promise<Hit>;
+  /** Reads a key's count without adding to it (a limit that counts only failures checks it first). */
+  peek: (key: string) => Promise<Tally>;
   /** Forgets a key (a successful login clears its failure count). */
   reset: (key: string) => Promise<void>;
 };
@@ -27,7 +32,17 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
         windows.set(key, w);
       }
       w.count += 1;
-      return { allowed: w.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+      return {
+        allowed: w.count <= limit,
+        count: w.count,
+        retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
+      };
+    },
+    async peek(key) {
+      const now = clock.now().getTime();
+      const w = windows.get(key);
+      if (!w || w.resetAt <= now) return { count: 0, retryAfterSeconds: 0 };
+      return { count: w.count, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
     },
     async reset(key) {
       windows.delete(key);
@@ -47,7 +62,15 @@ export function redisRateLimiter(redis: Redis, prefix = 'gemcast:rl:'): RateLimi
         await redis.pexpire(k, windowMs);
         remaining = windowMs;
       }
-      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
+      return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
+    },
+    async peek(key) {
+      const k = prefix + key;
+      const replies = await redis.multi().get(k).pttl(k).exec();
+      const count = Number(replies?.[0]?.[1] ?? 0);
+      const ttl = Number(replies?.[1]?.[1] ?? -1);
+      if (!count || ttl < 0) return { count: 0, retryAfterSeconds: 0 };
+      return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
       await redis.del(prefix + key);

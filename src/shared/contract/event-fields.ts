@@ -28,7 +28,7 @@ export const eventImage = z
     'The image is an https:// URL or a /media/ path.',
   );
 
-/** IS_Public of spec §3: 1 listed for viewers, 0 reached only by its link. */
+/** IS_Public of spec §3: 1 listed for viewers; 0 seen only by staff, those who took part, and a private giveaway's code holders (decision 051). */
 export const eventVisibility = z.union([z.literal(0), z.literal(1)], {
   error: 'IS_Public is 1 (public) or 0 (private).',
 });

@@ -32,7 +32,17 @@ export const EventListQuery = z.object({
 });
 export type EventListQuery = z.input<typeof EventListQuery>;
 
-export const EventDataQuery = z.object({ eventid: queryId('eventid') });
+/**
+ * An access code as a viewer gives it (decision 051): letters, digits and dashes, 4 to 32, so codes
+ * saved before the 6-symbol rule for new codes still work. Not case-sensitive.
+ */
+export const accessCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,32}$/, 'The access code is 4 to 32 letters, digits or dashes.');
+
+/** `code` opens a private giveaway (decision 051); without it a private event answers as a missing one does. */
+export const EventDataQuery = z.object({ eventid: queryId('eventid'), code: accessCode.optional() });
 
 export const LiveEventQuery = z.object({ type: z.enum(['show', 'giveaway'], { error: 'type is show or giveaway.' }) });
 
@@ -41,7 +51,10 @@ export const EventListResponse = envelopeOf(EventRecord);
 export const eventsCalls = {
   /** eventlist_v1: public events of a type in a time bucket (upcoming by default), at most `limit`. */
   list: defineCall({ method: 'GET', path: '/api/eventlist_v1', query: EventListQuery, response: EventListResponse }),
-  /** eventdata_v1: one event by id, private ones included; 404 when there is none. */
+  /**
+   * eventdata_v1: one event by id; 404 when there is none, and for a private event the caller may not
+   * see (staff, those who took part, or a private giveaway's `code` may; decision 051).
+   */
   one: defineCall({ method: 'GET', path: '/api/eventdata_v1', query: EventDataQuery, response: EventListResponse }),
   /** liveevent_v1: the show or giveaway live now; HTTP 200 with status 0 and a message when none is. */
   live: defineCall({ method: 'GET', path: '/api/liveevent_v1', query: LiveEventQuery, response: EventListResponse }),

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { eventDescription, eventImage, eventTitle, eventVisibility, instant } from './event-fields';
-import { CLAIM_MODES, ENTRY_SOURCES, GiveawayInfo, PICK_STATUSES, SOCIAL_CLICK_TYPES, accessCode } from './giveaways';
+import { ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_PROBLEMS } from '../access-code';
+import { CLAIM_MODES, ENTRY_SOURCES, GiveawayInfo, PICK_STATUSES, SOCIAL_CLICK_TYPES } from './giveaways';
 import { bodyId, queryId } from './ids';
 import { SetSpinPrizesRequest, SpinPrizeTableResponse } from './spin';
 
@@ -29,8 +30,18 @@ const giveawayFields = {
     .int('winner_count is a whole number from 1 to 20.')
     .min(1, 'winner_count is a whole number from 1 to 20.')
     .max(20, 'winner_count is a whole number from 1 to 20.'),
-  /** Needed to enter a private giveaway; '' for none. */
-  access_code: z.union([z.literal(''), accessCode]),
+  /**
+   * Needed to see and enter a private giveaway; '' for none. A new code needs at least 6 letters or
+   * digits, not one repeated nor a run (ACCESS_CODE_RULE, decision 051); a code saved earlier stays valid.
+   */
+  access_code: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_PROBLEMS.shape)
+      .regex(/^[A-Za-z0-9-]+$/, ACCESS_CODE_PROBLEMS.shape),
+  ]),
   /** How the winner claims: 'text' (text or call us, staff confirm) or 'app' (the winner's claim button). */
   claim_mode: z.enum(CLAIM_MODES, { error: 'claim_mode is text or app.' }),
 };
@@ -122,6 +133,8 @@ export const AUDIT_ACTIONS = [
   'announce',
   'unannounce',
   'terms',
+  /** Wrong access codes reached their limit for a viewer or an address (decision 051). */
+  'code-limit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AuditLine = z.object({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DRAW_ALGORITHM } from '../verifiable-draw';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
-import { EventRecord } from './events';
+import { EventRecord, accessCode } from './events';
 import { bodyId, queryId } from './ids';
 
 // ---------------------------------------------------------------------------------------------
@@ -43,11 +43,11 @@ export type PickStatus = (typeof PICK_STATUSES)[number];
 export const CLAIM_MODES = ['text', 'app'] as const;
 export type ClaimMode = (typeof CLAIM_MODES)[number];
 
-/** An access code for a private giveaway (IS_Public 0): letters and digits, 4 to 32. */
-export const accessCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9-]{4,32}$/, 'The access code is 4 to 32 letters, digits or dashes.');
+/**
+ * The optional `code` of the reads of one giveaway: a private giveaway (IS_Public 0) answers 404, as
+ * a missing one does, unless the caller is staff, has entered it, or gives its code (decision 051).
+ */
+const openingCode = { code: accessCode.optional() };
 
 const whatnotUsername = z
   .string()
@@ -117,7 +117,7 @@ export type Enrollment = z.infer<typeof Enrollment>;
 /** giveawaydata_v1 / giveawaydata_new (200; 409 'already entered' carries the same record) and checkifgiveawayenroll_v1. */
 export const EnrollmentResponse = envelopeOf(Enrollment);
 
-export const EnrollmentQuery = z.object({ eventid: queryId('eventid') });
+export const EnrollmentQuery = z.object({ eventid: queryId('eventid'), ...openingCode });
 
 export const SocialEntryQuery = z.object({ clickType: clickType('clickType') });
 export const SocialEntryRequest = z.object({ eventid: bodyId('eventid') });
@@ -180,10 +180,10 @@ export const GiveawayInfo = EventRecord.extend({
   winners: z.array(Winner),
 });
 export type GiveawayInfo = z.infer<typeof GiveawayInfo>;
-export const GiveawayInfoQuery = z.object({ eventid: queryId('eventid') });
+export const GiveawayInfoQuery = z.object({ eventid: queryId('eventid'), ...openingCode });
 export const GiveawayInfoResponse = envelopeOf(GiveawayInfo);
 
-export const GiveawayTermsQuery = z.object({ id: queryId('id') });
+export const GiveawayTermsQuery = z.object({ id: queryId('id'), ...openingCode });
 export const GiveawayTerms = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -202,7 +202,7 @@ export const GiveawayTermsResponse = envelopeOf(GiveawayTerms);
 
 /** Announced winners of one giveaway (`eventid`) or of every giveaway of a show (`showid`), for past-show pages. */
 export const WinnersQuery = z
-  .object({ eventid: queryId('eventid').optional(), showid: queryId('showid').optional() })
+  .object({ eventid: queryId('eventid').optional(), showid: queryId('showid').optional(), ...openingCode })
   .refine((q) => (q.eventid === undefined) !== (q.showid === undefined), {
     message: 'Give eventid or showid.',
     path: ['eventid'],
@@ -232,7 +232,7 @@ export const DrawProof = z.object({
   picks: z.array(ProofPick),
 });
 export type DrawProof = z.infer<typeof DrawProof>;
-export const DrawProofQuery = z.object({ eventid: queryId('eventid') });
+export const DrawProofQuery = z.object({ eventid: queryId('eventid'), ...openingCode });
 export const DrawProofResponse = envelopeOf(DrawProof);
 
 export const giveawayCalls = {

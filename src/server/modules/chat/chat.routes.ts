@@ -67,7 +67,9 @@ export function announceDraw(ctx: AppContext, hub: ChatHub) {
       if (!result) return;
       const frame = { type: 'draw', result } as const;
       hub.toTopic(drawTopic({ giveaway: result.eventid }), frame);
-      if (result.show_id !== null) hub.toTopic(drawTopic({ show: result.show_id }), frame);
+      // A private giveaway's draw reaches only its own followers, whom the follow let in (decision 051).
+      const isPublic = (await eventsRepository.byId(ctx.db, result.eventid))?.is_public === 1;
+      if (result.show_id !== null && isPublic) hub.toTopic(drawTopic({ show: result.show_id }), frame);
     } catch (error) {
       request.log.error({ err: error }, 'pushing the giveaway draw failed');
     }

@@ -1,5 +1,6 @@
 // Chat rules: the short-lived chat token, rooms (the lobby and one per show) and when they are
 // open, what a viewer sees on joining, sending with its limits, and staff moderation, all stored.
+// A private show's room is for those who may see the show (decision 051).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CHAT_LIMITS,
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/contract/chat';
 import type { AppContext } from '../../context';
 import type { ChatModerationTable, UserRow } from '../../db/schema';
+import { createEventAccess } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
 import { showWinners } from '../giveaways/show-winners';
 import { chatRepository, type AuthorRow, type MessageRow } from './chat.repository';
@@ -83,6 +85,7 @@ function toMessage(row: MessageRow): ChatMessage {
 
 export function createChatService(ctx: AppContext) {
   const { db, clock, limiter } = ctx;
+  const access = createEventAccess(ctx);
   const key = createHmac('sha256', ctx.config.appSecret).update('gemcast chat token').digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const nowIso = () => clock.now().toISOString();
@@ -182,11 +185,21 @@ export function createChatService(ctx: AppContext) {
       };
     },
 
-    /** The lobby, or the room of a show (shows and special shows; giveaways have none). */
-    async resolveRoom(ref: RoomRef): Promise<Room | null> {
+    /** Whether a viewer may hear a giveaway's draw: a private giveaway's is for those who may see it. */
+    async mayFollowGiveaway(giveawayId: number, viewer: ChatUser): Promise<boolean> {
+      const event = await eventsRepository.byId(db, giveawayId);
+      return !event || access.seenBy(event, { id: viewer.id, is_staff: viewer.isStaff ? 1 : 0 });
+    },
+
+    /**
+     * The lobby, or the room of a show (shows and special shows; giveaways have none). With `viewer`,
+     * a private show's room is found only for those who may see the show.
+     */
+    async resolveRoom(ref: RoomRef, viewer?: ChatUser): Promise<Room | null> {
       if (ref === 'lobby') return { key: 'lobby', ref, eventId: null, title: 'Lobby', closesAt: null };
       const event = await eventsRepository.byId(db, ref);
       if (!event || event.type === 'giveaway') return null;
+      if (viewer && !(await access.seenBy(event, { id: viewer.id, is_staff: viewer.isStaff ? 1 : 0 }))) return null;
       return {
         key: roomKey(ref),
         ref,

@@ -46,7 +46,10 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     if (conn.topics.size >= MAX_TOPICS) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     const of = frame.giveaway !== undefined ? { giveaway: frame.giveaway } : { show: frame.show ?? 0 };
-    hub.follow(conn, user, [drawTopic(of)]);
+    // A private giveaway the viewer may not see is answered as a missing one is: 'following', and nothing ever comes.
+    const mayHear = frame.giveaway === undefined || (await chat.mayFollowGiveaway(frame.giveaway, user));
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    hub.follow(conn, user, mayHear ? [drawTopic(of)] : []);
     hub.send(conn, { type: 'following', giveaway: frame.giveaway ?? null, show: frame.show ?? null });
   }
 
@@ -57,7 +60,7 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     if (conn.user && conn.user.id !== user.id) return fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
     const sanctions = await chat.sanctionsOf(user.id);
     if (sanctions.banned) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
-    const room = await chat.resolveRoom(frame.room);
+    const room = await chat.resolveRoom(frame.room, user);
     if (!room) return fail(conn, 'not_found', CHAT_MESSAGES.roomNotFound);
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     // Entering before the history is read: what is posted meanwhile waits and follows the welcome

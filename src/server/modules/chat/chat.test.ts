@@ -177,6 +177,27 @@ describeEachEngine(
       expect(welcome.history.at(-1)?.text).toBe('note 60');
     });
 
+    it("opens a private show's room only to staff and its RSVP list, as an unknown room to anyone else", async () => {
+      const show = await t().createEvent({ is_public: 0, title: 'Collectors only' });
+      const guest = await t().createViewer();
+      await t()
+        .db.insertInto('rsvps')
+        .values({ user_id: guest.id, event_id: show.id, rsvp_type: 'new', created_at: t().clock.now().toISOString() })
+        .execute();
+      const stranger = await t().createViewer();
+      const client = await open();
+      client.send({ type: 'join', token: await tokenFor(t(), stranger.tokenvalue), room: show.id });
+      const refused = await client.next('error');
+      client.send({ type: 'join', token: await tokenFor(t(), stranger.tokenvalue), room: 9999 });
+      expect(await client.next('error')).toEqual(refused);
+      expect(refused.code).toBe('not_found');
+      const { welcome: staffWelcome } = await member(show.id, 'staff');
+      expect(staffWelcome.room.title).toBe('Collectors only');
+      const guestClient = await open();
+      const guestWelcome = await guestClient.join(await tokenFor(t(), guest.tokenvalue), show.id);
+      expect(guestWelcome.room.room).toBe(show.id);
+    });
+
     it('refuses a bad token, frames before joining, unknown rooms and giveaways', async () => {
       const client = await open();
       client.send({ type: 'message', text: 'hello' });

@@ -1,5 +1,6 @@
 // Public event reads of spec §7: eventlist_v1 (by type and time bucket), eventdata_v1 (one event)
-// and liveevent_v1 (the show or giveaway live now). Open to everyone, no token needed.
+// and liveevent_v1 (the show or giveaway live now). Open to everyone, no token needed; eventdata_v1
+// reads one when sent, for the private events its holder may see (decision 051).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS } from '../../../shared/contract/envelope';
@@ -7,10 +8,15 @@ import { eventsCalls } from '../../../shared/contract/events';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { routeOf } from '../../http/route';
+import { OPTIONAL_TOKEN, routeOf } from '../../http/route';
+import type { sessionGuards } from '../../http/session';
 import type { EventsService } from './events.service';
 
-export function eventsRoutes(ctx: AppContext, events: EventsService) {
+export function eventsRoutes(
+  ctx: AppContext,
+  events: EventsService,
+  guards: Pick<ReturnType<typeof sessionGuards>, 'callerOf'>,
+) {
   const tags = ['events'];
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,8 +27,15 @@ export function eventsRoutes(ctx: AppContext, events: EventsService) {
     });
 
     app.route({
-      ...routeOf(eventsCalls.one, { tags, summary: 'One event by id' }),
-      handler: async (request) => ok([await events.one(request.query.eventid)], MESSAGES.ok, ctx.clock.now()),
+      ...routeOf(eventsCalls.one, {
+        tags,
+        summary: 'One event by id; a private one for staff, those who took part, or with its giveaway code',
+        security: OPTIONAL_TOKEN,
+      }),
+      handler: async (request) => {
+        const { eventid, code } = request.query;
+        return ok([await events.one(eventid, guards.callerOf(request, code))], MESSAGES.ok, ctx.clock.now());
+      },
     });
 
     app.route({

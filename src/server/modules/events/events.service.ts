@@ -4,13 +4,14 @@ import type { z } from 'zod';
 import type { EventListQuery, EventRecord, LiveEventQuery } from '../../../shared/contract/events';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { toEventRecord } from './event-record';
 import { eventsRepository } from './events.repository';
 import type { LiveLookup } from './live-lookup';
 
 export function createEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock, config } = ctx;
+  const access = createEventAccess(ctx);
   return {
     /** Soonest first for upcoming and live, newest first for past and all; public events only. */
     async list({ type, on, limit }: z.output<typeof EventListQuery>): Promise<EventRecord[]> {
@@ -19,10 +20,9 @@ export function createEventsService(ctx: AppContext, liveLookup: Pick<LiveLookup
       return rows.map((row) => toEventRecord(row, now, config.mediaBaseUrl));
     },
 
-    /** Any event by id, private ones included for whoever has the link. */
-    async one(id: number): Promise<EventRecord> {
-      const row = await eventsRepository.byId(db, id);
-      if (!row) throw notFound(MESSAGES.eventNotFound);
+    /** One event by id; a private one only for a caller who may see it, and as missing to anyone else (decision 051). */
+    async one(id: number, caller: Caller): Promise<EventRecord> {
+      const row = await access.visible(id, await eventsRepository.byId(db, id), caller, MESSAGES.eventNotFound);
       return toEventRecord(row, clock.now(), config.mediaBaseUrl);
     },
 

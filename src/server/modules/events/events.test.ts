@@ -65,11 +65,18 @@ describeEachEngine('event reads', (t) => {
     expect(await statusOf()).toBe('past');
   });
 
-  it('returns one event by id, private ones included for whoever has the link', async () => {
+  it('answers a private event as an unknown one to visitors, and returns it to staff (decision 051)', async () => {
     const { hidden } = await schedule();
     const res = await t().get<EventRecord>('/api/eventdata_v1', { query: { eventid: String(hidden.id) } });
-    expect(res.http).toBe(200);
-    expect(res.body.data[0]).toMatchObject({ id: hidden.id, title: 'Private', IS_Public: 0, type: 'show', image: '' });
+    const unknown = await t().get<EventRecord>('/api/eventdata_v1', { query: { eventid: '999' } });
+    expect([res.http, res.body]).toEqual([404, unknown.body]);
+    const staff = await t().createStaff();
+    const seen = await t().get<EventRecord>('/api/eventdata_v1', {
+      token: staff.tokenvalue,
+      query: { eventid: String(hidden.id) },
+    });
+    expect(seen.http).toBe(200);
+    expect(seen.body.data[0]).toMatchObject({ id: hidden.id, title: 'Private', IS_Public: 0, type: 'show', image: '' });
   });
 
   it('answers 404 in the envelope for an unknown event', async () => {

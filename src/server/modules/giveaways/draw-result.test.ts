@@ -311,6 +311,42 @@ describeEachEngine('the live draw for viewers', (t) => {
     expect(missing.http).toBe(404);
   });
 
+  it("pushes a private giveaway's draw only to those who may see it, never to its show's followers", async () => {
+    const staff = await t().createStaff();
+    const show = await t().createEvent();
+    const entrant = await t().createViewer();
+    const stranger = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue, {
+      show_id: show.id,
+      IS_Public: 0,
+      access_code: 'VAULT-2026',
+    });
+    const entered = await t().post(
+      '/api/giveawaydata_v1',
+      { eventid: giveaway.id, code: 'VAULT-2026' },
+      {
+        token: entrant.tokenvalue,
+      },
+    );
+    expect(entered.http).toBe(200);
+    closeGiveaways(t());
+
+    const entrantPage = await follower(entrant.tokenvalue, { giveaway: giveaway.id });
+    // Following a private giveaway one may not see is answered as for an unknown id; nothing comes of it.
+    const strangerPage = await follower(stranger.tokenvalue, { giveaway: giveaway.id });
+    const showPage = await follower(stranger.tokenvalue, { show: show.id });
+    await staffStep(staff.tokenvalue, giveaway.id, 'draw');
+    expect(((await entrantPage.next('draw')) as DrawFrame).result.eventid).toBe(giveaway.id);
+    // Anything pushed to the stranger would have arrived before the entrant's frame was read back.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...strangerPage.frames, ...showPage.frames].filter((f) => f.type === 'draw')).toEqual([]);
+
+    const ofShow = async (token: string) =>
+      (await t().get<MyDrawResult>('/api/giveawaydraw_v1', { token, query: { showid: String(show.id) } })).body.data;
+    expect((await ofShow(entrant.tokenvalue)).map((r) => r.eventid)).toEqual([giveaway.id]);
+    expect(await ofShow(stranger.tokenvalue)).toEqual([]);
+  });
+
   it('closes a follow without a valid chat token, and keeps a follower out of chat', async () => {
     const viewer = await t().createViewer();
     const stranger = await connectChat(base);

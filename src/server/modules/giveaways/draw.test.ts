@@ -453,7 +453,7 @@ describeEachEngine('staff giveaways', (t) => {
       [
         `/api/staff/giveaways/${giveaway.id}`,
         { access_code: 'a b' },
-        'The access code is 4 to 32 letters, digits or dashes.',
+        'The access code is letters, digits and dashes, 32 characters at most.',
       ],
       ['/api/staff/giveaways/abc/draw', undefined, 'The giveaway id is a number.'],
     ];

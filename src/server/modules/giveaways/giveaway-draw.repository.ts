@@ -100,10 +100,15 @@ export const giveawayDrawRepository = {
       : Promise.resolve([]),
 
   /** The giveaways of a show, by id. */
-  giveawayIdsOfShow: async (db: Db, showId: number) =>
-    (
-      await db.selectFrom('giveaways').select('event_id').where('show_id', '=', showId).orderBy('event_id').execute()
-    ).map((row) => row.event_id),
+  /** A show's giveaways, with whether each is public (a private one is for those who may see it). */
+  giveawaysOfShow: (db: Db, showId: number) =>
+    db
+      .selectFrom('giveaways as g')
+      .innerJoin('events as ev', 'ev.id', 'g.event_id')
+      .select(['ev.id', 'ev.type', 'ev.is_public'])
+      .where('g.show_id', '=', showId)
+      .orderBy('ev.id')
+      .execute(),
 
   /** The picks of these giveaways with the winner's name and the entry's place in the published list. */
   drawPicks: (db: Db, giveawayIds: readonly number[]) =>

@@ -36,7 +36,7 @@ function pickIn(picks: PickRow[], pickId: number): PickRow {
 
 export function createGiveawayDrawService(
   ctx: AppContext,
-  giveaways: Pick<GiveawayService, 'load'>,
+  giveaways: Pick<GiveawayService, 'load' | 'loadFor' | 'seenBy'>,
   staffGiveaways: Pick<StaffGiveawayService, 'detail'>,
 ) {
   const { db, clock } = ctx;
@@ -299,10 +299,15 @@ export function createGiveawayDrawService(
     /** The draw of one giveaway, or of every giveaway of a show, with the viewer's entry number in each. */
     async results(user: UserRow, of: { eventid?: number; showid?: number }): Promise<MyDrawResult[]> {
       if (of.eventid !== undefined) {
-        await giveaways.load(of.eventid);
+        await giveaways.loadFor(user, of.eventid);
         return withMine(user, [of.eventid]);
       }
-      return withMine(user, await giveawayDrawRepository.giveawayIdsOfShow(db, of.showid ?? 0));
+      const ofShow = await giveawayDrawRepository.giveawaysOfShow(db, of.showid ?? 0);
+      const seen = await Promise.all(ofShow.map((giveaway) => giveaways.seenBy(giveaway, user)));
+      return withMine(
+        user,
+        ofShow.filter((_, i) => seen[i]).map((giveaway) => giveaway.id),
+      );
     },
 
     /**
@@ -310,7 +315,7 @@ export function createGiveawayDrawService(
      * is, with the winner as the one who did it.
      */
     async claimAsWinner(user: UserRow, id: number): Promise<MyDrawResult> {
-      await giveaways.load(id);
+      await giveaways.loadFor(user, id);
       await drawStep(async (trx) => {
         const state = await current(trx, id);
         const mine = state.picks.filter((p) => p.user_id === user.id);

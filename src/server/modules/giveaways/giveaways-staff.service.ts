@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { accessCodeProblem } from '../../../shared/access-code';
 import { SOCIAL_CLICK_TYPES } from '../../../shared/contract/giveaways';
 import {
   AUDIT_ACTIONS,
@@ -34,6 +35,12 @@ const isAuditAction = (action: string): action is AuditLine['action'] =>
   (AUDIT_ACTIONS as readonly string[]).includes(action);
 const isClickType = (value: string): value is StaffEntry['social'][number] =>
   (SOCIAL_CLICK_TYPES as readonly string[]).includes(value);
+/** A code staff set now must be hard to guess (decision 051); one saved earlier stays as it is. */
+function checkNewCode(code: string, saved: string | null = null) {
+  if (!code || code === saved) return;
+  const problem = accessCodeProblem(code);
+  if (problem) throw badRequest(problem, [{ field: 'access_code', message: problem }]);
+}
 const termsDigest = (tnc: string) => createHash('sha256').update(tnc).digest('hex').slice(0, 16);
 
 /** A CSV cell: quoted, and a leading =, +, -, @ or control character defused so spreadsheets never run it as a formula. */
@@ -191,6 +198,7 @@ export function createStaffGiveawayService(
 
     async create(staff: UserRow, input: z.output<typeof CreateGiveawayRequest>): Promise<StaffGiveawayDetail> {
       await checkShow(input.show_id);
+      checkNewCode(input.access_code);
       if (input.IS_Public === 0 && !input.access_code)
         throw badRequest(GIVEAWAY_MESSAGES.codeForPrivate, [
           { field: 'access_code', message: GIVEAWAY_MESSAGES.codeForPrivate },
@@ -233,6 +241,7 @@ export function createStaffGiveawayService(
       await keepDrawnGiveawayFixed(db, event, { type: 'giveaway', cust_start: start, cust_end: end });
       await checkShow(input.show_id);
       const isPublic = input.IS_Public ?? event.is_public;
+      if (input.access_code !== undefined) checkNewCode(input.access_code, details.access_code);
       const accessCode = input.access_code !== undefined ? input.access_code || null : details.access_code;
       if (isPublic === 0 && !accessCode)
         throw badRequest(GIVEAWAY_MESSAGES.codeForPrivate, [

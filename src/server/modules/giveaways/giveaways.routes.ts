@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { byIp, rateLimit } from '../../http/rate-limit';
-import { routeOf } from '../../http/route';
+import { OPTIONAL_TOKEN, routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { GiveawayService } from './giveaways.service';
 
@@ -25,8 +25,9 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
     async function enter(
       user: Parameters<GiveawayService['enter']>[0],
       input: Parameters<GiveawayService['enter']>[1],
+      ip: string,
     ) {
-      const result = await giveaways.enter(user, input);
+      const result = await giveaways.enter(user, input, ip);
       // Already in: a 409 that still carries the viewer's standing, so the page can show it.
       if (!result.created) throw new AppError(409, GIVEAWAY_MESSAGES.alreadyEntered, STATUS.error, [result.enrollment]);
       return ok([result.enrollment], GIVEAWAY_MESSAGES.entered, now());
@@ -38,7 +39,7 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
         summary: 'Enter a giveaway (one entry per viewer per giveaway; 409 when already in)',
       }),
       preHandler: [guards.requireUser],
-      handler: async (request) => enter(currentUser(request), { ...request.body, entry_from: 'web' }),
+      handler: async (request) => enter(currentUser(request), { ...request.body, entry_from: 'web' }, request.ip),
     });
 
     app.route({
@@ -48,7 +49,7 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
           'Enter a giveaway saying where the entry came from (web, live, intergem kiosk, Whatnot with a username)',
       }),
       preHandler: [guards.requireUser],
-      handler: async (request) => enter(currentUser(request), request.body),
+      handler: async (request) => enter(currentUser(request), request.body, request.ip),
     });
 
     app.route({
@@ -58,7 +59,12 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
       }),
       preHandler: [guards.requireUser],
       handler: async (request) => {
-        const enrollment = await giveaways.checkEnrollment(currentUser(request).id, request.query.eventid);
+        const { eventid, code } = request.query;
+        const enrollment = await giveaways.checkEnrollment(
+          currentUser(request),
+          eventid,
+          guards.callerOf(request, code),
+        );
         return ok([enrollment], enrollment.exists ? GIVEAWAY_MESSAGES.enrolled : GIVEAWAY_MESSAGES.notEnrolled, now());
       },
     });
@@ -96,10 +102,15 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
       ...routeOf(giveawayCalls.bannerClick, {
         tags,
         summary: "Counts a click on a giveaway's Facebook banner and says where to go (30 a minute per address)",
+        security: OPTIONAL_TOKEN,
       }),
       preHandler: [rateLimit(ctx.limiter, { name: 'fbbanner', limit: 30, windowMs: 60_000, key: byIp })],
       handler: async (request) =>
-        ok([await giveaways.bannerClick(request.query.id)], GIVEAWAY_MESSAGES.bannerCounted, now()),
+        ok(
+          [await giveaways.bannerClick(request.query.id, guards.callerOf(request))],
+          GIVEAWAY_MESSAGES.bannerCounted,
+          now(),
+        ),
     });
 
     app.route({
@@ -107,8 +118,10 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
         tags,
         summary:
           'The terms of a giveaway: start_date, end_date, tnc (sanitised HTML with placeholders), tnc_prices, and the draw commitment',
+        security: OPTIONAL_TOKEN,
       }),
-      handler: async (request) => ok([await giveaways.terms(request.query.id)], MESSAGES.ok, now()),
+      handler: async (request) =>
+        ok([await giveaways.terms(request.query.id, guards.callerOf(request, request.query.code))], MESSAGES.ok, now()),
     });
 
     app.route({
@@ -116,24 +129,38 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
         tags,
         summary:
           'One giveaway: its event record with prize, state, entrant count, commitment (and seed once drawn), announced winners',
+        security: OPTIONAL_TOKEN,
       }),
-      handler: async (request) => ok([await giveaways.info(request.query.eventid)], MESSAGES.ok, now()),
+      handler: async (request) =>
+        ok(
+          [await giveaways.info(request.query.eventid, guards.callerOf(request, request.query.code))],
+          MESSAGES.ok,
+          now(),
+        ),
     });
 
     app.route({
       ...routeOf(giveawayCalls.winners, {
         tags,
         summary: 'Announced winners (first name and last initial) of a giveaway or of every giveaway of a show',
+        security: OPTIONAL_TOKEN,
       }),
-      handler: async (request) => ok(await giveaways.winners(request.query), MESSAGES.ok, now()),
+      handler: async (request) =>
+        ok(await giveaways.winners(request.query, guards.callerOf(request, request.query.code)), MESSAGES.ok, now()),
     });
 
     app.route({
       ...routeOf(giveawayCalls.proof, {
         tags,
         summary: 'The anonymised entry list, the picks and the revealed seed: enough to recompute every winner',
+        security: OPTIONAL_TOKEN,
       }),
-      handler: async (request) => ok([await giveaways.proof(request.query.eventid)], MESSAGES.ok, now()),
+      handler: async (request) =>
+        ok(
+          [await giveaways.proof(request.query.eventid, guards.callerOf(request, request.query.code))],
+          MESSAGES.ok,
+          now(),
+        ),
     });
   };
 }

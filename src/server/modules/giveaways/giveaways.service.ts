@@ -1,8 +1,8 @@
 // Giveaway rules for viewers: entry (account, window, private access code, one per giveaway),
 // social bonuses, banner clicks, the ledger, and the public reads (giveaway, terms, winners, the
 // draw proof). Entries are written in groups (entry-writer.ts) and answered only once committed.
-// Reads write nothing: every giveaway has its details from the start (giveaway-details.ts).
-import { createHash, timingSafeEqual } from 'node:crypto';
+// Reads write nothing: every giveaway has its details from the start (giveaway-details.ts). Who may
+// see a private giveaway, and its code's limits, are event-access's (decision 051).
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -25,6 +25,7 @@ import { DRAW_ALGORITHM, listDigest } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
 import type { EventsTable, GiveawaysTable, UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { createEventAccess, isPrivate, type Caller } from '../event-access/event-access.service';
 import { publicImage, toEventRecord } from '../events/event-record';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
@@ -74,37 +75,75 @@ function toWinner(r: {
   };
 }
 
-function sameCode(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given.toUpperCase()).digest();
-  const b = createHash('sha256').update(expected.toUpperCase()).digest();
-  return timingSafeEqual(a, b);
-}
-
 export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock } = ctx;
+  const access = createEventAccess(ctx);
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
   const entries = createEntryWriter(db, {
     groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1,
   });
 
-  /** The giveaway's event and details; not found for an event that is no giveaway. */
-  async function load(eventId: number, missing: string = GIVEAWAY_MESSAGES.notFound): Promise<GiveawayRow> {
+  /** The giveaway's event and details; undefined for an event that is no giveaway. */
+  async function find(eventId: number): Promise<GiveawayRow | undefined> {
     const [event, details] = await Promise.all([
       eventsRepository.byId(db, eventId),
       giveawaysRepository.details(db, eventId),
     ]);
-    if (!event || event.type !== 'giveaway' || !details) throw notFound(missing);
+    if (!event || event.type !== 'giveaway' || !details) return undefined;
     return { event, details };
   }
 
+  /** The giveaway's event and details; not found for an event that is no giveaway. */
+  async function load(eventId: number, missing: string = GIVEAWAY_MESSAGES.notFound): Promise<GiveawayRow> {
+    const row = await find(eventId);
+    if (!row) throw notFound(missing);
+    return row;
+  }
+
   /** The hot path's read: remembered for a second per giveaway (staff edits in this process forget it at once). */
-  async function cached(eventId: number): Promise<GiveawayRow> {
+  async function findCached(eventId: number): Promise<GiveawayRow | undefined> {
     const now = clock.now().getTime();
     const hit = cache.get(eventId);
     if (hit && hit.until > now) return hit.row;
-    const row = await load(eventId);
-    cache.set(eventId, { row, until: now + FRESH_MS });
+    const row = await find(eventId);
+    if (row) cache.set(eventId, { row, until: now + FRESH_MS });
     return row;
+  }
+
+  async function cached(eventId: number): Promise<GiveawayRow> {
+    const row = await findCached(eventId);
+    if (!row) throw notFound(GIVEAWAY_MESSAGES.notFound);
+    return row;
+  }
+
+  /** The giveaway when the caller may see it; a private one they may not see is as missing as an unknown id. */
+  async function shown(
+    eventId: number,
+    row: GiveawayRow | undefined,
+    caller: Caller,
+    missing: string = GIVEAWAY_MESSAGES.notFound,
+  ): Promise<GiveawayRow> {
+    await access.visible(eventId, row?.event, caller, missing);
+    if (!row) throw notFound(missing);
+    return row;
+  }
+
+  /**
+   * The giveaway a viewer may try to enter. A private one needs its code; one they already entered
+   * goes on to answer with their standing (409). A code for an unknown id counts as a wrong one, as
+   * it does for a private giveaway, so the two answer alike.
+   */
+  async function enterable(eventId: number, user: UserRow, code: string | undefined, ip: string): Promise<GiveawayRow> {
+    const row = await findCached(eventId);
+    if (row && !isPrivate(row.event)) return row;
+    const stored = row?.details.access_code ?? null;
+    if (code !== undefined && (await access.checkCode(eventId, row?.event, stored, code, user, ip)) && row) return row;
+    if (!row) throw notFound(GIVEAWAY_MESSAGES.notFound);
+    if (await giveawaysRepository.entryOf(db, eventId, user.id)) return row;
+    // Staff may see the giveaway anyway, so they may hear why; anyone else hears what a missing id says.
+    if (user.is_staff === 1)
+      throw forbidden(code === undefined ? GIVEAWAY_MESSAGES.privateGiveaway : GIVEAWAY_MESSAGES.wrongCode);
+    throw notFound(GIVEAWAY_MESSAGES.notFound);
   }
 
   function checkOpen(row: GiveawayRow, now: Date) {
@@ -168,6 +207,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     clickType: SocialClickType,
   ): Promise<{ result: SocialEntryResult; message: string }> {
     const row = await cached(giveawayId);
+    if (!(await access.seenBy(row.event, user))) throw notFound(GIVEAWAY_MESSAGES.notFound);
     const now = clock.now();
     if (!(await giveawaysRepository.entryOf(db, giveawayId, user.id)))
       throw new AppError(422, GIVEAWAY_MESSAGES.enterFirst);
@@ -225,7 +265,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     });
   }
 
-  /** One giveaway as everyone may see it; not found for an event that is no giveaway. */
+  /** One giveaway as everyone may see it (staff screens; viewers' reads go through `info`); not found for an event that is no giveaway. */
   async function describeOne(eventId: number): Promise<DescribedGiveaway> {
     const event = await eventsRepository.byId(db, eventId);
     const [described] = event?.type === 'giveaway' ? await describe([event]) : [];
@@ -235,9 +275,22 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
 
   return {
     load,
+    /** The giveaway for a signed-in viewer's own call (the draw, the claim): a private one for staff and entrants only. */
+    async loadFor(user: UserRow, eventId: number): Promise<GiveawayRow> {
+      const row = await find(eventId);
+      if (!row || !(await access.seenBy(row.event, user))) throw notFound(GIVEAWAY_MESSAGES.notFound);
+      return row;
+    },
+    seenBy: access.seenBy,
     describe,
     describeOne,
-    info: async (eventId: number): Promise<GiveawayInfo> => (await describeOne(eventId)).info,
+    /** The giveaway page's read, for a caller who may see the giveaway. */
+    async info(eventId: number, caller: Caller): Promise<GiveawayInfo> {
+      const { event } = await shown(eventId, await find(eventId), caller);
+      const [described] = await describe([event]);
+      if (!described) throw notFound(GIVEAWAY_MESSAGES.notFound);
+      return described.info;
+    },
     /** Staff changes: forget the remembered giveaway so the next entry sees them. */
     forget(eventId: number) {
       cache.delete(eventId);
@@ -247,14 +300,12 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     async enter(
       user: UserRow,
       input: z.output<typeof EnterGiveawayNewRequest>,
+      ip: string,
     ): Promise<{ created: boolean; enrollment: Enrollment }> {
-      const row = await cached(input.eventid);
+      // Before the window, so a closed private giveaway says no more than a missing one.
+      const row = await enterable(input.eventid, user, input.code, ip);
       const now = clock.now();
       checkOpen(row, now);
-      if (row.event.is_public === 0) {
-        if (!input.code || !row.details.access_code) throw forbidden(GIVEAWAY_MESSAGES.privateGiveaway);
-        if (!sameCode(input.code, row.details.access_code)) throw forbidden(GIVEAWAY_MESSAGES.wrongCode);
-      }
       const createdAt = now.toISOString();
       const inserted = await entries.write({
         giveaway_id: input.eventid,
@@ -284,9 +335,9 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
       };
     },
 
-    async checkEnrollment(userId: number, eventId: number): Promise<Enrollment> {
-      await cached(eventId);
-      return enrollment(eventId, userId);
+    async checkEnrollment(user: UserRow, eventId: number, caller: Caller): Promise<Enrollment> {
+      await shown(eventId, await findCached(eventId), caller);
+      return enrollment(eventId, user.id);
     },
 
     socialEntry: (user: UserRow, eventId: number, clickType: SocialClickType) => addSocial(user, eventId, clickType),
@@ -300,14 +351,14 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
     },
 
     /** Counts a click on a giveaway's Facebook banner and says where to go (the route limits clicks per address). */
-    async bannerClick(eventId: number) {
-      await cached(eventId);
+    async bannerClick(eventId: number, caller: Caller) {
+      await shown(eventId, await findCached(eventId), caller);
       await giveawaysRepository.countBannerClick(db, eventId, laDay(clock.now()));
       return { eventid: eventId, path: `/giveaway/${eventId}` };
     },
 
-    async terms(id: number): Promise<GiveawayTerms> {
-      const { event, details } = await load(id, GIVEAWAY_MESSAGES.termsNotFound);
+    async terms(id: number, caller: Caller): Promise<GiveawayTerms> {
+      const { event, details } = await shown(id, await find(id), caller, GIVEAWAY_MESSAGES.termsNotFound);
       return {
         id,
         title: event.title,
@@ -321,19 +372,25 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
       };
     },
 
-    async winners(filter: { eventid?: number; showid?: number }): Promise<Winner[]> {
+    async winners(filter: { eventid?: number; showid?: number }, caller: Caller): Promise<Winner[]> {
       if (filter.eventid !== undefined) {
-        await load(filter.eventid);
+        await shown(filter.eventid, await find(filter.eventid), caller);
         return (await giveawaysRepository.announcedWinners(db, { giveawayIds: [filter.eventid] })).map(toWinner);
       }
-      const show = await eventsRepository.byId(db, filter.showid ?? 0);
-      if (!show) throw notFound(GIVEAWAY_MESSAGES.notFound);
+      const showId = filter.showid ?? 0;
+      // A show's list names only its public giveaways' winners (giveawaysRepository.announcedWinners).
+      const show = await access.visible(
+        showId,
+        await eventsRepository.byId(db, showId),
+        caller,
+        GIVEAWAY_MESSAGES.notFound,
+      );
       return (await giveawaysRepository.announcedWinners(db, { showId: show.id })).map(toWinner);
     },
 
     /** The anonymised entry list, the picks and (after the first draw) the seed. */
-    async proof(eventId: number): Promise<DrawProof> {
-      const row = await load(eventId);
+    async proof(eventId: number, caller: Caller): Promise<DrawProof> {
+      const row = await shown(eventId, await find(eventId), caller);
       const [entries, picks] = await Promise.all([
         giveawaysRepository.entriesWithWeights(db, eventId),
         giveawayDrawRepository.picks(db, eventId),

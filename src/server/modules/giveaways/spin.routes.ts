@@ -24,7 +24,7 @@ export function spinRoutes(ctx: AppContext, spins: SpinService, guards: ReturnTy
     }
 
     async function check(user: UserRow, kind: SpinKind, eventId: number) {
-      return ok([await spins.check(user.id, kind, eventId)], GIVEAWAY_MESSAGES.spinChecked, now());
+      return ok([await spins.check(user, kind, eventId)], GIVEAWAY_MESSAGES.spinChecked, now());
     }
 
     app.route({

@@ -1,7 +1,8 @@
 // Spin-to-win: once per viewer per event and kind, only after an RSVP (rsvp) or a giveaway entry
 // (giveaway). The server picks the prize from the event's weighted table with the CSPRNG and
 // writes the spin and its reward points in one transaction; a second spin, concurrent or not,
-// is answered with the first one's result. Staff edit the prize table.
+// is answered with the first one's result. Staff edit the prize table. A private event's wheel is
+// for those who may see it (decision 051): staff, and viewers who entered or RSVPed.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -18,6 +19,7 @@ import type { AppContext } from '../../context';
 import type { Random } from '../../platform/clock';
 import type { EventsTable, SpinPrizesTable, SpinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { createEventAccess } from '../event-access/event-access.service';
 import { publicImage } from '../events/event-record';
 import { storedImage } from '../events/event-row';
 import { eventsRepository } from '../events/events.repository';
@@ -44,6 +46,7 @@ export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKi
 
 export function createSpinService(ctx: AppContext) {
   const { db, clock, random } = ctx;
+  const access = createEventAccess(ctx);
 
   const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
   const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
@@ -64,9 +67,9 @@ export function createSpinService(ctx: AppContext) {
     };
   }
 
-  async function eventFor(eventId: number, kind: SpinKind) {
+  async function eventFor(user: UserRow, eventId: number, kind: SpinKind) {
     const event = await eventsRepository.byId(db, eventId);
-    if (!event) throw notFound(MESSAGES.eventNotFound);
+    if (!event || !(await access.seenBy(event, user))) throw notFound(MESSAGES.eventNotFound);
     if (spinKindOf(event) !== kind)
       throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinNotShow : GIVEAWAY_MESSAGES.spinNotGiveaway);
     return event;
@@ -105,7 +108,7 @@ export function createSpinService(ctx: AppContext) {
 
   return {
     async spin(user: UserRow, kind: SpinKind, eventId: number): Promise<SpinResult> {
-      await eventFor(eventId, kind);
+      await eventFor(user, eventId, kind);
       const prizes = await spinRepository.prizes(db, eventId);
       const earlier = await spinRepository.spinOf(db, eventId, user.id, kind);
       if (earlier) return toResult(earlier, prizes, true);
@@ -144,14 +147,14 @@ export function createSpinService(ctx: AppContext) {
       return toResult(outcome.spin, prizes, outcome.already);
     },
 
-    async check(userId: number, kind: SpinKind, eventId: number): Promise<SpinCheck> {
-      await eventFor(eventId, kind);
+    async check(user: UserRow, kind: SpinKind, eventId: number): Promise<SpinCheck> {
+      await eventFor(user, eventId, kind);
       const [prizes, spin] = await Promise.all([
         spinRepository.prizes(db, eventId),
-        spinRepository.spinOf(db, eventId, userId, kind),
+        spinRepository.spinOf(db, eventId, user.id, kind),
       ]);
       const hasWheel = prizes.some((p) => p.weight > 0);
-      const canSpin = !spin && hasWheel && (await isEligible(eventId, userId, kind));
+      const canSpin = !spin && hasWheel && (await isEligible(eventId, user.id, kind));
       return {
         exists: Boolean(spin),
         eventId,

@@ -1,5 +1,6 @@
 // Live presence: check-ins with how the viewer came, the watch log that turns heartbeats into
-// watched seconds, the live viewer count, staff watch statistics and the Agora RTC token.
+// watched seconds, the live viewer count, staff watch statistics and the Agora RTC token. A private
+// show is as missing to a viewer who may not see it (decision 051).
 import agora from 'agora-token';
 import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { isLive } from '../../../shared/countdown';
@@ -7,6 +8,7 @@ import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
+import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
 import { liveRepository } from './live.repository';
 
@@ -18,10 +20,17 @@ const { RtcRole, RtcTokenBuilder } = agora;
 
 export function createLiveService(ctx: AppContext) {
   const { db, clock } = ctx;
+  const access = createEventAccess(ctx);
 
-  async function liveEvent(eventId: number) {
+  /** The event for a viewer's own call; a private one only if they may see it. */
+  async function eventFor(user: UserRow, eventId: number) {
     const event = await eventsRepository.byId(db, eventId);
-    if (!event) throw notFound(MESSAGES.eventNotFound);
+    if (!event || !(await access.seenBy(event, user))) throw notFound(MESSAGES.eventNotFound);
+    return event;
+  }
+
+  async function liveEvent(user: UserRow, eventId: number) {
+    const event = await eventFor(user, eventId);
     if (!isLive(new Date(event.cust_start), new Date(event.cust_end), clock.now()))
       throw new AppError(422, MESSAGES.notLiveNow);
     return event;
@@ -43,7 +52,7 @@ export function createLiveService(ctx: AppContext) {
 
   return {
     async checkIn(user: UserRow, eventId: number, reachby: string): Promise<Presence> {
-      await liveEvent(eventId);
+      await liveEvent(user, eventId);
       await liveRepository.checkIn(db, eventId, user.id, reachby, clock.now().toISOString());
       return presence(eventId, user.id);
     },
@@ -55,11 +64,8 @@ export function createLiveService(ctx: AppContext) {
       step: 'start' | 'heartbeat' | 'stop',
       reachby: string,
     ): Promise<Presence> {
-      if (step === 'stop') {
-        if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
-      } else {
-        await liveEvent(eventId);
-      }
+      if (step === 'stop') await eventFor(user, eventId);
+      else await liveEvent(user, eventId);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const row = await liveRepository.watchLog(trx, eventId, user.id);
@@ -100,12 +106,16 @@ export function createLiveService(ctx: AppContext) {
      * What the player plays: the live stream to a signed-in viewer while the show is on air, the
      * replay to anyone once it has ended; before the start there is nothing to play yet.
      */
-    async stream(eventId: number, userId: number | null): Promise<Stream> {
-      const event = await eventsRepository.byId(db, eventId);
-      if (!event) throw notFound(MESSAGES.eventNotFound);
+    async stream(eventId: number, caller: Caller): Promise<Stream> {
+      const event = await access.visible(
+        eventId,
+        await eventsRepository.byId(db, eventId),
+        caller,
+        MESSAGES.eventNotFound,
+      );
       const now = clock.now();
       if (isLive(new Date(event.cust_start), new Date(event.cust_end), now)) {
-        if (userId === null) throw unauthorized();
+        if (!(await caller.user())) throw unauthorized();
         return { eventid: event.id, kind: 'live', platform: event.platform, source: event.stream_url ?? '' };
       }
       if (now.getTime() <= new Date(event.cust_start).getTime()) throw new AppError(422, MESSAGES.notLiveNow);

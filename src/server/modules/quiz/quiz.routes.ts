@@ -7,7 +7,7 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { byUser, rateLimit } from '../../http/rate-limit';
-import { routeOf } from '../../http/route';
+import { OPTIONAL_TOKEN, routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { QuizService } from './quiz.service';
 
@@ -21,8 +21,9 @@ export function quizRoutes(ctx: AppContext, quiz: QuizService, guards: ReturnTyp
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.route({
-      ...routeOf(quizCalls.questions, { tags, summary: "A special event's questions" }),
-      handler: async (request) => ok(await quiz.questions(request.query.eventid), MESSAGES.ok, now()),
+      ...routeOf(quizCalls.questions, { tags, security: OPTIONAL_TOKEN, summary: "A special event's questions" }),
+      handler: async (request) =>
+        ok(await quiz.questions(request.query.eventid, guards.callerOf(request)), MESSAGES.ok, now()),
     });
 
     app.route({

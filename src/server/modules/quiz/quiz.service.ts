@@ -1,5 +1,6 @@
 // Special-event quizzes: staff write the questions; a viewer's answers and RSVP are stored in one
 // transaction, once; the confirmation e-mail can be sent again on request (its rate is the route's).
+// A private special event is as missing to a viewer who may not see it (decision 051).
 import type { z } from 'zod';
 import type { Question, QuizRequest, QuizSubmission, SetQuestionsRequest } from '../../../shared/contract/quiz';
 import { MESSAGES } from '../../../shared/messages';
@@ -7,6 +8,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpConfirmationMail } from '../rsvp/rsvp.mail';
 import { rsvpRepository } from '../rsvp/rsvp.repository';
@@ -19,10 +21,12 @@ function parseChoices(json: string): string[] {
 
 export function createQuizService(ctx: AppContext) {
   const { db, clock, config } = ctx;
+  const access = createEventAccess(ctx);
 
-  async function specialEvent(eventId: number) {
+  /** The special event; for a viewer's call (`viewer` given), a private one only if they may see it. */
+  async function specialEvent(eventId: number, viewer?: UserRow) {
     const event = await eventsRepository.byId(db, eventId);
-    if (!event) throw notFound(MESSAGES.eventNotFound);
+    if (!event || (viewer && !(await access.seenBy(event, viewer)))) throw notFound(MESSAGES.eventNotFound);
     if (event.type !== 'specialshow') throw new AppError(422, MESSAGES.quizNotSpecial);
     return event;
   }
@@ -39,8 +43,8 @@ export function createQuizService(ctx: AppContext) {
   }
 
   return {
-    questions: async (eventId: number) => {
-      if (!(await eventsRepository.byId(db, eventId))) throw notFound(MESSAGES.eventNotFound);
+    questions: async (eventId: number, caller: Caller) => {
+      await access.visible(eventId, await eventsRepository.byId(db, eventId), caller, MESSAGES.eventNotFound);
       return questions(eventId);
     },
 
@@ -56,7 +60,7 @@ export function createQuizService(ctx: AppContext) {
     },
 
     async submit(user: UserRow, input: z.output<typeof QuizRequest>): Promise<void> {
-      const event = await specialEvent(input.eventid);
+      const event = await specialEvent(input.eventid, user);
       const now = clock.now().toISOString();
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);
       const asked = await questions(event.id);
@@ -84,7 +88,7 @@ export function createQuizService(ctx: AppContext) {
 
     /** Sends the event's confirmation again to a viewer who is on its list. */
     async resendEmail(user: UserRow, eventId: number): Promise<void> {
-      const event = await specialEvent(eventId);
+      const event = await specialEvent(eventId, user);
       if (!(await rsvpRepository.exists(db, user.id, eventId))) throw new AppError(422, MESSAGES.quizFirst);
       confirm(user, event);
     },

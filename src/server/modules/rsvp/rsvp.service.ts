@@ -1,11 +1,13 @@
 // RSVP rules: logged-in viewers RSVP to shows and special events that have not ended; one per
-// viewer per event, decided by the database; the type is always 'new' (spec §7).
+// viewer per event, decided by the database; the type is always 'new' (spec §7). A private show is
+// as missing to a viewer who may not see it (decision 051).
 import type { Rsvp } from '../../../shared/contract/rsvp';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { createEventAccess } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpConfirmationMail } from './rsvp.mail';
 import { rsvpRepository } from './rsvp.repository';
@@ -18,10 +20,11 @@ export type QuestionsCheck = { hasQuestions(eventId: number): Promise<boolean> }
 
 export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
   const { db, clock } = ctx;
+  const access = createEventAccess(ctx);
   return {
     async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
       const event = await eventsRepository.byId(db, eventId);
-      if (!event) throw notFound(MESSAGES.eventNotFound);
+      if (!event || !(await access.seenBy(event, user))) throw notFound(MESSAGES.eventNotFound);
       if (event.type === 'giveaway') throw new AppError(422, MESSAGES.rsvpNotShow);
       const now = clock.now().toISOString();
       if (event.cust_end <= now) throw new AppError(422, MESSAGES.rsvpClosed);

@@ -90,8 +90,10 @@ describeEachEngine('staff scheduling', (t) => {
   it('lists every event for staff, private ones included, with RSVP counts and the RSVP list', async () => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer({ first_name: 'Garnet' });
-    const show = await t().createEvent({ is_public: 0, title: 'Collectors only' });
+    const show = await t().createEvent({ title: 'Collectors only' });
     await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
+    // Made private after the RSVP: a private show takes none (decision 051), and keeps those it has.
+    await t().db.updateTable('events').set({ is_public: 0 }).where('id', '=', show.id).execute();
     const list = await t().get<StaffEventRecord>('/api/staff/events', { token: staff.tokenvalue });
     expect(list.body.data.map((e) => [e.title, e.IS_Public, e.rsvp_count])).toEqual([['Collectors only', 0, 1]]);
     const rsvps = await t().get<RsvpEntry>(`/api/staff/events/${show.id}/rsvps`, { token: staff.tokenvalue });
@@ -109,11 +111,11 @@ describeEachEngine('staff scheduling', (t) => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer();
     const show = await t().createEvent({
-      is_public: 0,
       title: 'Collectors only',
       stream_url: 'https://stream.example.com/c.m3u8',
     });
     await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
+    await t().db.updateTable('events').set({ is_public: 0 }).where('id', '=', show.id).execute();
     const res = await t().get<StaffEventRecord>(`/api/staff/events/${show.id}`, { token: staff.tokenvalue });
     expect(res.http).toBe(200);
     expect(res.body.data).toEqual([

@@ -1,5 +1,6 @@
 // Loads one event for a page with an id in its path (/giveaway/:id, /past/:id): a spinner while it
-// loads, a friendly not-found state for an unknown or malformed id, and a retry on other failures.
+// loads, a friendly not-found state for an unknown or malformed id, and a retry on other failures. A
+// page may read a private giveaway with the code in its link and say something else when refused.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +19,10 @@ type EventByIdProps = {
   listPath: string;
   listLabel: string;
   children: (event: EventRecord) => ReactNode;
+  /** A private giveaway's access code, from the page's link (decision 051). */
+  code?: string;
+  /** What to show when the read answers 404 or 429 instead of the not-found state (a page with an access-code field). */
+  refused?: (error: ApiError) => ReactNode;
 };
 
 export function EventNotFound({ noun, listPath, listLabel }: Pick<EventByIdProps, 'noun' | 'listPath' | 'listLabel'>) {
@@ -33,7 +38,7 @@ export function EventNotFound({ noun, listPath, listLabel }: Pick<EventByIdProps
   );
 }
 
-type RecordByIdProps<T> = Omit<EventByIdProps, 'accepts' | 'children'> & {
+type RecordByIdProps<T> = Omit<EventByIdProps, 'accepts' | 'children' | 'code'> & {
   /** The id in the path; null when it is not a positive whole number. */
   id: number | null;
   /** The record's read, made by the page with its own call. */
@@ -51,7 +56,11 @@ export function RecordById<T>({
   listPath,
   listLabel,
   children,
+  refused,
 }: RecordByIdProps<T>) {
+  const error = query.error;
+  if (refused && id !== null && error instanceof ApiError && (error.httpStatus === 404 || error.httpStatus === 429))
+    return refused(error);
   const isMissing =
     id === null ||
     (query.error instanceof ApiError && query.error.httpStatus === 404) ||
@@ -76,8 +85,8 @@ export function RecordById<T>({
   );
 }
 
-export function EventById(props: EventByIdProps) {
+export function EventById({ code, ...props }: EventByIdProps) {
   const id = eventIdFrom(useParams().id);
-  const query = useQuery({ ...eventQuery(id ?? 0), enabled: id !== null });
+  const query = useQuery({ ...eventQuery(id ?? 0, code), enabled: id !== null });
   return <RecordById id={id} query={query} {...props} />;
 }

@@ -44,7 +44,7 @@ const eventCall = callRef<typeof eventsCalls.one>({ method: 'GET', path: '/api/e
 export const eventKeys = {
   all: ['events'] as const,
   list: (type: EventType, on: EventListWhen, limit: number) => [...eventKeys.all, 'list', type, on, limit] as const,
-  one: (id: number) => [...eventKeys.all, 'one', id] as const,
+  one: (id: number, code?: string) => [...eventKeys.all, 'one', id, ...(code ? [code] : [])] as const,
 };
 
 /** Events of a type in a time bucket: soonest first for upcoming and live, newest first for past. */
@@ -56,11 +56,11 @@ export function eventListQuery(type: EventType, on: EventListWhen, limit = 12) {
   });
 }
 
-/** One event by id; a 404 (no such event) is an ApiError with httpStatus 404. */
-export function eventQuery(id: number) {
+/** One event by id (a private giveaway with its `code`); a 404 (no such event, or one the caller may not see) is an ApiError with httpStatus 404. */
+export function eventQuery(id: number, code?: string) {
   return queryOptions({
-    queryKey: eventKeys.one(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(eventCall, { query: { eventid: id }, signal })),
+    queryKey: eventKeys.one(id, code),
+    queryFn: async ({ signal }) => recordOf(await apiCall(eventCall, { query: { eventid: id, code }, signal })),
   });
 }
 

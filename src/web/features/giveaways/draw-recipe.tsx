@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DRAW_ALGORITHM, entryListText } from '../../../shared/verifiable-draw';
+import { useAccessCode } from './private-link';
 import { drawProofQuery, giveawayTermsQuery } from './queries';
 
 /** One line of the entry list; `\n` stands for the single line-feed byte that ends every line. */
@@ -24,9 +25,10 @@ function Code({ recipe, children }: { recipe?: string; children: ReactNode }) {
 
 /** This giveaway's own values, once the seed is revealed: what a person should get at each step. */
 function ThisGiveaway({ id }: { id: number }) {
-  const terms = useQuery(giveawayTermsQuery(id));
+  const code = useAccessCode();
+  const terms = useQuery(giveawayTermsQuery(id, code));
   const seed = terms.data?.seed ?? null;
-  const proof = useQuery({ ...drawProofQuery(id), enabled: seed !== null });
+  const proof = useQuery({ ...drawProofQuery(id, code), enabled: seed !== null });
   if (!seed) {
     return (
       <p className="text-ink">

@@ -1,7 +1,8 @@
 // /giveaway-terms/{id}: the official rules of one giveaway: who runs it, its entry period (Los
 // Angeles time), the terms staff wrote with their placeholders filled, the rules every giveaway
 // shares, and how the draw works and can be checked. The terms HTML is sanitised by the server
-// when staff save it, and the values filled in are escaped (src/shared/giveaway-terms.ts).
+// when staff save it, and the values filled in are escaped (src/shared/giveaway-terms.ts). A private
+// giveaway's terms are read with the code in the link, as its page is (decision 051).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,9 +15,11 @@ import { Button } from '../../ui/button';
 import { useBrand } from '../../shell/site-config';
 import { EventById } from '../events/event-by-id';
 import { showTime } from '../events/event-time';
+import { AccessCodeGate } from './access-code-gate';
 import { DrawRecipe } from './draw-recipe';
 import { GiveawayRules } from './giveaway-rules';
 import { isGiveaway } from './giveaway-view';
+import { useAccessCode, withCode } from './private-link';
 import { drawProofQuery, giveawayTermsQuery } from './queries';
 
 /** 'entry 3 of 12 (id 41)': a pick's place in the published list, as viewers are told their number. */
@@ -29,7 +32,7 @@ const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
 /** Runs the published algorithm in the browser on the published seed and entry list. */
 function CheckTheDraw({ id }: { id: number }) {
-  const proof = useQuery({ ...drawProofQuery(id), enabled: false });
+  const proof = useQuery({ ...drawProofQuery(id, useAccessCode()), enabled: false });
   const [verdict, setVerdict] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -78,6 +81,7 @@ function CheckTheDraw({ id }: { id: number }) {
 }
 
 function HowTheDrawWorks({ id }: { id: number }) {
+  const code = useAccessCode();
   return (
     <section
       id="draw"
@@ -121,7 +125,7 @@ function HowTheDrawWorks({ id }: { id: number }) {
       <DrawRecipe id={id} />
       <p className="text-ink">
         The entry list, with names left out, and every pick are published at{' '}
-        <a href={`/api/giveawayproof_v1?eventid=${id}`} className={linkStyles}>
+        <a href={withCode(`/api/giveawayproof_v1?eventid=${id}`, code)} className={linkStyles}>
           this giveaway&apos;s draw record
         </a>
         . Or let your browser repeat the draw for you:
@@ -132,7 +136,7 @@ function HowTheDrawWorks({ id }: { id: number }) {
 }
 
 function StaffTerms({ id }: { id: number }) {
-  const terms = useQuery(giveawayTermsQuery(id));
+  const terms = useQuery(giveawayTermsQuery(id, useAccessCode()));
   if (terms.isPending) return <p className="text-muted">Loading the terms…</p>;
   if (terms.isError) return <Alert tone="error">{errorMessage(terms.error)}</Alert>;
   const html = fillTerms(terms.data.tnc, {
@@ -158,6 +162,7 @@ function StaffTerms({ id }: { id: number }) {
 
 function Terms({ giveaway }: { giveaway: EventRecord }) {
   const brand = useBrand();
+  const code = useAccessCode();
   return (
     <article className="mx-auto flex max-w-[70ch] flex-col gap-6 px-4 py-10 sm:py-14">
       <header className="flex flex-col gap-2">
@@ -190,7 +195,7 @@ function Terms({ giveaway }: { giveaway: EventRecord }) {
         </Link>
         .
       </p>
-      <Link to={`/giveaway/${giveaway.id}`} className={`self-start ${linkStyles}`}>
+      <Link to={withCode(`/giveaway/${giveaway.id}`, code)} className={`self-start ${linkStyles}`}>
         Back to the giveaway
       </Link>
     </article>
@@ -199,7 +204,14 @@ function Terms({ giveaway }: { giveaway: EventRecord }) {
 
 export default function GiveawayTermsPage() {
   return (
-    <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
+    <EventById
+      noun="giveaway"
+      code={useAccessCode()}
+      refused={(error) => <AccessCodeGate error={error} />}
+      accepts={isGiveaway}
+      listPath="/giveaways"
+      listLabel="See all giveaways"
+    >
       {(giveaway) => <Terms giveaway={giveaway} />}
     </EventById>
   );

@@ -2,6 +2,8 @@
 // bonus entries for sharing, the viewer's own entry ledger, the announced winners and the
 // verifiable-draw proof, and the rules, all from giveawayinfo_v1. Used inside the shell
 // (/giveaway/:id) and on its own (/intergem/giveaway/:id), where entries are counted as kiosk entries.
+// A private giveaway's link carries its access code (?code=, decision 051); without it the page
+// answers as for an unknown id and offers a code field (access-code-gate.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -21,9 +23,11 @@ import { showTime } from '../events/event-time';
 import { eventIdFrom } from '../events/queries';
 import { usePageTitle } from '../../shell/page-title';
 import { useBrand } from '../../shell/site-config';
+import { AccessCodeGate, isGateAnswer } from './access-code-gate';
 import { DrawResultSlot } from './draw-result-slot';
 import { YourEntries } from './bonus-entries';
 import { GiveawayRules } from './giveaway-rules';
+import { useAccessCode, withCode } from './private-link';
 import { enrollmentQuery, giveawayInfoQuery, isAlreadyEntered, useEnterMutation } from './queries';
 import { WinnersList } from './winners-list';
 
@@ -32,10 +36,10 @@ const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
 export const isGiveaway = (event: EventRecord) => event.type === 'giveaway';
 
-/** A refusal about the access code (missing, wrong or malformed) belongs on the code field. */
+/** A refusal about the access code (missing, wrong, malformed, too many tries) belongs on the code field. */
 function codeProblemOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  if (error.httpStatus === 403) return error.message;
+  if (error.httpStatus === 403 || error.httpStatus === 429) return error.message;
   return error.fieldIssues.find((issue) => issue.field === 'code')?.message;
 }
 
@@ -50,6 +54,9 @@ function EnterForm({
 }: { user: AuthedUser; giveaway: GiveawayInfo } & EntryPlace) {
   const navigate = useNavigate();
   const enter = useEnterMutation(user.id, giveaway.id, from);
+  // The link's code opened the page, so it enters too; staff, who see private giveaways without one, type it.
+  const linkCode = useAccessCode();
+  const asksForCode = giveaway.needs_code && !linkCode;
   const [code, setCode] = useState('');
   const codeField = useRef<HTMLInputElement>(null);
 
@@ -59,28 +66,32 @@ function EnterForm({
     const isKiosk = from === 'intergem';
     // In place, the stored enrollment (or, after a 409, the one read again) turns this form into the entered state.
     enter.mutate(
-      { code: giveaway.needs_code ? code : undefined },
+      { code: giveaway.needs_code ? (linkCode ?? code) : undefined },
       {
         onSuccess: () => {
           if (inPlace) return;
-          void navigate(isKiosk ? `/intergem/giveaway/success/${giveaway.id}` : `/giveaway/success/${giveaway.id}`);
+          void navigate(
+            isKiosk
+              ? withCode(`/intergem/giveaway/success/${giveaway.id}`, linkCode)
+              : `/giveaway/success/${giveaway.id}`,
+          );
         },
         onError: (error) => {
           if (isAlreadyEntered(error) && !isKiosk && !inPlace)
             void navigate(`/giveaway/already-participated/${giveaway.id}`);
-          else if (giveaway.needs_code && codeProblemOf(error)) codeField.current?.focus();
+          else if (asksForCode && codeProblemOf(error)) codeField.current?.focus();
         },
       },
     );
   }
 
   const refusal = enter.isError && !isAlreadyEntered(enter.error) ? enter.error : null;
-  const codeProblem = giveaway.needs_code ? codeProblemOf(refusal) : undefined;
+  const codeProblem = asksForCode ? codeProblemOf(refusal) : undefined;
   const problem = refusal && !codeProblem ? errorMessage(refusal) : null;
   return (
     <form onSubmit={submit} className={`${noteStyles} flex flex-col gap-3`} noValidate>
       <p>This giveaway is open. Entering is free: one entry per viewer, and sharing adds bonus entries.</p>
-      {giveaway.needs_code && (
+      {asksForCode && (
         <TextField
           ref={codeField}
           label="Access code"
@@ -100,7 +111,7 @@ function EnterForm({
 }
 
 function ViewerEntry({ user, giveaway, from, inPlace }: { user: AuthedUser; giveaway: GiveawayInfo } & EntryPlace) {
-  const enrollment = useQuery(enrollmentQuery(user.id, giveaway.id));
+  const enrollment = useQuery(enrollmentQuery(user.id, giveaway.id, useAccessCode()));
   if (enrollment.isPending) return <Button isBusy>Checking your entry</Button>;
   if (enrollment.isError) {
     return (
@@ -151,7 +162,9 @@ function NotOpen({ giveaway }: { giveaway: GiveawayInfo }) {
 
 export function HowToEnter({ giveaway, from, inPlace }: { giveaway: GiveawayInfo } & EntryPlace) {
   const { user } = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Back to this very address after logging in: a private giveaway's code is in its query.
+  const here = `${pathname}${search}`;
   if (user) return <ViewerEntry key={user.id} user={user} giveaway={giveaway} from={from} inPlace={inPlace} />;
   if (giveaway.state !== 'open' && giveaway.state !== 'upcoming') return <NotOpen giveaway={giveaway} />;
   return (
@@ -160,10 +173,10 @@ export function HowToEnter({ giveaway, from, inPlace }: { giveaway: GiveawayInfo
         Entering a giveaway needs an account. Log in, or create one for free, and you come straight back here to enter.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to={loginPathFor(pathname)} className={buttonStyles('primary')}>
+        <Link to={loginPathFor(here)} className={buttonStyles('primary')}>
           Log in to enter
         </Link>
-        <Link to={`/register?redirectTo=${encodeURIComponent(pathname)}`} className={buttonStyles('outline')}>
+        <Link to={`/register?redirectTo=${encodeURIComponent(here)}`} className={buttonStyles('outline')}>
           Create an account
         </Link>
       </div>
@@ -209,6 +222,7 @@ function Winners({ giveaway }: { giveaway: GiveawayInfo }) {
 }
 
 function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
+  const code = useAccessCode();
   return (
     <section aria-labelledby="proof-heading" className="flex flex-col gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
       <h2 id="proof-heading" className="text-lg font-black text-ink">
@@ -229,11 +243,11 @@ function DrawProof({ giveaway }: { giveaway: GiveawayInfo }) {
         )}
       </dl>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={`/giveaway-terms/${giveaway.id}#draw`} className={linkStyles}>
+        <Link to={withCode(`/giveaway-terms/${giveaway.id}#draw`, code)} className={linkStyles}>
           How to recompute the winner
         </Link>
         {giveaway.seed && (
-          <a href={`/api/giveawayproof_v1?eventid=${giveaway.id}`} className={linkStyles}>
+          <a href={withCode(`/api/giveawayproof_v1?eventid=${giveaway.id}`, code)} className={linkStyles}>
             Entry list and picks (JSON)
           </a>
         )}
@@ -252,6 +266,7 @@ function Giveaway({
   onCountdownEnd: () => void;
 }) {
   const brand = useBrand();
+  const code = useAccessCode();
   usePageTitle(`${giveaway.title} - ${brand}`);
   return (
     <EventDetail event={giveaway} eyebrow="Giveaway" onCountdownEnd={onCountdownEnd}>
@@ -262,7 +277,7 @@ function Giveaway({
       <DrawProof giveaway={giveaway} />
       <GiveawayRules />
       <Link
-        to={`/giveaway-terms/${giveaway.id}`}
+        to={withCode(`/giveaway-terms/${giveaway.id}`, code)}
         className="self-start font-bold text-primary underline underline-offset-4"
       >
         Official rules of this giveaway
@@ -271,10 +286,14 @@ function Giveaway({
   );
 }
 
-/** The giveaway page from its one read, giveawayinfo_v1 (the event with its details); a show's id is not found. */
+/**
+ * The giveaway page from its one read, giveawayinfo_v1 (the event with its details); a show's id is
+ * not found. Not found, or too many wrong codes, offers the access-code field.
+ */
 export function GiveawayView({ from = 'web' }: { from?: EntrySource }) {
   const id = eventIdFrom(useParams().id);
-  const info = useQuery({ ...giveawayInfoQuery(id ?? 0), enabled: id !== null });
+  const info = useQuery({ ...giveawayInfoQuery(id ?? 0, useAccessCode()), enabled: id !== null });
+  if (id !== null && isGateAnswer(info.error)) return <AccessCodeGate error={info.error} />;
   return (
     <RecordById id={id} query={info} noun="giveaway" listPath="/giveaways" listLabel="See all giveaways">
       {(giveaway) => <Giveaway giveaway={giveaway} from={from} onCountdownEnd={() => void info.refetch()} />}

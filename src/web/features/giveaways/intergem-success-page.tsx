@@ -6,8 +6,10 @@ import { EventById } from '../events/event-by-id';
 import { AfterEntering } from './giveaway-success-page';
 import { isGiveaway } from './giveaway-view';
 import { KioskFrame, KioskSignOut, kioskGiveawayPath } from './kiosk-frame';
+import { useAccessCode } from './private-link';
 
 export default function IntergemSuccessPage() {
+  const code = useAccessCode();
   return (
     <KioskFrame>
       <EventById noun="giveaway" accepts={isGiveaway} listPath="/giveaways" listLabel="See all giveaways">
@@ -17,7 +19,7 @@ export default function IntergemSuccessPage() {
             actions={
               <>
                 <KioskSignOut giveawayId={giveaway.id} label="Done: sign out for the next visitor" variant="primary" />
-                <Link to={kioskGiveawayPath(giveaway.id)} className={buttonStyles('ghost')}>
+                <Link to={kioskGiveawayPath(giveaway.id, code)} className={buttonStyles('ghost')}>
                   Back to the giveaway
                 </Link>
               </>

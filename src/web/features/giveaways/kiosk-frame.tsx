@@ -1,6 +1,6 @@
 // The frame of the exhibition kiosk pages (/intergem/giveaway/{id} and its success page), outside
 // the shell: the brand bar and, while someone is signed in, a way to sign out so the next visitor
-// starts fresh on the same giveaway (decision 030).
+// starts fresh on the same giveaway (decision 030), with a private giveaway's code still in its link (decision 051).
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { displayName } from '../../shell/user-menu-button';
@@ -9,13 +9,14 @@ import { Logo } from '../../ui/logo';
 import { useAuth } from '../auth/auth-store';
 import { useLogout } from '../auth/use-logout';
 import { eventIdFrom } from '../events/queries';
+import { useAccessCode, withCode } from './private-link';
 
-export const kioskGiveawayPath = (id: number) => `/intergem/giveaway/${id}`;
+export const kioskGiveawayPath = (id: number, code?: string) => withCode(`/intergem/giveaway/${id}`, code);
 
 type KioskSignOutProps = { giveawayId: number; label: string; variant?: 'primary' | 'outline'; size?: 'sm' | 'md' };
 
 export function KioskSignOut({ giveawayId, label, variant = 'outline', size }: KioskSignOutProps) {
-  const { logout, isLoggingOut } = useLogout(kioskGiveawayPath(giveawayId));
+  const { logout, isLoggingOut } = useLogout(kioskGiveawayPath(giveawayId, useAccessCode()));
   return (
     <Button variant={variant} size={size} isBusy={isLoggingOut} onClick={() => void logout()}>
       {label}

@@ -12,35 +12,43 @@ import {
 import { spinCalls, type SpinKind } from '../../../shared/contract/spin';
 import { ApiError, apiCall, recordOf } from '../../api/client';
 
+/** A private giveaway's reads carry its access code (decision 051); the code ends the key, so `info(id)` covers every code. */
+const opened = (code: string | undefined) => (code ? [code] : []);
+
 export const giveawayKeys = {
   all: ['giveaway'] as const,
-  info: (id: number) => [...giveawayKeys.all, 'info', id] as const,
-  terms: (id: number) => [...giveawayKeys.all, 'terms', id] as const,
-  proof: (id: number) => [...giveawayKeys.all, 'proof', id] as const,
+  info: (id: number, code?: string) => [...giveawayKeys.all, 'info', id, ...opened(code)] as const,
+  terms: (id: number, code?: string) => [...giveawayKeys.all, 'terms', id, ...opened(code)] as const,
+  proof: (id: number, code?: string) => [...giveawayKeys.all, 'proof', id, ...opened(code)] as const,
   showWinners: (showId: number) => [...giveawayKeys.all, 'show-winners', showId] as const,
   enrollment: (userId: number, id: number) => [...giveawayKeys.all, 'enrollment', userId, id] as const,
   spin: (userId: number, kind: SpinKind, id: number) => [...giveawayKeys.all, 'spin', userId, kind, id] as const,
 };
 
-/** giveawayinfo_v1: the giveaway page's one read, the event record with its prize, state and winners. */
-export function giveawayInfoQuery(id: number) {
+/**
+ * giveawayinfo_v1: the giveaway page's one read, the event record with its prize, state and winners.
+ * A private giveaway answers 404 without its `code` (as an unknown id does), and 429 after too many wrong codes.
+ */
+export function giveawayInfoQuery(id: number, code?: string) {
   return queryOptions({
-    queryKey: giveawayKeys.info(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.info, { query: { eventid: id }, signal })),
+    queryKey: giveawayKeys.info(id, code),
+    queryFn: async ({ signal }) =>
+      recordOf(await apiCall(giveawayCalls.info, { query: { eventid: id, code }, signal })),
   });
 }
 
-export function giveawayTermsQuery(id: number) {
+export function giveawayTermsQuery(id: number, code?: string) {
   return queryOptions({
-    queryKey: giveawayKeys.terms(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.terms, { query: { id }, signal })),
+    queryKey: giveawayKeys.terms(id, code),
+    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.terms, { query: { id, code }, signal })),
   });
 }
 
-export function drawProofQuery(id: number) {
+export function drawProofQuery(id: number, code?: string) {
   return queryOptions({
-    queryKey: giveawayKeys.proof(id),
-    queryFn: async ({ signal }) => recordOf(await apiCall(giveawayCalls.proof, { query: { eventid: id }, signal })),
+    queryKey: giveawayKeys.proof(id, code),
+    queryFn: async ({ signal }) =>
+      recordOf(await apiCall(giveawayCalls.proof, { query: { eventid: id, code }, signal })),
   });
 }
 
@@ -52,12 +60,15 @@ export function showWinnersQuery(showId: number) {
   });
 }
 
-/** checkifgiveawayenroll_v1: whether the signed-in viewer is in, with the ledger of their entries. */
-export function enrollmentQuery(userId: number, id: number) {
+/**
+ * checkifgiveawayenroll_v1: whether the signed-in viewer is in, with the ledger of their entries. A
+ * private giveaway's `code` lets a viewer who has not entered yet ask; the answer does not depend on it.
+ */
+export function enrollmentQuery(userId: number, id: number, code?: string) {
   return queryOptions({
     queryKey: giveawayKeys.enrollment(userId, id),
     queryFn: async ({ signal }) =>
-      recordOf(await apiCall(giveawayCalls.enrollment, { query: { eventid: id }, signal })),
+      recordOf(await apiCall(giveawayCalls.enrollment, { query: { eventid: id, code }, signal })),
   });
 }
 

@@ -55,7 +55,9 @@ function Preview({ show }: { show: StaffEventRecord }) {
           <dt className="font-bold text-muted">Stream</dt>
           <dd className="break-all">{show.stream_url || 'not set'}</dd>
         </div>
-        {!show.IS_Public && <dd className="font-bold text-secondary">Private: not listed for viewers.</dd>}
+        {!show.IS_Public && (
+          <dd className="font-bold text-secondary">Private: only staff and viewers on its RSVP list see it.</dd>
+        )}
       </dl>
     </div>
   );

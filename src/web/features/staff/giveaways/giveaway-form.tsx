@@ -1,8 +1,10 @@
 // Creating or editing a giveaway: title, its image, the prize with its image and value, the entry
-// window (Los Angeles time), the show it belongs to (picked by title and date), visibility and access code, the number of winners, and the terms with a
+// window (Los Angeles time), the show it belongs to (picked by title and date), visibility and access code (a new
+// code follows ACCESS_CODE_RULE, decision 051; "Make a code" draws one), the number of winners, and the terms with a
 // live preview of their placeholders, cleaned in the browser before it is shown; the server
 // sanitises the terms when they are saved. What the server refuses shows under its field.
 import { useState, type FormEvent } from 'react';
+import { ACCESS_CODE_RULE, accessCodeProblem, makeAccessCode } from '../../../../shared/access-code';
 import type { StaffGiveaway } from '../../../../shared/contract/giveaways-staff';
 import type { ClaimMode } from '../../../../shared/contract/giveaways';
 import { fillTerms } from '../../../../shared/giveaway-terms';
@@ -36,6 +38,25 @@ type Values = {
 };
 
 const HOUR = 3_600_000;
+
+/** A uniform 0 ≤ i < n from the browser's CSPRNG (rejection sampling, so no index is likelier than another). */
+function randomIndex(n: number): number {
+  const limit = Math.floor(0x1_0000_0000 / n) * n;
+  const word = new Uint32Array(1);
+  do crypto.getRandomValues(word);
+  while ((word[0] ?? 0) >= limit);
+  return (word[0] ?? 0) % n;
+}
+
+/** What is wrong with the access code before it is sent: a private giveaway needs one, and a new one must be hard to guess. */
+function codeProblem(values: Values, saved: string): string | undefined {
+  const code = values.access_code.trim();
+  if (!code)
+    return values.IS_Public === '0'
+      ? 'A private giveaway needs an access code so invited viewers can enter.'
+      : undefined;
+  return code === saved ? undefined : (accessCodeProblem(code) ?? undefined);
+}
 
 export const STARTER_TERMS =
   '<h2>Prize</h2>\n<p>One winner receives the prize described on the giveaway page, worth {{VALUE}}.</p>\n<h2>Entry period</h2>\n<p>Entries open {{START_DATE}} and close {{END_DATE}}.</p>\n<h2>How to enter</h2>\n<p>Enter with a free account. One entry per viewer; sharing adds bonus entries.</p>';
@@ -119,6 +140,8 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
     if (!values.title.trim()) local.title = 'Give the giveaway a title.';
     if (!start) local.cust_start = 'Pick the opening date and time.';
     if (!end) local.cust_end = 'Pick the closing date and time.';
+    const badCode = codeProblem(values, giveaway?.access_code ?? '');
+    if (badCode) local.access_code = badCode;
     setProblems(local);
     if (Object.keys(local).length > 0 || !start || !end) return;
     const fields = {
@@ -130,7 +153,7 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
       tnc_prices: values.tnc_prices,
       show_id: values.show_id ? Number(values.show_id) : null,
       IS_Public: values.IS_Public === '1' ? (1 as const) : (0 as const),
-      access_code: values.access_code,
+      access_code: values.access_code.trim(),
       winner_count: Number(values.winner_count),
       claim_mode: values.claim_mode,
       tnc: values.tnc,
@@ -239,14 +262,26 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
           <option value="1">Public</option>
           <option value="0">Private (access code)</option>
         </SelectField>
-        <TextField
-          label="Access code"
-          labelNote={values.IS_Public === '1' ? '(private giveaways only)' : undefined}
-          value={values.access_code}
-          onChange={set('access_code')}
-          error={problems.access_code}
-          autoComplete="off"
-        />
+        <div className="flex flex-col gap-2">
+          <TextField
+            label="Access code"
+            labelNote={values.IS_Public === '1' ? '(private giveaways only)' : undefined}
+            value={values.access_code}
+            onChange={set('access_code')}
+            error={problems.access_code}
+            hint={`${ACCESS_CODE_RULE} Invited viewers open the giveaway with it; to anyone else it does not exist.`}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            className="self-start"
+            onClick={() => setValues((old) => ({ ...old, access_code: makeAccessCode(randomIndex) }))}
+          >
+            Make a code
+          </Button>
+        </div>
         <TextAreaField
           label="Description"
           labelNote="(optional)"

@@ -1,13 +1,14 @@
 // /staff/giveaways/:id: one giveaway for staff. The live draw screen comes first, large enough to
 // show on air: draw, respin a repeat winner, the winner's 5-minute claim countdown, confirm the
 // claim, forfeit and redraw, announce. Then the entry counts and CSV export, the spin prize table,
-// the details and terms editor, the picks and the audit log.
+// the details and terms editor, the picks and the audit log (with paused access-code tries, decision 051).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { pathWith } from '../../../../shared/contract/call';
 import {
   ENTRIES_CSV_PATH,
+  type AuditAction,
   type StaffGiveawayDetail,
   type StaffPick,
 } from '../../../../shared/contract/giveaways-staff';
@@ -17,6 +18,7 @@ import { Alert } from '../../../ui/alert';
 import { Button, buttonStyles } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { eventIdFrom } from '../../events/queries';
+import { withCode } from '../../giveaways/private-link';
 import { LoadState } from '../load-state';
 import { laTime, timeRange } from '../shows/show-format';
 import { StaffOnly } from '../staff-only';
@@ -31,6 +33,20 @@ const counted = (n: number, one: string, many: string) => `${n.toLocaleString('e
 /** How a pick stands, with an in-app claim told apart from one staff confirmed. */
 const pickLabel = (pick: StaffPick) =>
   pick.claimed_in_app ? 'Claimed in the app by the winner' : PICK_LABELS[pick.status];
+
+/** What each audit line records, as a short label before its text. */
+const AUDIT_LABELS: Record<AuditAction, string> = {
+  commit: 'Commitment',
+  reveal: 'Seed revealed',
+  draw: 'Draw',
+  respin: 'Respin',
+  claim: 'Claimed',
+  forfeit: 'Forfeited',
+  announce: 'Winners shown',
+  unannounce: 'Winners hidden',
+  terms: 'Terms',
+  'code-limit': 'Wrong access codes',
+};
 
 const CLAIM_MODE_LABELS: Record<StaffGiveawayDetail['claim_mode'], string> = {
   text: 'Texts or calls us; staff press Claimed',
@@ -249,6 +265,26 @@ function Picks({ picks }: { picks: StaffPick[] }) {
   );
 }
 
+/** A private giveaway's code, and the link that opens it for invited viewers (decision 051). */
+function PrivateLink({ id, code }: { id: number; code: string }) {
+  if (!code) return <>Private, with no access code yet: nobody but staff can open it. Edit it to set one.</>;
+  const link = `${window.location.origin}${withCode(`/giveaway/${id}`, code)}`;
+  return (
+    <span className="flex flex-col gap-1">
+      <span>
+        Private, code <span className="font-mono font-bold">{code}</span>. Staff, its entrants and whoever has the code
+        can open it; to anyone else it does not exist.
+      </span>
+      <span>
+        Link for invited viewers:{' '}
+        <a href={link} className="font-mono break-all text-primary underline underline-offset-4">
+          {link}
+        </a>
+      </span>
+    </span>
+  );
+}
+
 function AuditLog({ giveaway }: { giveaway: StaffGiveawayDetail }) {
   return (
     <details className="rounded-xl border border-line bg-white p-4">
@@ -256,7 +292,11 @@ function AuditLog({ giveaway }: { giveaway: StaffGiveawayDetail }) {
       <ol className="mt-3 flex flex-col gap-2 text-sm">
         {giveaway.log.map((line) => (
           <li key={line.id}>
-            <span className="font-bold">{laTime(line.created_at)}</span> · {line.actor}: {line.detail}
+            <span className="font-bold">{laTime(line.created_at)}</span> ·{' '}
+            <span className={line.action === 'code-limit' ? 'font-bold text-danger' : 'font-bold text-secondary'}>
+              {AUDIT_LABELS[line.action]}
+            </span>{' '}
+            · {line.actor}: {line.detail}
           </li>
         ))}
       </ol>
@@ -329,7 +369,9 @@ function Giveaway({ giveaway }: { giveaway: StaffGiveawayDetail }) {
             <dt className="font-bold text-muted">How the winner claims</dt>
             <dd>{CLAIM_MODE_LABELS[giveaway.claim_mode]}</dd>
             <dt className="font-bold text-muted">Visibility</dt>
-            <dd>{giveaway.IS_Public === 1 ? 'Public' : `Private, code ${giveaway.access_code}`}</dd>
+            <dd>
+              {giveaway.IS_Public === 1 ? 'Public' : <PrivateLink id={giveaway.id} code={giveaway.access_code} />}
+            </dd>
             <dt className="font-bold text-muted">Seed commitment</dt>
             <dd className="font-mono text-sm break-all">{giveaway.commitment}</dd>
             <dt className="font-bold text-muted">Banner clicks</dt>

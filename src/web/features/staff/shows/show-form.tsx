@@ -135,7 +135,8 @@ export function ShowForm({ initial, show, onSaved, onCancel }: ShowFormProps) {
             Public
           </label>
           <p id="show-public-hint" className="text-sm text-muted">
-            Public events are listed on the home page and the schedule. Private ones are reached only by their link.
+            Public events are listed on the home page and the schedule. Private ones are seen only by staff and by
+            viewers already on their RSVP list; to anyone else their link says not found.
           </p>
         </div>
       </fieldset>

@@ -32,7 +32,10 @@ const isPlatform = (value: string): value is keyof typeof PLATFORM_LABELS => val
 
 function Facts({ show }: { show: StaffEventRecord }) {
   const facts = [
-    { label: 'Visibility', value: show.IS_Public ? 'Public: listed for viewers' : 'Private: only by its link' },
+    {
+      label: 'Visibility',
+      value: show.IS_Public ? 'Public: listed for viewers' : 'Private: staff and viewers on its RSVP list only',
+    },
     { label: 'Platform', value: isPlatform(show.platform) ? PLATFORM_LABELS[show.platform] : show.platform },
     { label: 'Stream', value: show.stream_url || 'Not set yet' },
     { label: 'Replay', value: show.replay_url || 'Not set' },
