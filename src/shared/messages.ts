@@ -34,6 +34,8 @@ export const MESSAGES = {
   weakPassword: 'That password is too common. Please choose another one.',
   loggedIn: 'Welcome back!',
   badCredentials: 'That e-mail and password do not match an account.',
+  loginLocked:
+    'Password sign-in is paused from here for a while after several wrong tries. Please try again later, or log in with a code we e-mail you.',
   codeSent: 'If that e-mail can receive codes, a 6-digit code is on its way. It is valid for 10 minutes.',
   codeWrong: 'That code is not right. Check the e-mail and try again.',
   codeExpired: 'That code has expired. Ask for a new one.',

@@ -22,7 +22,13 @@ export const ENGINES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'po
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-type RequestOptions = { token?: string; query?: Record<string, string>; headers?: Record<string, string> };
+type RequestOptions = {
+  token?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** The caller's IP address (request.ip); 127.0.0.1 when not given. */
+  remoteAddress?: string;
+};
 
 /**
  * PostgreSQL schemas of this test file, migrated, emptied by the test that used them and ready for
@@ -128,6 +134,7 @@ export async function createTestApp(
       method,
       url,
       query: options.query,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       headers: { ...(options.token ? { token: options.token } : {}), ...options.headers },
       ...(body === undefined
         ? {}

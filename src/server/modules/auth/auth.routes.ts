@@ -62,7 +62,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     app.route({
       ...routeOf(authCalls.login, { tags, summary: 'Log in with e-mail and password' }),
       preHandler: [limitLogins],
-      handler: async (request) => ok([await auth.login(request.body)], MESSAGES.loggedIn, now()),
+      handler: async (request) => ok([await auth.login(request.body, request.ip)], MESSAGES.loggedIn, now()),
     });
 
     app.route({

@@ -21,6 +21,7 @@ import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
 import { assertNotFuture } from '../../http/dates';
 import { BLANK_PROFILE, codesRepository, sessionsRepository, usersRepository } from './auth.repository';
 import { createTokenLookup } from './token-lookup';
+import { loginLockout } from './login-lockout';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
 
@@ -31,8 +32,8 @@ export const CODE_DAILY_CAP = 10;
 const DAY_MS = 24 * 60 * 60_000;
 type LimitRule = { limit: number; windowMs: number };
 // Limits keyed by the e-mail address stay here: they need the parsed address and belong to the code rules.
+// Failed password logins are counted per account and per network in login-lockout.ts.
 const ADDRESS_LIMITS = {
-  logins: { limit: 10, windowMs: 15 * 60_000 },
   codeChecks: { limit: 20, windowMs: 15 * 60_000 },
   codeResend: { limit: 1, windowMs: CODE_RESEND_MS },
   codesPerDay: { limit: CODE_DAILY_CAP, windowMs: DAY_MS },
@@ -44,6 +45,7 @@ type Purpose = CodeRow['purpose'];
 export function createAuthService(ctx: AppContext) {
   const { db, clock, random, signer, limiter, config, sessions } = ctx;
   const lookUpToken = createTokenLookup(db, ctx.dialect);
+  const lockout = loginLockout(limiter);
 
   async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
     const hit = await limiter.hit(key, rule.limit, rule.windowMs);
@@ -165,13 +167,18 @@ export function createAuthService(ctx: AppContext) {
       };
     },
 
-    async login(input: z.output<typeof LoginRequest>): Promise<AuthedUser> {
-      await limit(`login:addr:${input.email}`, ADDRESS_LIMITS.logins);
+    /** `ip` is the caller's address: wrong passwords pause its network for this account (decision 052). */
+    async login(input: z.output<typeof LoginRequest>, ip: string): Promise<AuthedUser> {
+      const admission = await lockout.admit(input.email, ip);
+      if (!admission.allowed) throw tooMany(MESSAGES.loginLocked, admission.retryAfterSeconds);
       const user = await usersRepository.byEmail(db, input.email);
       const password = input.password.normalize('NFKC');
       const matches = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
-      if (!user || !user.password_hash || !matches) throw unauthorized(MESSAGES.badCredentials);
-      await limiter.reset(`login:addr:${input.email}`);
+      if (!user || !user.password_hash || !matches) {
+        await lockout.failed(input.email, ip);
+        throw unauthorized(MESSAGES.badCredentials);
+      }
+      await lockout.succeeded(input.email, ip);
       return startSession(user);
     },
 

@@ -388,7 +388,7 @@ describeEachEngine('login_v1', (t) => {
       expect((await storedState(t())).sessions).toHaveLength(0);
     });
 
-    it('locks an address for 15 minutes after 10 failures (429 with Retry-After), even for the right password', async () => {
+    it('pauses an address on its network for 15 minutes after 10 failures (429 with Retry-After), even for the right password', async () => {
       const viewer = await t().createViewer();
       for (let i = 0; i < 10; i++) {
         const res = await t().post('/api/login_v1', { email: viewer.email, password: `wrong-password-${i}` });
@@ -399,7 +399,7 @@ describeEachEngine('login_v1', (t) => {
       expect(locked.body).toEqual({
         status: 0,
         statusCode: 429,
-        message: MESSAGES.rateLimited,
+        message: MESSAGES.loginLocked,
         data: [{ retryAfterSeconds: 900 }],
       });
       expect(locked.headers['retry-after']).toBe('900');
