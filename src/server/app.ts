@@ -53,7 +53,8 @@ import { createStaffGiveawayService } from './modules/giveaways/giveaways-staff.
 import { spinRoutes } from './modules/giveaways/spin.routes';
 import { createSpinService } from './modules/giveaways/spin.service';
 import { cryptoRandom, systemClock, type Clock, type Random } from './platform/clock';
-import { outboxMailer, smtpMailer, type Mail } from './platform/mail';
+import { outboxMailer, smtpMailer } from './platform/mail';
+import { createMailQueue } from './platform/mail-queue';
 import { mediaRoot } from './platform/media';
 import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
 import { createStaffMediaService } from './modules/staff-media/staff-media.service';
@@ -76,8 +77,10 @@ export type BuildOptions = {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** Resolves when every queued e-mail has been handed over. */
+    /** Resolves when every queued e-mail has been delivered (or its failure logged). */
     mailIdle: () => Promise<void>;
+    /** E-mails queued and not yet delivered. */
+    mailPending: () => number;
   }
 }
 
@@ -117,14 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         log: app.log,
         print: options.printMail ?? false,
       });
-  const inFlight = new Set<Promise<void>>();
-  const sendMail = (mail: Mail) => {
-    const delivery = mailer
-      .send(mail)
-      .catch((error: unknown) => app.log.error({ err: error, to: mail.to }, 'mail delivery failed'));
-    inFlight.add(delivery);
-    void delivery.finally(() => inFlight.delete(delivery));
-  };
+  const mailQueue = createMailQueue(mailer, app.log);
 
   const ctx: AppContext = {
     config,
@@ -136,12 +132,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
     sessions: createSessionCache(config.sessionCacheMs),
     log: app.log,
-    sendMail,
+    sendMail: mailQueue.enqueue,
   };
   app.decorate('ctx', ctx);
-  app.decorate('mailIdle', async () => {
-    while (inFlight.size) await Promise.all(inFlight);
-  });
+  app.decorate('mailIdle', mailQueue.idle);
+  app.decorate('mailPending', mailQueue.pending);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
   app.addHook('onClose', async () => {

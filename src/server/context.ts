@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
 import type { Clock, Random } from './platform/clock';
-import type { Mail } from './platform/mail';
+import type { MailJob } from './platform/mail-queue';
 import type { RateLimiter } from './platform/rate-limit';
 import type { SessionCache } from './platform/session-cache';
 import type { Signer } from './platform/secrets';
@@ -20,6 +20,9 @@ export type AppContext = {
   /** Sessions looked up recently; forget a user's entries after changing the user or their sessions. */
   sessions: SessionCache;
   log: FastifyBaseLogger;
-  /** Queues a message; the caller never waits for delivery, so timing does not reveal accounts. */
-  sendMail: (mail: Mail) => void;
+  /**
+   * Queues a message, delivered after the answer is written; the caller never waits for delivery,
+   * so timing does not reveal accounts.
+   */
+  sendMail: (job: MailJob) => void;
 };

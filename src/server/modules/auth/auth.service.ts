@@ -96,8 +96,10 @@ export function createAuthService(ctx: AppContext) {
       });
     });
     // A code row exists for unknown addresses too, so every later answer is the same for them.
-    const user = await usersRepository.byEmail(db, email);
-    if (user) ctx.sendMail(codeMail(email, code, purpose));
+    // The mail is written for both; whether the address has an account is looked up in the mail
+    // queue, after the answer has gone, so known and unknown addresses cost the call the same.
+    const mail = codeMail(email, code, purpose);
+    ctx.sendMail(async () => ((await usersRepository.byEmail(db, email)) ? mail : null));
   }
 
   /** Checks a code; wrong tries count, and the fifth wrong one kills the code. */

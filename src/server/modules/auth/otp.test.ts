@@ -1,7 +1,9 @@
 // One-time codes over the API: login by code (getloginotp, loginbyotp), code-mode confirmation
 // and password reset (forgotpasswordOTP_v1, valresetpassotp, resetpasswordotp_v1).
 import { createHash } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it, vi } from 'vitest';
 import type { RegisterRequest } from '../../../shared/contract/auth';
 import { AuthedUserResponse, type AuthedUser } from '../../../shared/contract/user';
 import { MESSAGES } from '../../../shared/messages';
@@ -363,6 +365,34 @@ describeEachEngine('forgotpasswordOTP_v1', (t) => {
     const unknown = await t().get('/api/forgotpasswordOTP_v1', { query: { emailId: 'nobody@example.com' } });
     expect(unknown.http).toBe(known.http);
     expect(unknown.body).toEqual(known.body);
+    expect((await t().outbox()).map((m) => m.to_address)).toEqual([viewer.email]);
+  });
+
+  it('does the same work for an unknown address: a code row and a queued mail, and the same answer and headers', async () => {
+    const viewer = await t().createViewer();
+    const queued = vi.spyOn(t().app.ctx, 'sendMail');
+    const known = await t().get('/api/forgotpasswordOTP_v1', { query: { emailId: viewer.email } });
+    const unknown = await t().get('/api/forgotpasswordOTP_v1', { query: { emailId: 'nobody@example.com' } });
+    const apartFromDateAndId = ({ date: _date, 'x-request-id': _id, ...headers }: Record<string, unknown>) => headers;
+    expect([unknown.http, unknown.body, apartFromDateAndId(unknown.headers)]).toEqual([
+      known.http,
+      known.body,
+      apartFromDateAndId(known.headers),
+    ]);
+    expect(queued).toHaveBeenCalledTimes(2);
+    expect(await codesFor(t(), 'nobody@example.com')).toMatchObject([{ purpose: 'reset', used_at: null }]);
+    expect((await t().outbox()).map((m) => m.to_address)).toEqual([viewer.email]);
+  });
+
+  it('answers before the mail is delivered; the queue delivers it afterwards', async () => {
+    const viewer = await t().createViewer();
+    const outboxDir = path.join(t().config.dataDir, 'outbox');
+    const filesInOutbox = () => (existsSync(outboxDir) ? readdirSync(outboxDir).length : 0);
+    const res = await t().get('/api/forgotpasswordOTP_v1', { query: { emailId: viewer.email } });
+    const atAnswer = { http: res.http, queued: t().app.mailPending(), files: filesInOutbox() };
+    expect(atAnswer).toEqual({ http: 200, queued: 1, files: 0 });
+    await t().app.mailIdle();
+    expect({ queued: t().app.mailPending(), files: filesInOutbox() }).toEqual({ queued: 0, files: 1 });
     expect((await t().outbox()).map((m) => m.to_address)).toEqual([viewer.email]);
   });
 
