@@ -31,6 +31,7 @@ export const MESSAGES = {
   registeredConfirm: 'Almost there: we sent a 6-digit code to your e-mail. Enter it to confirm your account.',
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   phoneTaken: 'An account with this phone number already exists. Log in instead.',
+  hiddenCharacters: 'This has a hidden character (a control or text-direction mark). Please type it again.',
   weakPassword: 'That password is too common. Please choose another one.',
   loggedIn: 'Welcome back!',
   badCredentials: 'That e-mail and password do not match an account.',

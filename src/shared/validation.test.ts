@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isRealDate, isValidEmail, normalizeEmail, normalizePassword, normalizePhone } from './validation';
+import { MESSAGES } from './messages';
+import {
+  hasHiddenCharacters,
+  isRealDate,
+  isValidEmail,
+  nameField,
+  normalizeEmail,
+  normalizePassword,
+  normalizePhone,
+  optionalName,
+} from './validation';
 
 describe('e-mail addresses', () => {
   it('normalises case and surrounding space', () => {
@@ -45,5 +55,56 @@ describe('dates and passwords', () => {
   });
   it('NFKC-normalises passwords so look-alike forms match', () => {
     expect(normalizePassword('ｐａｓｓ１')).toBe('pass1');
+  });
+});
+
+describe('hidden characters in names', () => {
+  const codePoint = (n: number) => String.fromCodePoint(n);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const hidden = [
+    ...range(0x00, 0x1f),
+    ...range(0x7f, 0x9f),
+    0x061c,
+    0x200e,
+    0x200f,
+    ...range(0x202a, 0x202e),
+    ...range(0x2066, 0x2069),
+  ];
+
+  it('finds every control and text-direction character, wherever it is in the text', () => {
+    for (const n of hidden) {
+      const label = `U+${n.toString(16).padStart(4, '0')}`;
+      expect([label, hasHiddenCharacters(`Ru${codePoint(n)}by`)]).toEqual([label, true]);
+      expect([label, hasHiddenCharacters(`${codePoint(n)}`)]).toEqual([label, true]);
+    }
+  });
+
+  it('leaves letters of every script, accents, emoji and joiners alone', () => {
+    for (const name of [
+      'Zoë',
+      'José Ángel',
+      'Nguyễn',
+      'محمد',
+      'שרה',
+      '李小龍',
+      "O'Brien-Smith",
+      'Ruby 💎',
+      '👩‍👩‍👧',
+      'Ａｍｙ',
+    ])
+      expect([name, hasHiddenCharacters(name)]).toEqual([name, false]);
+  });
+
+  it('makes the name fields refuse them with their own message', () => {
+    const first = nameField('first name').safeParse('Ruby\u202Eyalp');
+    expect(first.success ? null : first.error.issues.map((issue) => issue.message)).toEqual([
+      MESSAGES.hiddenCharacters,
+    ]);
+    const nickname = optionalName(40).safeParse('Rubes\u0000');
+    expect(nickname.success ? null : nickname.error.issues.map((issue) => issue.message)).toEqual([
+      MESSAGES.hiddenCharacters,
+    ]);
+    expect(optionalName(40).parse('  Rubes  ')).toBe('Rubes');
+    expect(optionalName(40).parse('')).toBe('');
   });
 });

@@ -2,6 +2,7 @@
 // one-time codes. The server is the authority; the web uses the same rules to validate as you type.
 import { z } from 'zod';
 import { ISO_DATE } from './contract/user';
+import { MESSAGES } from './messages';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -65,14 +66,32 @@ export const codeField = z
   .trim()
   .regex(/^\d{6}$/, 'The code is 6 digits.');
 
+/**
+ * Characters nobody sees but that change what others see: C0 and C1 controls (NUL, tab, line
+ * breaks and DEL included) and the marks that set or override the direction of text (U+202E turns
+ * 'Ruby\u202Eyalp' into 'Rubyplay' on screen). Names are shown to other viewers, so they carry none.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this rule.
+const HIDDEN_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTER.test(text);
+}
+
+const visible = (text: string) => !hasHiddenCharacters(text);
+
 export const nameField = (label: string) =>
   z
     .string({ error: `Enter your ${label}.` })
     .trim()
     .min(1, `Enter your ${label}.`)
-    .max(60, `Keep your ${label} under 60 characters.`);
+    .max(60, `Keep your ${label} under 60 characters.`)
+    .refine(visible, MESSAGES.hiddenCharacters);
 
 export const optionalText = (max: number) => z.string().trim().max(max, `Keep this under ${max} characters.`);
+
+/** A name that may be left empty (middle name, nickname, the recipient's name). */
+export const optionalName = (max: number) => optionalText(max).refine(visible, MESSAGES.hiddenCharacters);
 
 /** A calendar date (YYYY-MM-DD) in the past, or '' to clear it. */
 export const optionalDateField = z

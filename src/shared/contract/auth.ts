@@ -9,7 +9,7 @@ import {
   emailField,
   nameField,
   optionalDateField,
-  optionalText,
+  optionalName,
   passwordField,
   phoneField,
 } from '../validation';
@@ -23,8 +23,8 @@ export const RegisterRequest = z.object({
   phone: phoneField,
   /** Omitted in code mode: the account is then confirmed by an e-mailed code. */
   password: passwordField.optional(),
-  middle_name: optionalText(60).optional(),
-  nickname: optionalText(40).optional(),
+  middle_name: optionalName(60).optional(),
+  nickname: optionalName(40).optional(),
   birthday: optionalDateField.optional(),
   anniversary: optionalDateField.optional(),
   invitedCode: z.string().trim().max(32).optional(),

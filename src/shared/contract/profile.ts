@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { UserResponse } from './user';
-import { nameField, optionalDateField, optionalText, phoneField } from '../validation';
+import { nameField, optionalDateField, optionalName, optionalText, phoneField } from '../validation';
 
 /** The fields a viewer may change; anything else in the body is dropped (spec §5). */
 export const PROFILE_FIELDS = [
@@ -25,16 +25,16 @@ export const PROFILE_FIELDS = [
 
 export const UpdateProfileRequest = z.object({
   first_name: nameField('first name').optional(),
-  middle_name: optionalText(60).optional(),
+  middle_name: optionalName(60).optional(),
   last_name: nameField('last name').optional(),
-  nickname: optionalText(40).optional(),
+  nickname: optionalName(40).optional(),
   phone: phoneField.optional(),
   address: optionalText(200).optional(),
   city: optionalText(80).optional(),
   state: optionalText(80).optional(),
   country: optionalText(80).optional(),
   zip: optionalText(20).optional(),
-  recipient_name: optionalText(120).optional(),
+  recipient_name: optionalName(120).optional(),
   birthday: optionalDateField.optional(),
   anniversary: optionalDateField.optional(),
 });

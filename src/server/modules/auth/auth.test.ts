@@ -275,6 +275,30 @@ describeEachEngine('registeruser_v1', (t) => {
       expect((await storedState(t())).users).toHaveLength(0);
     });
 
+    it('refuses a name, middle name or nickname with a text-direction override or a NUL (400) and stores nothing', async () => {
+      const cases: [string, string][] = [
+        ['first_name', 'Ruby\u202Eyalp'],
+        ['first_name', 'Ru\u0000by'],
+        ['last_name', 'Stone\u202E'],
+        ['last_name', '\u0000Stone'],
+        ['middle_name', 'Ja\u202Ede'],
+        ['middle_name', 'Jade\u0000'],
+        ['nickname', '\u202Ebur'],
+        ['nickname', 'Rubes\u0000'],
+      ];
+      const before = await storedState(t());
+      for (const [field, value] of cases) {
+        const res = await t().post('/api/registeruser_v1', { ...registration(), [field]: value });
+        expect({ field, value, http: res.http, body: res.body }).toMatchObject({
+          field,
+          value,
+          http: 400,
+          body: { status: -1, statusCode: 400, data: [{ field, message: MESSAGES.hiddenCharacters }] },
+        });
+      }
+      expect(await storedState(t())).toEqual(before);
+    });
+
     it('refuses a phone number that is not one (400)', async () => {
       const res = await t().post('/api/registeruser_v1', registration({ phone: 'call me maybe' }));
       expect(res.http).toBe(400);

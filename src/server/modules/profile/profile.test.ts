@@ -239,6 +239,20 @@ describeEachEngine('profile_v1 POST', (t) => {
     );
   });
 
+  it('refuses a name, middle name, nickname or recipient name with a text-direction override or a NUL (400) and changes nothing', async () => {
+    const viewer = await t().createViewer();
+    const names = ['first_name', 'middle_name', 'last_name', 'nickname', 'recipient_name'];
+    const cases = names.flatMap((field): [string, Record<string, unknown>, string][] => [
+      [`${field} with U+202E`, { [field]: 'Ruby\u202Eyalp' }, field],
+      [`${field} with NUL`, { [field]: 'Ru\u0000by' }, field],
+    ]);
+    await expectRefusedInputs(t(), viewer.id, cases, (body) =>
+      t().post('/api/profile_v1', { city: 'Carmel', ...body }, { token: viewer.tokenvalue }),
+    );
+    const res = await t().post('/api/profile_v1', { nickname: 'Rubes\u202E' }, { token: viewer.tokenvalue });
+    expect(res.body).toMatchObject({ data: [{ field: 'nickname', message: MESSAGES.hiddenCharacters }] });
+  });
+
   // Server gap (see the report): "in the future" is judged by the real clock (new Date() in
   // src/shared/validation.ts), not the injected one, so the harness clock cannot drive it.
   it('refuses a birthday after today by the server clock', async () => {
