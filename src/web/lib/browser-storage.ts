@@ -62,11 +62,17 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** Served over HTTPS, a cookie is marked Secure so the browser never sends it over plain HTTP. */
+function cookieAttributes(): string {
+  const isHttps = attempt(() => window.location.protocol === 'https:', false);
+  return `path=/; SameSite=Lax${isHttps ? '; Secure' : ''}`;
+}
+
 export function writeCookie(name: string, value: string, days: number): void {
   const expires = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toUTCString();
-  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; ${cookieAttributes()}`;
 }
 
 export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes()}`;
 }
