@@ -12,7 +12,10 @@ import { answerMemoryRequests } from './memory-probe';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 1000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-chat-bench-'));
-const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }));
+// Every bench client comes from 127.0.0.1, so the cap on sockets per IP (decision 053) is lifted.
+const app = await buildApp(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', CHAT_SOCKETS_PER_IP: '1000000' }),
+);
 const now = new Date().toISOString();
 const expires = new Date(Date.now() + 24 * 60 * 60_000).toISOString();
 const blank = {

@@ -20,6 +20,8 @@ describe('configuration', () => {
       logLevel: 'info',
       seedDemo: true,
       mediaBaseUrl: '/media/',
+      perIpLimitScale: 1,
+      chatSocketsPerIp: 100,
     });
     expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -38,6 +40,7 @@ describe('configuration', () => {
     ['APP_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
+    ['CHAT_SOCKETS_PER_IP', '0'],
     ['CORS_ORIGINS', 'http://'],
   ])('names %s when its value %s is unusable', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrowError(ConfigError);

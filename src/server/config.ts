@@ -32,6 +32,8 @@ export type Config = {
   analyticsPerMinute: number;
   /** Multiplies the per-IP account limits (registrations, logins, code sends) where many share one address. */
   perIpLimitScale: number;
+  /** Chat sockets one IP may hold open at once, before PER_IP_LIMIT_SCALE (decision 053). */
+  chatSocketsPerIp: number;
   agoraAppId: string;
   agoraCertificate: string;
   site: {
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     analyticsPerMinute: int(env, 'ANALYTICS_PER_MINUTE', 120, 1, 1_000_000),
     perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),
+    chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     site: {

@@ -23,6 +23,19 @@ describe('giveaway terms placeholders', () => {
     );
   });
 
+  it('escapes a value inside a tag for an attribute, so it cannot end the attribute or the tag', () => {
+    const value = { tncPrices: 'x" onmouseover=alert(1) >', ...dates };
+    expect(fillTerms('<a href={{VALUE}}>{{VALUE}}</a>', value)).toBe(
+      '<a href=x&#x22;&#x20;onmouseover&#x3d;alert&#x28;1&#x29;&#x20;&#x3e;>x&quot; onmouseover=alert(1) &gt;</a>',
+    );
+    expect(fillTerms("<p title='{{ VALUE }}'>a > b</p><p>{{VALUE}}</p>", { tncPrices: "'>", ...dates })).toBe(
+      "<p title='&#x27;&#x3e;'>a > b</p><p>&#39;&gt;</p>",
+    );
+    expect(fillTerms('<a title="a>b" href="{{START DATE}}">x</a>', { tncPrices: '', ...dates })).toBe(
+      '<a title="a>b" href="June&#x20;15&#x2c;&#x20;2026&#x20;at&#x20;11&#x3a;00&#x20;AM&#x20;PDT">x</a>',
+    );
+  });
+
   it('leaves other braces alone and gives an empty date for a bad instant', () => {
     expect(fillTerms('{{NAME}} {{ VALUE }}', { tncPrices: '$1', ...dates })).toBe('{{NAME}} $1');
     expect(termsDate('not a date')).toBe('');

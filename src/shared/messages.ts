@@ -57,6 +57,7 @@ export const MESSAGES = {
   imageRequired: 'Choose an image to upload.',
   imageNotImage: 'That file is not an image we can use. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
   imageTooLarge: 'That image is too large. The limit is 8 MB and 40 megapixels.',
+  tooManyUploads: 'Too many pictures at once. Please try again in a few minutes.',
   infoSaved: 'Thanks! Your answers have been saved.',
   eventNotFound: 'We could not find that show or event.',
   eventSaved: 'Saved. Viewers see the change right away.',

@@ -153,6 +153,25 @@ test('a viewer RSVPs to a show on home and spins the wheel for it', async ({ pag
   );
 });
 
+test('a javascript: prize value filled into a terms link leaves no javascript: link', async ({ page, request }) => {
+  const staff = await createStaff(request);
+  const giveaway = await createGiveaway(request, staff, {
+    title: `Opal Giveaway ${tag()}`,
+    tnc: '<p>See <a href="{{VALUE}}">the prize</a>, worth {{VALUE}}. <a href="https://gemcast.example/rules">Rules</a></p>',
+    tnc_prices: 'javascript:window.__injected="value"',
+    startsInMinutes: -5,
+    minutes: 60,
+  });
+  await page.goto(`/giveaway-terms/${giveaway.id}`);
+  const terms = page.getByTestId('giveaway-terms');
+  await expect(terms).toContainText('worth javascript:window.__injected="value".');
+  expect(await terms.locator('a[href^="javascript:" i]').count()).toBe(0);
+  await expect(terms.getByText('the prize')).not.toHaveAttribute('href');
+  await expect(terms.getByRole('link', { name: 'Rules' })).toHaveAttribute('href', 'https://gemcast.example/rules');
+  await terms.getByText('the prize').click();
+  expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+});
+
 test('the terms page fills its placeholders and runs no injected script', async ({ page, request, shot }) => {
   test.setTimeout(120_000);
   const staff = await createStaff(request);

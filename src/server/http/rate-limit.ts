@@ -14,6 +14,8 @@ export type RateRule = {
   windowMs: number;
   /** Whose requests count together: `byIp` or `byUser`, or a key of the route's own. */
   key: (request: FastifyRequest) => string;
+  /** What the 429 says; MESSAGES.rateLimited when not given. */
+  message?: string;
 };
 
 export const byIp = (request: FastifyRequest) => request.ip;
@@ -24,6 +26,6 @@ export const byUser = (request: FastifyRequest) => String(request.user?.id ?? re
 export function rateLimit(limiter: RateLimiter, rule: RateRule) {
   return async function limitRate(request: FastifyRequest): Promise<void> {
     const hit = await limiter.hit(`${rule.name}:${rule.key(request)}`, rule.limit, rule.windowMs);
-    if (!hit.allowed) throw tooMany(MESSAGES.rateLimited, hit.retryAfterSeconds);
+    if (!hit.allowed) throw tooMany(rule.message ?? MESSAGES.rateLimited, hit.retryAfterSeconds);
   };
 }

@@ -83,6 +83,31 @@ describeEachEngine(
       );
     });
 
+    it("puts titles with every replace() pattern ($&, $', $`, $$, $1, $<name>) in the page verbatim", async () => {
+      const titles = [
+        'Gems $& more',
+        "Rings $' after",
+        'Pearls $` before',
+        'Deals $$ 2',
+        'Lot $1 and $0',
+        'Set $<name>',
+      ];
+      for (const [i, title] of titles.entries())
+        await t().createEvent({
+          title,
+          cust_start: new Date(t().clock.now().getTime() + (i + 1) * 3_600_000).toISOString(),
+        });
+      const res = await t().app.inject({ method: 'GET', url: '/home' });
+      expect(res.statusCode).toBe(200);
+      const upcoming = earlyAnswers(res.body)['/api/eventlist_v1?limit=6&on=upcoming&type=show'];
+      expect(upcoming?.data.map((event) => event.title)).toEqual(titles);
+      // One app script, one answers element, one head: nothing of the page was copied in.
+      expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
+      expect(res.body.match(/<script type="application\/json"/g)).toHaveLength(1);
+      expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+      expect(res.body.endsWith('<body><div id="root"></div></body></html>')).toBe(true);
+    });
+
     it('is compressed for browsers that accept it', async () => {
       const plain = await t().app.inject({ method: 'GET', url: '/home' });
       const res = await t().app.inject({

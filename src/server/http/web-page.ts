@@ -74,7 +74,9 @@ export function webPage(app: FastifyInstance, webDir: string) {
 
   async function page(pathname: string): Promise<Buffer> {
     const early = earlyAnswersElement(scriptSafeJson(await answers(pathname)));
-    return Buffer.from(template.replace('</head>', `${screenCodeLinks(pathname)}${early}</head>`));
+    // A replacer function, not a string: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
+    // be expanded by replace() into pieces of the page.
+    return Buffer.from(template.replace('</head>', () => `${screenCodeLinks(pathname)}${early}</head>`));
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {

@@ -1,12 +1,19 @@
 // Local media storage under $DATA_DIR/media: pictures are checked by content, re-encoded by
 // sharp to WebP (profile pictures at most 512 px; staff images at three widths) and saved under a
-// random name, never the uploaded one.
+// random name, never the uploaded one. One re-encode runs at a time, on one libvips thread (decision 053).
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_MAX_PIXELS, PICTURE_SIZE_PX } from '../../shared/contract/profile';
 import { sizedName } from '../../shared/image-sizes';
 import type { Random } from './clock';
+import { taskQueue } from './task-queue';
+
+// A burst of uploads must not take the cores the show's calls run on: each re-encode uses one
+// libvips thread, and they wait their turn in one queue per process.
+sharp.concurrency(1);
+/** Every re-encode of this process, one at a time, first come first served. */
+export const reencodes = taskQueue(1);
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'tiff']);
 
@@ -34,11 +41,13 @@ export async function storePicture(dataDir: string, folder: string, input: Buffe
   await checkImage(input, PICTURE_MAX_PIXELS);
   let output: Buffer;
   try {
-    output = await sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, animated: false })
-      .rotate()
-      .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+    output = await reencodes.run(() =>
+      sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, animated: false })
+        .rotate()
+        .resize(PICTURE_SIZE_PX, PICTURE_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
   } catch {
     throw new NotAnImageError();
   }
@@ -65,12 +74,15 @@ export async function storeSizedImage(
   await checkImage(input, maxPixels);
   const outputs: [number, Buffer][] = [];
   try {
+    // One width at a time, each its own turn in the queue, so a profile picture never waits for all three.
     for (const width of widths) {
-      const output = await sharp(input, { limitInputPixels: maxPixels, animated: false })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
+      const output = await reencodes.run(() =>
+        sharp(input, { limitInputPixels: maxPixels, animated: false })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      );
       outputs.push([width, output]);
     }
   } catch {

@@ -348,6 +348,7 @@ export const CHAT_MESSAGES = {
   notMuted: '{name} is not muted.',
   sanctionsListed: 'Bans and mutes in force.',
   upgradeRequired: 'This address takes WebSocket connections only.',
+  tooManySockets: 'Too many chat connections from your network. Close a tab or try again in a minute.',
 } as const;
 
 const muteEnd = new Intl.DateTimeFormat('en-US', {

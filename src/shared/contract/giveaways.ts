@@ -189,8 +189,10 @@ export const GiveawayTerms = z.object({
   title: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  /** Sanitised HTML with the placeholders {{VALUE}}, {{START_DATE}}, {{END_DATE}} (and spaced variants) left for the page to fill. */
+  /** Sanitised HTML with the placeholders {{VALUE}}, {{START_DATE}}, {{END_DATE}} (and spaced variants) as staff wrote them. */
   tnc: z.string(),
+  /** `tnc` with its placeholders filled, then sanitised again: the HTML the terms page shows (decision 053). */
+  tnc_filled: z.string(),
   /** Prize value; '$10,000' when staff left it empty (spec §9). */
   tnc_prices: z.string(),
   algorithm: z.literal(DRAW_ALGORITHM),
@@ -279,7 +281,7 @@ export const giveawayCalls = {
     query: BannerClickQuery,
     response: BannerClickResponse,
   }),
-  /** giveawayterms_v1?id=…: the terms fetch by id (spec §3, §7); `tnc` was sanitised when staff saved it. */
+  /** giveawayterms_v1?id=…: the terms fetch by id (spec §3, §7); `tnc` as saved, `tnc_filled` filled and sanitised. */
   terms: defineCall({
     method: 'GET',
     path: '/api/giveawayterms_v1',

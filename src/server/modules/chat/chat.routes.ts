@@ -1,7 +1,7 @@
 // Chat calls of spec §7: weavy/token (the short-lived chat token) and weavyinfo (connection info),
 // the staff moderation calls (log, bans and mutes in force, lifting them), the WebSocket at
-// /api/chat/ws with its handshake checks, the hook that tells a show's room its winners, and the
-// hook that pushes a giveaway's draw to everyone following it (decision 041).
+// /api/chat/ws with its handshake checks and its cap on sockets per IP (decision 053), the hook that
+// tells a show's room its winners, and the hook that pushes a giveaway's draw to its followers (041).
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +12,8 @@ import { SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { cookieValue } from '../../http/cookies';
 import { fail, ok } from '../../http/envelope';
-import { AppError, conflict, forbidden, notFound, unavailable } from '../../http/errors';
+import { connectionCap } from '../../http/connection-cap';
+import { AppError, conflict, forbidden, notFound, tooMany, unavailable } from '../../http/errors';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { eventsRepository } from '../events/events.repository';
@@ -22,6 +23,8 @@ import type { ChatService, LiftResult, Room } from './chat.service';
 import { chatSocketHandler, drawTopic, type SocketOptions } from './chat.socket';
 
 const tags = ['chat'];
+/** What a refused upgrade is told to wait: sockets close at their own pace, so about a minute. */
+const SOCKET_RETRY_AFTER_SECONDS = 60;
 /** The web app keeps its chat token in this cookie (spec §3's chat-service info, cleared on logout). */
 export const CHAT_COOKIE = 'weavyInfo';
 
@@ -110,8 +113,14 @@ export function chatRoutes(
     return own.has(origin);
   }
 
+  /** Sockets per IP (CHAT_SOCKETS_PER_IP × PER_IP_LIMIT_SCALE), each held until its TCP socket closes. */
+  const sockets = connectionCap(ctx.config.chatSocketsPerIp * ctx.config.perIpLimitScale);
+
   async function handshake(request: FastifyRequest, reply: FastifyReply) {
     if (!isOwnOrigin(request)) return reply.code(403).send(fail(403, CHAT_MESSAGES.forbidden));
+    // Counted before the cookie's token is read: an address past its cap costs no database work.
+    if (request.ws && !sockets.admit(request.ip, request.raw.socket))
+      throw tooMany(CHAT_MESSAGES.tooManySockets, SOCKET_RETRY_AFTER_SECONDS);
     // The token proper arrives in the first frame; the cookie lets a banned viewer be turned away here.
     const token = cookieValue(request.headers.cookie, CHAT_COOKIE);
     const user = token ? await chat.verifyToken(token) : null;
@@ -220,7 +229,7 @@ export function chatRoutes(
       schema: {
         tags,
         summary: 'Chat WebSocket: open it, then send a join frame with the chat token',
-        response: { 426: ErrorEnvelope },
+        response: { 426: ErrorEnvelope, 429: ErrorEnvelope },
       },
       // A plain HTTP request gets the envelope saying what this address is for.
       handler: async (_request, reply) =>

@@ -7,13 +7,20 @@ type Waiter = { test: (frame: ServerFrame) => boolean; resolve: (frame: ServerFr
 
 export type ChatClient = Awaited<ReturnType<typeof connectChat>>;
 
-export type ConnectOptions = { origin?: string; cookie?: string; autoPong?: boolean };
+export type ConnectOptions = {
+  origin?: string;
+  cookie?: string;
+  autoPong?: boolean;
+  /** Sent as X-Forwarded-For, for a server that trusts its proxy. */
+  forwardedFor?: string;
+};
 
 /** Opens the socket; rejects with the HTTP status when the handshake is refused. */
 export async function connectChat(baseUrl: string, options: ConnectOptions = {}) {
   const headers: Record<string, string> = {};
   if (options.origin) headers.origin = options.origin;
   if (options.cookie) headers.cookie = options.cookie;
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/chat/ws`, {
     headers,
     autoPong: options.autoPong ?? true,

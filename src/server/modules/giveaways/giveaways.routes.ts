@@ -117,7 +117,7 @@ export function giveawayRoutes(ctx: AppContext, giveaways: GiveawayService, guar
       ...routeOf(giveawayCalls.terms, {
         tags,
         summary:
-          'The terms of a giveaway: start_date, end_date, tnc (sanitised HTML with placeholders), tnc_prices, and the draw commitment',
+          'The terms of a giveaway: start_date, end_date, tnc (sanitised HTML with placeholders), tnc_filled (filled, then sanitised), tnc_prices, and the draw commitment',
         security: OPTIONAL_TOKEN,
       }),
       handler: async (request) =>

@@ -19,7 +19,7 @@ import type {
 } from '../../../shared/contract/giveaways';
 import { SOCIAL_CLICK_TYPES } from '../../../shared/contract/giveaways';
 import { ENTRY_LEDGER_LABEL, GIVEAWAY_MESSAGES, socialLedgerLabel } from '../../../shared/giveaway-messages';
-import { prizeValue } from '../../../shared/giveaway-terms';
+import { fillTerms, prizeValue } from '../../../shared/giveaway-terms';
 import { laDay } from '../../../shared/time';
 import { DRAW_ALGORITHM, listDigest } from '../../../shared/verifiable-draw';
 import type { AppContext } from '../../context';
@@ -32,6 +32,7 @@ import type { LiveLookup } from '../events/live-lookup';
 import { createEntryWriter } from './entry-writer';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 import { giveawaysRepository, type GiveawayOverview, type GiveawayRow } from './giveaways.repository';
+import { sanitizeTerms } from './terms-sanitizer';
 
 const FRESH_MS = 1000;
 /** Entry groups committing at once on PostgreSQL (of the pool's ten connections); see entry-writer.ts. */
@@ -365,6 +366,14 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         start_date: event.cust_start,
         end_date: event.cust_end,
         tnc: details.tnc,
+        // Filled, then sanitised: a value in an attribute (href="{{VALUE}}") meets the scheme rule too.
+        tnc_filled: sanitizeTerms(
+          fillTerms(details.tnc, {
+            tncPrices: details.tnc_prices,
+            startDate: event.cust_start,
+            endDate: event.cust_end,
+          }),
+        ),
         tnc_prices: prizeValue(details.tnc_prices),
         algorithm: DRAW_ALGORITHM,
         commitment: details.seed_hash,

@@ -10,6 +10,7 @@ import type {
   Winner,
 } from '../../../shared/contract/giveaways';
 import type { StaffGiveaway } from '../../../shared/contract/giveaways-staff';
+import { termsDate } from '../../../shared/giveaway-terms';
 import { MESSAGES } from '../../../shared/messages';
 import { describeEachEngine } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from './giveaway-factories';
@@ -429,6 +430,7 @@ describeEachEngine('giveaway public reads', (t) => {
       start_date: giveaway.cust_start,
       end_date: giveaway.cust_end,
       tnc: '<p>Prize value {{VALUE}}. Entries from {{START_DATE}} to {{END DATE}}.</p>',
+      tnc_filled: `<p>Prize value $10,000. Entries from ${termsDate(giveaway.cust_start)} to ${termsDate(giveaway.cust_end)}.</p>`,
       tnc_prices: '$10,000',
       algorithm: 'gemcast-draw-v1',
       commitment: giveaway.commitment,
@@ -438,6 +440,44 @@ describeEachEngine('giveaway public reads', (t) => {
       'We could not find the terms of that giveaway.',
     );
     expect((await t().get('/api/giveawayterms_v1', { query: {} })).http).toBe(400);
+  });
+
+  it('answers the terms filled and sanitised: a javascript: or data: prize value in a link loses its href', async () => {
+    const staff = await t().createStaff();
+    const tnc = [
+      '<p><a href="{{VALUE}}">Prize</a> <a href="{{ VALUE }}">again</a></p>',
+      '<p><a href="{{START_DATE}}">Opens</a> <a href="{{START DATE}}">opens</a></p>',
+      '<p><a href="{{END_DATE}}">Closes</a> <a href="{{END DATE}}">closes</a> <a title="{{VALUE}}">t</a></p>',
+    ].join('');
+    for (const tncPrices of [
+      'javascript:alert(document.domain)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '"><script>alert(1)</script>',
+      "' onmouseover='alert(1)",
+    ]) {
+      const giveaway = await createGiveaway(t(), staff.tokenvalue, { tnc, tnc_prices: tncPrices });
+      const terms = await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(giveaway.id) } });
+      const filled = terms.body.data[0]?.tnc_filled ?? '';
+      expect(filled).toContain('>Prize</a>');
+      expect(filled).not.toMatch(/href="\s*(javascript|data)/i);
+      // Outside its (always double-quoted) attribute values, the answer has no script and no handler.
+      expect(filled.replace(/"[^"]*"/g, '""')).not.toMatch(/<script|\son[a-z]+=/i);
+      if (/^\s*(javascript|data):/i.test(tncPrices))
+        expect(filled).toContain('<a rel="noopener noreferrer nofollow">Prize</a>');
+    }
+  });
+
+  it('keeps a legitimate https link filled in from the prize value', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue, {
+      tnc: '<p>Details: <a href="{{VALUE}}">the prize</a>, worth {{VALUE}}.</p>',
+      tnc_prices: 'https://gemcast.example/prize',
+    });
+    const terms = await t().get<GiveawayTerms>('/api/giveawayterms_v1', { query: { id: String(giveaway.id) } });
+    expect(terms.body.data[0]?.tnc_filled).toBe(
+      '<p>Details: <a href="https://gemcast.example/prize" rel="noopener noreferrer nofollow">the prize</a>, worth https://gemcast.example/prize.</p>',
+    );
   });
 
   it('describes a giveaway: state, entrants, private flag and commitment, never the seed before the draw', async () => {

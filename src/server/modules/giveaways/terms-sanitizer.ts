@@ -1,7 +1,9 @@
 // Giveaway terms are HTML written by staff and shown to everyone, so they are cleaned when saved:
 // formatting tags only, links only to http(s) and mailto, no scripts, styles, frames or event
-// handler attributes. Placeholders such as {{START DATE}} are plain text and pass through.
+// handler attributes. Placeholders such as {{START DATE}} are plain text and pass through. The
+// terms call sanitises again after filling them, so no filled-in value can bring a link scheme in.
 import sanitizeHtml from 'sanitize-html';
+import { TERMS_URL_SCHEMES } from '../../../shared/giveaway-terms';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -39,7 +41,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan'],
     ol: ['start'],
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...TERMS_URL_SCHEMES],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },

@@ -1,4 +1,5 @@
 // Profile calls of spec §7: profile_v1 (GET/POST), profileimage_v1, baupdate, userregistrationinfo.
+// Picture uploads are limited per address (before the token is read) and per viewer (decision 053).
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,11 +7,16 @@ import { PICTURE_MAX_BYTES, profileCalls } from '../../../shared/contract/profil
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
+import { byIp, byUser, rateLimit } from '../../http/rate-limit';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { ProfileService } from './profile.service';
 
 const tags = ['profile'];
+/** Picture uploads in UPLOAD_WINDOW_MS: per address (times PER_IP_LIMIT_SCALE), and per viewer. */
+const PICTURES_PER_IP = 30;
+const PICTURES_PER_VIEWER = 10;
+const UPLOAD_WINDOW_MS = 10 * 60_000;
 
 export function profileRoutes(ctx: AppContext, profile: ProfileService, guards: ReturnType<typeof sessionGuards>) {
   return async function routes(fastify: FastifyInstance) {
@@ -54,7 +60,23 @@ export function profileRoutes(ctx: AppContext, profile: ProfileService, guards: 
       upload.withTypeProvider<ZodTypeProvider>().route({
         ...route,
         schema: { ...route.schema, consumes: ['multipart/form-data'] },
-        preHandler: [guards.requireUser],
+        preHandler: [
+          rateLimit(ctx.limiter, {
+            name: 'picture-ip',
+            limit: PICTURES_PER_IP * ctx.config.perIpLimitScale,
+            windowMs: UPLOAD_WINDOW_MS,
+            key: byIp,
+            message: MESSAGES.tooManyUploads,
+          }),
+          guards.requireUser,
+          rateLimit(ctx.limiter, {
+            name: 'picture-user',
+            limit: PICTURES_PER_VIEWER,
+            windowMs: UPLOAD_WINDOW_MS,
+            key: byUser,
+            message: MESSAGES.tooManyUploads,
+          }),
+        ],
         handler: async (request) => {
           const user = currentUser(request);
           const file = request.isMultipart()

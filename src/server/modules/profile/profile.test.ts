@@ -454,7 +454,7 @@ async function uploadPicture(t: TestApp, token: string | undefined, parts: Part[
     headers: { 'content-type': contentType, ...(token ? { token } : {}) },
   });
   const body: Envelope<UserRecord> = res.json();
-  return { http: res.statusCode, body };
+  return { http: res.statusCode, body, retryAfter: res.headers['retry-after'] };
 }
 
 const png = (width: number, height: number) =>
@@ -657,6 +657,34 @@ describeEachEngine('profileimage_v1', (t) => {
       ).toBe(first.body.data[0]?.profile_picture);
       expect(await storedAvatars(t())).toEqual(files);
     });
+  });
+
+  it('takes 10 pictures from a viewer in 10 minutes: the 11th is 429 and stores nothing new', async () => {
+    const viewer = await t().createViewer();
+    const part = await image(32, 32);
+    for (let i = 0; i < 10; i += 1) expect((await uploadPicture(t(), viewer.tokenvalue, [part])).http).toBe(200);
+    const before = await storedProfile(t(), viewer.id);
+    const files = await storedAvatars(t());
+    const refused = await uploadPicture(t(), viewer.tokenvalue, [part]);
+    expect([refused.http, refused.body.status, refused.body.message]).toEqual([429, 0, MESSAGES.tooManyUploads]);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(await storedProfile(t(), viewer.id)).toEqual(before);
+    expect(await storedAvatars(t())).toEqual(files);
+    // Another viewer on the same address is not held up, and the viewer's own window ends.
+    const other = await t().createViewer();
+    expect((await uploadPicture(t(), other.tokenvalue, [part])).http).toBe(200);
+    t().clock.advance(10 * 60_000);
+    expect((await uploadPicture(t(), viewer.tokenvalue, [part])).http).toBe(200);
+  });
+
+  it('takes 30 uploads from one address in 10 minutes, counted before the token is read', async () => {
+    const viewer = await t().createViewer();
+    const part = await image(32, 32);
+    for (let i = 0; i < 30; i += 1) expect((await uploadPicture(t(), 'not-a-token', [part])).http).toBe(401);
+    const refused = await uploadPicture(t(), viewer.tokenvalue, [part]);
+    expect([refused.http, refused.body.message]).toEqual([429, MESSAGES.tooManyUploads]);
+    expect(await storedAvatars(t())).toEqual([]);
+    expect((await storedProfile(t(), viewer.id)).user.profile_picture).toBeNull();
   });
 
   it('refuses a caller without a valid token (401) and stores no file', async () => {

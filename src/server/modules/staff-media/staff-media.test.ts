@@ -32,7 +32,7 @@ async function upload(t: TestApp, token: string | undefined, part: Part | null) 
     payload: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...(token ? { token } : {}) },
   });
-  return { http: res.statusCode, body: res.json<Envelope<UploadedImage>>() };
+  return { http: res.statusCode, body: res.json<Envelope<UploadedImage>>(), retryAfter: res.headers['retry-after'] };
 }
 
 const png = (width: number, height: number) =>
@@ -161,6 +161,31 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
     expect(noise.length).toBeGreaterThan(8 * 1024 * 1024);
     const res = await upload(t(), staff.tokenvalue, { content: noise });
     expect({ http: res.http, message: res.body.message }).toEqual({ http: 413, message: MESSAGES.imageTooLarge });
+    expect(await storedFiles(t())).toEqual([]);
+  });
+
+  it('takes 30 uploads from a staff member in 10 minutes: the 31st is 429 and stores nothing', async () => {
+    const staff = await t().createStaff();
+    const content = await png(24, 24);
+    for (let i = 0; i < 30; i += 1) expect((await upload(t(), staff.tokenvalue, { content })).http).toBe(200);
+    const files = await storedFiles(t());
+    expect(files).toHaveLength(30 * 3);
+    const refused = await upload(t(), staff.tokenvalue, { content });
+    expect([refused.http, refused.body.status, refused.body.message]).toEqual([429, 0, MESSAGES.tooManyUploads]);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(await storedFiles(t())).toEqual(files);
+    const colleague = await t().createStaff();
+    expect((await upload(t(), colleague.tokenvalue, { content })).http).toBe(200);
+    t().clock.advance(10 * 60_000);
+    expect((await upload(t(), staff.tokenvalue, { content })).http).toBe(200);
+  });
+
+  it('takes 60 uploads from one address in 10 minutes, counted before the token is read', async () => {
+    const staff = await t().createStaff();
+    const content = await png(24, 24);
+    for (let i = 0; i < 60; i += 1) expect((await upload(t(), 'not-a-real-token', { content })).http).toBe(401);
+    const refused = await upload(t(), staff.tokenvalue, { content });
+    expect([refused.http, refused.body.message]).toEqual([429, MESSAGES.tooManyUploads]);
     expect(await storedFiles(t())).toEqual([]);
   });
 

@@ -1,13 +1,12 @@
 // /giveaway-terms/{id}: the official rules of one giveaway: who runs it, its entry period (Los
 // Angeles time), the terms staff wrote with their placeholders filled, the rules every giveaway
-// shares, and how the draw works and can be checked. The terms HTML is sanitised by the server
-// when staff save it, and the values filled in are escaped (src/shared/giveaway-terms.ts). A private
+// shares, and how the draw works and can be checked. The server fills the terms' placeholders and
+// sanitises the result (`tnc_filled`, decision 053), so the page shows it as it comes. A private
 // giveaway's terms are read with the code in the link, as its page is (decision 051).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
-import { fillTerms } from '../../../shared/giveaway-terms';
 import { commitmentOf, recomputePicks } from '../../../shared/verifiable-draw';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
@@ -139,18 +138,14 @@ function StaffTerms({ id }: { id: number }) {
   const terms = useQuery(giveawayTermsQuery(id, useAccessCode()));
   if (terms.isPending) return <p className="text-muted">Loading the terms…</p>;
   if (terms.isError) return <Alert tone="error">{errorMessage(terms.error)}</Alert>;
-  const html = fillTerms(terms.data.tnc, {
-    tncPrices: terms.data.tnc_prices,
-    startDate: terms.data.start_date,
-    endDate: terms.data.end_date,
-  });
+  const html = terms.data.tnc_filled;
   if (html.trim() === '') return null;
   return (
     <section aria-labelledby="terms-heading" className="flex flex-col gap-3">
       <h2 id="terms-heading" className="text-lg font-black text-ink">
         Terms and conditions
       </h2>
-      {/* Sanitised on the server when saved; the filled-in values are escaped. */}
+      {/* Filled and sanitised by the server: links only to http(s) and mailto. */}
       <div
         data-testid="giveaway-terms"
         className="terms-html flex flex-col gap-3 text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-lg [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"

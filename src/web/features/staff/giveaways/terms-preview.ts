@@ -1,7 +1,9 @@
 // The staff terms editor's preview: unsaved HTML, so it is cleaned in the browser before it is
 // shown. DOMParser builds a document that runs nothing; only a small set of text elements is
-// kept, every attribute is dropped except an http(s) or mailto href on links. The server's
-// sanitiser (terms-sanitizer.ts) still decides what is saved; this only keeps the preview inert.
+// kept, every attribute is dropped except an href on links with one of TERMS_URL_SCHEMES. The
+// server's sanitiser (terms-sanitizer.ts) still decides what is saved; this only keeps the preview inert.
+import { TERMS_URL_SCHEMES } from '../../../../shared/giveaway-terms';
+
 const KEPT = new Set([
   'P',
   'BR',
@@ -46,7 +48,8 @@ function clean(source: Node, into: Node, doc: Document) {
       }
       const copy = doc.createElement(tag.toLowerCase());
       const href = tag === 'A' ? (child.getAttribute('href') ?? '') : '';
-      if (/^(https?:|mailto:)/i.test(href.trim())) {
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim())?.[1]?.toLowerCase();
+      if (TERMS_URL_SCHEMES.some((allowed) => allowed === scheme)) {
         copy.setAttribute('href', href.trim());
         copy.setAttribute('rel', 'noopener noreferrer');
         copy.setAttribute('target', '_blank');
