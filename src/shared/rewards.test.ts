@@ -22,6 +22,8 @@ describe('points expiry', () => {
   it('is 12 calendar months after earning, at the same instant', () => {
     expect(expiryOf('2026-01-04T02:00:00.000Z')).toBe('2027-01-04T02:00:00.000Z');
     expect(expiryOf('2026-06-15T18:00:00.000Z')).toBe('2027-06-15T18:00:00.000Z');
+    // There is no February 29 the next year: the day after February 28.
+    expect(expiryOf('2028-02-29T20:00:00.000Z')).toBe('2029-03-01T20:00:00.000Z');
   });
 });
 
