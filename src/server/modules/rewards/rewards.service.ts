@@ -1,5 +1,6 @@
 // The points ledger's rules (decision 055): credits, debits and staff corrections as appended,
 // hash-chained rows, one per (viewer, reason, source); balance, expiry and tier computed from them.
+import type { Selectable } from 'kysely';
 import { MESSAGES } from '../../../shared/messages';
 import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards';
 import { GENESIS_HASH, rowHash } from '../../../shared/ledger-chain';
@@ -17,7 +18,6 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardLedgerTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { rewardsRepository } from './rewards.repository';
 
@@ -74,7 +74,8 @@ export function createRewardsService(ctx: AppContext) {
 
   function summaryOf(rows: StoredRow[]) {
     const now = clock.now();
-    return { now, season: seasonOf(now), ...summarizeLedger(rows, now, seasonOf(now)) };
+    const season = seasonOf(now);
+    return { season, ...summarizeLedger(rows, now, season) };
   }
 
   /**
