@@ -58,6 +58,8 @@ import { createMailQueue } from './platform/mail-queue';
 import { mediaRoot } from './platform/media';
 import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
 import { createStaffMediaService } from './modules/staff-media/staff-media.service';
+import { rewardsRoutes } from './modules/rewards/rewards.routes';
+import { createRewardsService } from './modules/rewards/rewards.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -227,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
+  await app.register(rewardsRoutes(ctx, createRewardsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

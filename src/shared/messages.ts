@@ -80,4 +80,10 @@ export const MESSAGES = {
   rsvpAlready: "You're already on the list for this show.",
   rsvpClosed: 'This show has already ended, so RSVPs are closed.',
   rsvpNotShow: 'Giveaways are entered, not RSVPed. Open the giveaway to enter.',
+  rewardDetails: 'Your points, tier and ledger.',
+  rewardLedger: 'Your whole points ledger. Check it with the steps in our ledger guide.',
+  notEnoughPoints: 'You do not have enough points for that.',
+  adjustmentNoteNeeded: 'Say why the points are adjusted, in up to 200 characters.',
+  adjustmentPoints: 'An adjustment is a whole number of points, not 0, up to 100,000 either way.',
+  adjustmentNoViewer: 'There is no such viewer.',
 } as const;

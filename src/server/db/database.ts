@@ -19,6 +19,7 @@ import * as giveawayDetailsBackfill from './migrations/011-giveaway-details-back
 import * as prizeImages from './migrations/012-prize-images';
 import * as chatReports from './migrations/013-chat-reports';
 import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
+import * as rewardsLedger from './migrations/015-rewards-ledger';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '012-prize-images': prizeImages.up,
   '013-chat-reports': chatReports.up,
   '014-giveaway-claim-mode': giveawayClaimMode.up,
+  '015-rewards-ledger': rewardsLedger.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -339,6 +339,39 @@ export interface ChatHiddenUsersTable {
   created_at: string;
 }
 
+/** One row of a viewer's points ledger (migration 015): appended, never changed (decision 055). */
+export interface RewardLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 1, 2, 3 … per viewer: the row's place in the viewer's chain. */
+  seq: number;
+  /** Positive for a credit, negative for a debit; never 0. */
+  points: number;
+  /** Why: one of LEDGER_REASONS in src/shared/rewards.ts. */
+  reason: string;
+  /** What it was for (a show, a spin, a coupon, a staff adjustment's key): with reason and state, once per viewer. */
+  source_id: string;
+  state: 'settled' | 'pending';
+  /** Staff's words on an adjustment; empty otherwise. */
+  note: string;
+  created_at: string;
+  /** When a settled credit's points expire (12 months on); null for debits and pending rows. */
+  expires_at: string | null;
+  /** The staff member who made an adjustment; not part of the hash, never sent to viewers. */
+  created_by: number | null;
+  /** The hash of the viewer's previous row, or 64 zeros for the first. */
+  prev_hash: string;
+  /** SHA-256 over the row's canonical text (src/shared/ledger-chain.ts). */
+  hash: string;
+}
+
+/** The end of each viewer's chain; its row is locked by every append, so appends take turns. */
+export interface RewardLedgerHeadsTable {
+  user_id: number;
+  seq: number;
+  hash: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -371,6 +404,8 @@ export interface Database {
   chat_moderation: ChatModerationTable;
   chat_reports: ChatReportsTable;
   chat_hidden_users: ChatHiddenUsersTable;
+  reward_ledger: RewardLedgerTable;
+  reward_ledger_heads: RewardLedgerHeadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,56 @@
+// SQL for the points ledger (reward_ledger, reward_ledger_heads; migration 015). Rows are only ever
+// inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RewardLedgerTable } from '../../db/schema';
+import { GENESIS_HASH } from '../../../shared/ledger-chain';
+
+export const rewardsRepository = {
+  /**
+   * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
+   * no-op update locks the row on PostgreSQL and takes SQLite's write lock, so a second append for
+   * the same viewer waits here until this one commits: the chain stays linear, with no retries.
+   */
+  async lockHead(db: Db, userId: number): Promise<{ seq: number; hash: string }> {
+    await db
+      .insertInto('reward_ledger_heads')
+      .values({ user_id: userId, seq: 0, hash: GENESIS_HASH })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return db
+      .updateTable('reward_ledger_heads')
+      .set((eb) => ({ seq: eb.ref('seq') }))
+      .where('user_id', '=', userId)
+      .returning(['seq', 'hash'])
+      .executeTakeFirstOrThrow();
+  },
+
+  moveHead: (db: Db, userId: number, seq: number, hash: string) =>
+    db.updateTable('reward_ledger_heads').set({ seq, hash }).where('user_id', '=', userId).execute(),
+
+  /** Appends a row; undefined when the viewer already has one for this reason, source and state. */
+  append: (db: Db, row: Insertable<RewardLedgerTable>) =>
+    db
+      .insertInto('reward_ledger')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
+      .returningAll()
+      .executeTakeFirst(),
+
+  byKey: (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
+    db
+      .selectFrom('reward_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', '=', reason)
+      .where('source_id', '=', sourceId)
+      .where('state', '=', state)
+      .executeTakeFirst(),
+
+  /** Every row of a viewer, oldest first. */
+  all: (db: Db, userId: number) =>
+    db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq', 'asc').execute(),
+
+  userExists: async (db: Db, userId: number) =>
+    (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined,
+};

@@ -1,0 +1,229 @@
+// The points ledger's rules (decision 055): credits, debits and staff corrections as appended,
+// hash-chained rows, one per (viewer, reason, source); balance, expiry and tier computed from them.
+import type { Selectable } from 'kysely';
+import { MESSAGES } from '../../../shared/messages';
+import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards';
+import { GENESIS_HASH, rowHash } from '../../../shared/ledger-chain';
+import {
+  ADJUSTMENT_REASON,
+  expiryOf,
+  seasonOf,
+  summarizeLedger,
+  tierFor,
+  type CreditReason,
+  type DebitReason,
+  type LedgerReason,
+  type LedgerState,
+} from '../../../shared/rewards';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { RewardLedgerTable } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { rewardsRepository } from './rewards.repository';
+
+type StoredRow = Selectable<RewardLedgerTable>;
+
+/** The answer of every write: the row, and whether this call made it (false: it was already there). */
+export type Appended = { row: LedgerRow; isNew: boolean };
+
+export type AppendOptions = {
+  /** The caller's transaction, so points move together with what earned or spent them. */
+  trx?: Db;
+};
+
+/** Points in one row at most, either way: far above any rule, low enough that sums stay exact. */
+const MAX_POINTS = 100_000;
+const NOTE_CHARS = 200;
+const SOURCE_CHARS = 200;
+
+export function toLedgerRow(row: StoredRow): LedgerRow {
+  return {
+    user_id: row.user_id,
+    seq: row.seq,
+    points: row.points,
+    reason: row.reason,
+    source_id: row.source_id,
+    state: row.state,
+    note: row.note,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+type NewEntry = {
+  userId: number;
+  points: number;
+  reason: LedgerReason;
+  sourceId: string;
+  state: LedgerState;
+  note?: string;
+  createdBy?: number;
+  /** Refuse with 409 when the balance does not cover a negative amount. */
+  mustCover?: boolean;
+};
+
+export function createRewardsService(ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  /** Runs `work` in the caller's transaction, or in a new one. */
+  function inTransaction<T>(trx: Db | undefined, work: (db: Db) => Promise<T>): Promise<T> {
+    return trx ? work(trx) : db.transaction().execute(work);
+  }
+
+  function summaryOf(rows: StoredRow[]) {
+    const now = clock.now();
+    const season = seasonOf(now);
+    return { season, ...summarizeLedger(rows, now, season) };
+  }
+
+  /**
+   * Appends one row at the end of the viewer's chain. The head row is locked first, so appends for
+   * one viewer take turns; the insert's unique key makes a repeat (concurrent, or after a restart)
+   * answer the row already there, with nothing written.
+   */
+  async function append(trx: Db, entry: NewEntry): Promise<Appended> {
+    const head = await rewardsRepository.lockHead(trx, entry.userId);
+    const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
+    if (existing) return { row: toLedgerRow(existing), isNew: false };
+    if (entry.mustCover) {
+      const { balance } = summaryOf(await rewardsRepository.all(trx, entry.userId));
+      if (balance + entry.points < 0) throw new AppError(409, MESSAGES.notEnoughPoints);
+    }
+    const createdAt = clock.now().toISOString();
+    const fields = {
+      user_id: entry.userId,
+      seq: head.seq + 1,
+      points: entry.points,
+      reason: entry.reason,
+      source_id: entry.sourceId,
+      state: entry.state,
+      note: entry.note ?? '',
+      created_at: createdAt,
+      expires_at: entry.points > 0 && entry.state === 'settled' ? expiryOf(createdAt) : null,
+      prev_hash: head.hash,
+    };
+    const hash = await rowHash(fields);
+    const stored = await rewardsRepository.append(trx, { ...fields, hash, created_by: entry.createdBy ?? null });
+    if (!stored) {
+      // The unique key is the guard; the read above only spares a repeat the balance check.
+      const first = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
+      if (!first) throw new Error('a ledger row conflicted with one that is not there');
+      return { row: toLedgerRow(first), isNew: false };
+    }
+    await rewardsRepository.moveHead(trx, entry.userId, stored.seq, hash);
+    return { row: toLedgerRow(stored), isNew: true };
+  }
+
+  function checkAmount(points: number) {
+    if (!Number.isInteger(points) || points <= 0 || points > MAX_POINTS)
+      throw new RangeError(`points must be a whole number from 1 to ${MAX_POINTS}, not ${points}`);
+  }
+
+  function checkSource(sourceId: string) {
+    if (!sourceId || sourceId.length > SOURCE_CHARS) throw new RangeError('a ledger source id is 1 to 200 characters');
+  }
+
+  return {
+    /**
+     * Credits points for `reason` and `sourceId` (the show, spin, quiz… that earned them), once per
+     * viewer: a repeat answers the first row. A pending credit counts only once `settle` is called.
+     */
+    credit(
+      userId: number,
+      points: number,
+      reason: CreditReason,
+      sourceId: string,
+      options: AppendOptions & { pending?: boolean } = {},
+    ): Promise<Appended> {
+      checkAmount(points);
+      checkSource(sourceId);
+      const state = options.pending ? 'pending' : 'settled';
+      return inTransaction(options.trx, (trx) => append(trx, { userId, points, reason, sourceId, state }));
+    },
+
+    /** Turns a pending credit into points: a settled row with the same reason, source and amount. */
+    settle(userId: number, reason: CreditReason, sourceId: string, options: AppendOptions = {}) {
+      return inTransaction(options.trx, async (trx): Promise<Appended | null> => {
+        const pending = await rewardsRepository.byKey(trx, userId, reason, sourceId, 'pending');
+        if (!pending) return null;
+        return append(trx, { userId, points: pending.points, reason, sourceId, state: 'settled' });
+      });
+    },
+
+    /** Spends points (a coupon), once per source; 409 when the balance does not cover them. */
+    debit(
+      userId: number,
+      points: number,
+      reason: DebitReason,
+      sourceId: string,
+      options: AppendOptions = {},
+    ): Promise<Appended> {
+      checkAmount(points);
+      checkSource(sourceId);
+      return inTransaction(options.trx, (trx) =>
+        append(trx, { userId, points: -points, reason, sourceId, state: 'settled', mustCover: true }),
+      );
+    },
+
+    /**
+     * A staff correction: a new row, never an edit. `key` makes a resent form one row. Taking
+     * points away is refused beyond the balance, which never goes below 0.
+     */
+    async adjust(staffId: number, userId: number, points: number, note: string, key: string): Promise<Appended> {
+      const words = note.trim();
+      if (!words || [...words].length > NOTE_CHARS) throw badRequest(MESSAGES.adjustmentNoteNeeded);
+      if (!Number.isInteger(points) || points === 0 || Math.abs(points) > MAX_POINTS)
+        throw badRequest(MESSAGES.adjustmentPoints);
+      checkSource(key);
+      if (!(await rewardsRepository.userExists(db, userId))) throw notFound(MESSAGES.adjustmentNoViewer);
+      return db.transaction().execute((trx) =>
+        append(trx, {
+          userId,
+          points,
+          reason: ADJUSTMENT_REASON,
+          sourceId: key,
+          state: 'settled',
+          note: words,
+          createdBy: staffId,
+          mustCover: points < 0,
+        }),
+      );
+    },
+
+    /** rewarddetails: balance, pending, next expiry, tier and progress, and one page of the ledger. */
+    async details(userId: number, page: { cursor?: number; limit: number }): Promise<RewardDetails> {
+      const rows = await rewardsRepository.all(db, userId);
+      const { season, balance, pending, nextExpiry, earnedInSeason } = summaryOf(rows);
+      const newestFirst = rows.filter((row) => page.cursor === undefined || row.seq < page.cursor).reverse();
+      const shown = newestFirst.slice(0, page.limit);
+      const last = shown.at(-1);
+      const tier = tierFor(earnedInSeason);
+      return {
+        balance,
+        pending,
+        next_expiry: nextExpiry && { points: nextExpiry.points, expires_at: nextExpiry.expiresAt },
+        tier: {
+          name: tier.name,
+          earned: tier.earned,
+          season: { label: season.label, starts_at: season.startsAt, ends_at: season.endsAt },
+          next: tier.next,
+          progress: tier.progress,
+        },
+        ledger: {
+          rows: shown.map(toLedgerRow),
+          next_cursor: last && newestFirst.length > shown.length ? last.seq : null,
+        },
+        chain: { rows: rows.length, head_hash: rows.at(-1)?.hash ?? GENESIS_HASH },
+      };
+    },
+
+    /** rewardledger_v1: every row, oldest first, as verifyLedger reads them. */
+    async ledger(userId: number): Promise<LedgerRow[]> {
+      return (await rewardsRepository.all(db, userId)).map(toLedgerRow);
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;

@@ -1,0 +1,292 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards';
+import { GENESIS_HASH, verifyLedger } from '../../../shared/ledger-chain';
+import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { rewardsRepository } from './rewards.repository';
+import { createRewardsService } from './rewards.service';
+
+const rewardsOf = (t: TestApp) => createRewardsService(t.app.ctx);
+
+async function details(t: TestApp, token: string, query: Record<string, string> = {}) {
+  const res = await t.get<RewardDetails>('/api/rewarddetails', { token, query });
+  expect(res.http, JSON.stringify(res.body)).toBe(200);
+  const record = res.body.data[0];
+  if (!record) throw new Error('rewarddetails answered no record');
+  return record;
+}
+
+async function download(t: TestApp, token: string) {
+  const res = await t.get<LedgerRow>('/api/rewardledger_v1', { token });
+  expect(res.http, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+/** A fresh token for a viewer, after the clock has moved past their first session. */
+async function logIn(t: TestApp, viewer: { email: string; password: string }) {
+  const res = await t.post<{ tokenvalue: string }>('/api/login_v1', { email: viewer.email, password: viewer.password });
+  const token = res.body.data[0]?.tokenvalue;
+  if (!token) throw new Error(`login failed: ${res.body.message}`);
+  return token;
+}
+
+const storedRows = (t: TestApp, userId: number) =>
+  t.db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq').execute();
+
+describeEachEngine('the points ledger', (t) => {
+  it('credits once per viewer, reason and source: a repeat, a concurrent repeat or one after a restart answers the first row', async () => {
+    const viewer = await t().createViewer();
+    const first = await rewardsOf(t()).credit(viewer.id, 25, 'checkin', 'event:4');
+    expect(first).toMatchObject({ isNew: true, row: { seq: 1, points: 25, reason: 'checkin', source_id: 'event:4' } });
+
+    const again = await rewardsOf(t()).credit(viewer.id, 25, 'checkin', 'event:4');
+    expect(again).toEqual({ isNew: false, row: first.row });
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => rewardsOf(t()).credit(viewer.id, 25, 'checkin', 'event:5')),
+    );
+    expect(racing.filter((r) => r.isNew)).toHaveLength(1);
+    expect(new Set(racing.map((r) => r.row.hash)).size).toBe(1);
+    // Another reason for the same source, and the same reason and source for another viewer, are new rows.
+    expect((await rewardsOf(t()).credit(viewer.id, 10, 'rsvp', 'event:4')).isNew).toBe(true);
+    const other = await t().createViewer();
+    expect((await rewardsOf(t()).credit(other.id, 25, 'checkin', 'event:4')).row.seq).toBe(1);
+
+    expect((await storedRows(t(), viewer.id)).map((r) => [r.seq, r.reason, r.source_id])).toEqual([
+      [1, 'checkin', 'event:4'],
+      [2, 'checkin', 'event:5'],
+      [3, 'rsvp', 'event:4'],
+    ]);
+    expect((await details(t(), viewer.tokenvalue)).balance).toBe(60);
+  });
+
+  it('keeps one linear chain under 20 concurrent credits for one viewer', async () => {
+    const viewer = await t().createViewer();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => rewardsOf(t()).credit(viewer.id, i + 1, 'watch', `event:9:minute:${i}`)),
+    );
+    expect(results.every((r) => r.isNew)).toBe(true);
+    const rows = await download(t(), viewer.tokenvalue);
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await verifyLedger(rows)).toEqual({ ok: true, rows: 20, headHash: rows[19]?.hash });
+    expect((await details(t(), viewer.tokenvalue)).balance).toBe(210);
+  });
+
+  it('lets a viewer download a ledger that verifies, and whose tampered copy fails at the changed row', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    await rewards.credit(viewer.id, 100, 'spin', 'spin:3:rsvp');
+    await rewards.credit(viewer.id, 40, 'quiz', 'event:8');
+    await rewards.debit(viewer.id, 60, 'redeem', 'coupon:1');
+    const staff = await t().createStaff();
+    await rewards.adjust(staff.id, viewer.id, 15, 'Missed check-in on Tuesday', 'form:abc');
+
+    const rows = await download(t(), viewer.tokenvalue);
+    expect(rows.map((r) => [r.seq, r.points, r.reason, r.note])).toEqual([
+      [1, 100, 'spin', ''],
+      [2, 40, 'quiz', ''],
+      [3, -60, 'redeem', ''],
+      [4, 15, 'adjustment', 'Missed check-in on Tuesday'],
+    ]);
+    expect(rows[0]?.prev_hash).toBe(GENESIS_HASH);
+    expect(JSON.stringify(rows)).not.toContain('created_by');
+    const check = await verifyLedger(rows);
+    expect(check).toEqual({ ok: true, rows: 4, headHash: rows[3]?.hash });
+    // rewarddetails names the same end of the chain, so a copy cut short shows.
+    expect((await details(t(), viewer.tokenvalue)).chain).toEqual({ rows: 4, head_hash: rows[3]?.hash });
+
+    const tampered = rows.map((r) => (r.seq === 3 ? { ...r, points: -6 } : r));
+    expect(await verifyLedger(tampered)).toEqual({ ok: false, index: 2, seq: 3, problem: 'hash' });
+  });
+
+  it('spends the earliest-expiring points first and refuses to spend more than the balance', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    t().clock.set(new Date('2026-01-10T18:00:00Z'));
+    await rewards.credit(viewer.id, 100, 'checkin', 'event:1'); // expires 2027-01-10
+    t().clock.set(new Date('2026-03-10T18:00:00Z'));
+    await rewards.credit(viewer.id, 200, 'checkin', 'event:2'); // expires 2027-03-10
+    t().clock.set(new Date('2026-06-01T18:00:00Z'));
+    await rewards.debit(viewer.id, 150, 'redeem', 'coupon:1');
+
+    await expect(rewards.debit(viewer.id, 151, 'redeem', 'coupon:2')).rejects.toMatchObject({
+      httpStatus: 409,
+      message: 'You do not have enough points for that.',
+    });
+    // A repeat of a debit already made answers it, rather than being refused or spending twice.
+    expect((await rewards.debit(viewer.id, 150, 'redeem', 'coupon:1')).isNew).toBe(false);
+
+    t().clock.set(new Date('2027-02-01T00:00:00Z'));
+    let record = await details(t(), await logIn(t(), viewer));
+    // The first 100 were spent, so January 10 took nothing away.
+    expect(record).toMatchObject({
+      balance: 150,
+      next_expiry: { points: 150, expires_at: '2027-03-10T18:00:00.000Z' },
+    });
+    t().clock.set(new Date('2027-03-10T18:00:00Z'));
+    record = await details(t(), await logIn(t(), viewer));
+    expect(record).toMatchObject({ balance: 0, next_expiry: null });
+    expect(record.ledger.rows).toHaveLength(3);
+  });
+
+  it('lets only one of 20 concurrent debits through when the balance covers one', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    await rewards.credit(viewer.id, 500, 'contest', 'contest:1');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => rewards.debit(viewer.id, 400, 'redeem', `coupon:${i}`)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect((await details(t(), viewer.tokenvalue)).balance).toBe(100);
+    expect(await storedRows(t(), viewer.id)).toHaveLength(2);
+  });
+
+  it('shows pending points apart until they are settled, and settles them once', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    await rewards.credit(viewer.id, 100, 'referral', 'user:77', { pending: true });
+    await rewards.credit(viewer.id, 100, 'referral', 'user:77', { pending: true });
+    expect(await details(t(), viewer.tokenvalue)).toMatchObject({ balance: 0, pending: 100, next_expiry: null });
+    expect(await rewards.settle(viewer.id, 'referral', 'user:99')).toBeNull();
+
+    t().clock.advance(3 * 24 * 60 * 60_000);
+    const settled = await rewards.settle(viewer.id, 'referral', 'user:77');
+    expect(settled).toMatchObject({ isNew: true, row: { seq: 2, points: 100, state: 'settled' } });
+    expect((await rewards.settle(viewer.id, 'referral', 'user:77'))?.isNew).toBe(false);
+    expect(await details(t(), viewer.tokenvalue)).toMatchObject({
+      balance: 100,
+      pending: 0,
+      next_expiry: { points: 100, expires_at: '2027-06-18T18:00:00.000Z' },
+    });
+  });
+
+  it("puts the viewer in a tier by this season's earnings, which spending does not lower", async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    t().clock.set(new Date('2026-03-31T20:00:00Z')); // 1 p.m. March 31 in Los Angeles: Q1
+    await rewards.credit(viewer.id, 900, 'contest', 'contest:1');
+    t().clock.set(new Date('2026-04-01T08:00:00Z')); // 1 a.m. April 1 in Los Angeles: Q2
+    await rewards.credit(viewer.id, 300, 'guess', 'question:1');
+    await rewards.debit(viewer.id, 1000, 'redeem', 'coupon:1');
+
+    const record = await details(t(), viewer.tokenvalue);
+    expect(record.balance).toBe(200);
+    expect(record.tier).toEqual({
+      name: 'Topaz',
+      earned: 300,
+      season: { label: '2026 Q2', starts_at: '2026-04-01T07:00:00.000Z', ends_at: '2026-07-01T07:00:00.000Z' },
+      next: { name: 'Sapphire', threshold: 1000, needed: 700 },
+      progress: 50 / 750,
+    });
+    t().clock.set(new Date('2026-07-01T07:00:00Z'));
+    expect((await details(t(), await logIn(t(), viewer))).tier).toMatchObject({ name: 'Quartz', earned: 0 });
+  });
+
+  it('lets staff add a correcting row with a reason, once per form key, never below zero', async () => {
+    const viewer = await t().createViewer();
+    const staff = await t().createStaff();
+    const rewards = rewardsOf(t());
+    await rewards.credit(viewer.id, 50, 'rsvp', 'event:2');
+    const taken = await rewards.adjust(staff.id, viewer.id, -50, '  Credited twice by mistake ', 'form:1');
+    expect(taken.row).toMatchObject({ seq: 2, points: -50, reason: 'adjustment', note: 'Credited twice by mistake' });
+    expect((await rewards.adjust(staff.id, viewer.id, -50, 'Credited twice by mistake', 'form:1')).isNew).toBe(false);
+    await expect(rewards.adjust(staff.id, viewer.id, -1, 'One more', 'form:2')).rejects.toMatchObject({
+      httpStatus: 409,
+    });
+    await expect(rewards.adjust(staff.id, viewer.id, 10, '   ', 'form:3')).rejects.toMatchObject({ httpStatus: 400 });
+    await expect(rewards.adjust(staff.id, viewer.id, 0, 'Nothing', 'form:4')).rejects.toMatchObject({
+      httpStatus: 400,
+    });
+    await expect(rewards.adjust(staff.id, 99_999, 10, 'Nobody', 'form:5')).rejects.toMatchObject({ httpStatus: 404 });
+    const rows = await storedRows(t(), viewer.id);
+    expect(rows.map((r) => [r.points, r.created_by])).toEqual([
+      [50, null],
+      [-50, staff.id],
+    ]);
+  });
+
+  it('refuses to change or remove a ledger row in the database itself, except with the account', async () => {
+    const viewer = await t().createViewer();
+    await rewardsOf(t()).credit(viewer.id, 30, 'checkin', 'event:1');
+    await expect(t().db.updateTable('reward_ledger').set({ points: 3000 }).execute()).rejects.toThrow(/append-only/);
+    await expect(t().db.deleteFrom('reward_ledger').execute()).rejects.toThrow(/append-only/);
+    expect((await storedRows(t(), viewer.id)).map((r) => r.points)).toEqual([30]);
+    // Closing an account takes its ledger with it.
+    await t().db.deleteFrom('sessions').where('user_id', '=', viewer.id).execute();
+    await t().db.deleteFrom('users').where('id', '=', viewer.id).execute();
+    expect(await storedRows(t(), viewer.id)).toEqual([]);
+  });
+
+  it('answers rewarddetails page by page, newest first, with a cursor', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    for (let i = 1; i <= 5; i += 1) await rewards.credit(viewer.id, 10 * i, 'watch', `event:1:part:${i}`);
+
+    const empty = await details(t(), (await t().createViewer()).tokenvalue);
+    expect(empty).toMatchObject({ balance: 0, pending: 0, next_expiry: null, ledger: { rows: [], next_cursor: null } });
+    expect(empty.chain).toEqual({ rows: 0, head_hash: GENESIS_HASH });
+
+    const first = await details(t(), viewer.tokenvalue, { limit: '2' });
+    expect(first.ledger.rows.map((r) => r.seq)).toEqual([5, 4]);
+    expect(first.ledger.next_cursor).toBe(4);
+    const second = await details(t(), viewer.tokenvalue, { limit: '2', cursor: '4' });
+    expect(second.ledger.rows.map((r) => r.seq)).toEqual([3, 2]);
+    const last = await details(t(), viewer.tokenvalue, { limit: '2', cursor: String(second.ledger.next_cursor) });
+    expect(last.ledger).toMatchObject({ next_cursor: null });
+    expect(last.ledger.rows.map((r) => r.seq)).toEqual([1]);
+    expect((await details(t(), viewer.tokenvalue)).ledger.rows).toHaveLength(5);
+    expect(first).toMatchObject({ balance: 150, tier: { name: 'Quartz', earned: 150 } });
+  });
+
+  it('refuses a bad cursor or limit with the 400 envelope, and callers without a valid token with 401', async () => {
+    const viewer = await t().createViewer();
+    for (const query of [{ cursor: 'abc' }, { cursor: '0' }, { cursor: '-3' }, { cursor: '2.5' }]) {
+      const res = await t().get('/api/rewarddetails', { token: viewer.tokenvalue, query });
+      expect([res.http, res.body.status, res.body.message], JSON.stringify(query)).toEqual([
+        400,
+        -1,
+        'cursor is the next_cursor of the page before.',
+      ]);
+    }
+    for (const query of [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }]) {
+      const res = await t().get('/api/rewarddetails', { token: viewer.tokenvalue, query });
+      expect([res.http, res.body.message], JSON.stringify(query)).toEqual([400, 'limit is a number from 1 to 100.']);
+    }
+    for (const url of ['/api/rewarddetails', '/api/rewardledger_v1']) {
+      expect((await t().get(url)).http).toBe(401);
+      const res = await t().get(url, { token: 'not-a-real-token' });
+      expect([res.http, res.body.status, res.body.data]).toEqual([401, 0, []]);
+    }
+  });
+
+  it("never shows one viewer another's rows", async () => {
+    const alice = await t().createViewer();
+    const bob = await t().createViewer();
+    await rewardsOf(t()).credit(alice.id, 70, 'birthday', '2026');
+    expect(await download(t(), bob.tokenvalue)).toEqual([]);
+    expect((await details(t(), bob.tokenvalue)).balance).toBe(0);
+    expect((await download(t(), alice.tokenvalue)).map((r) => r.user_id)).toEqual([alice.id]);
+  });
+});
+
+describe('the ledger repository', () => {
+  const serverRoot = path.resolve(import.meta.dirname, '../..');
+  const sourceFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return sourceFiles(full);
+      return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+    });
+
+  it('offers no way to change or remove a ledger row, and no server code does either', () => {
+    expect(Object.keys(rewardsRepository).filter((name) => /update|delete|remove|edit|set|clear/i.test(name))).toEqual(
+      [],
+    );
+    const offenders = sourceFiles(serverRoot).filter((file) =>
+      /(updateTable|deleteFrom)\(\s*'reward_ledger'|(update|delete\s+from)\s+reward_ledger\b/i.test(
+        readFileSync(file, 'utf8').replace(/create trigger[\s\S]*?end/gi, ''),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
