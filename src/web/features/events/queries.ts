@@ -56,6 +56,9 @@ export function eventListQuery(type: EventType, on: EventListWhen, limit = 12) {
   });
 }
 
+/** Every giveaway open now: the most the list call gives (50), not only its first page of 12. */
+export const openGiveawaysQuery = eventListQuery('giveaway', 'live', 50);
+
 /** One event by id (a private giveaway with its `code`); a 404 (no such event, or one the caller may not see) is an ApiError with httpStatus 404. */
 export function eventQuery(id: number, code?: string) {
   return queryOptions({

@@ -3,14 +3,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { GiveawayCards } from '../events/giveaway-cards';
 import { EventCardPlaceholders, LIST_ERROR, ListNote } from '../events/event-list-state';
-import { eventKeys, eventListQuery } from '../events/queries';
+import { eventKeys, eventListQuery, openGiveawaysQuery } from '../events/queries';
 import { GiveawayRules } from './giveaway-rules';
 
 const LISTS: GiveawayListProps[] = [
   {
     id: 'open',
     title: 'Open now',
-    query: eventListQuery('giveaway', 'live', 12),
+    query: openGiveawaysQuery,
     empty: 'No giveaway is open at the moment. Every live show comes with one.',
   },
   {

@@ -5,13 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { EventRecord } from '../../../shared/contract/events';
 import { buttonStyles } from '../../ui/button';
-import { eventListQuery } from '../events/queries';
+import { openGiveawaysQuery } from '../events/queries';
 import { showGiveaways } from './live-rules';
 
 const GiveawaySheet = lazy(() => import('./giveaway-sheet'));
-
-// The most the list call gives (50): every giveaway open now is offered, not only the first page.
-const openGiveawaysQuery = eventListQuery('giveaway', 'live', 50);
 
 export function TodaysGiveaway({ show }: { show: EventRecord }) {
   // A giveaway the hosts open during the show appears within a minute, without a reload.
