@@ -58,6 +58,9 @@ import { createMailQueue } from './platform/mail-queue';
 import { mediaRoot } from './platform/media';
 import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
 import { createStaffMediaService } from './modules/staff-media/staff-media.service';
+import { couponRoutes } from './modules/coupons/coupons.routes';
+import { staffCouponRoutes } from './modules/coupons/coupons-staff.routes';
+import { createCouponService, viewerCoupons } from './modules/coupons/coupons.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -229,7 +232,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
-  await app.register(rewardsRoutes(ctx, createRewardsService(ctx), guards));
+  const rewards = createRewardsService(ctx, { coupons: viewerCoupons(ctx) });
+  await app.register(rewardsRoutes(ctx, rewards, guards));
+  const coupons = createCouponService(ctx, rewards);
+  await app.register(couponRoutes(ctx, coupons, guards));
+  await app.register(staffCouponRoutes(ctx, coupons, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
+import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 
 async function main() {
   let config;
@@ -30,9 +31,11 @@ async function main() {
     app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
   const stopReminders = startReminders(app.ctx);
+  const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   app.addHook('onClose', async () => {
     stopHousekeeping();
     stopReminders();
+    stopYearlyCoupons();
   });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gemcast is running on ${config.publicUrl}`);

@@ -372,6 +372,73 @@ export interface RewardLedgerHeadsTable {
   hash: string;
 }
 
+/** A coupon staff offer for points (migration 017, decision 057). */
+export interface CouponCatalogueTable {
+  id: Generated<number>;
+  title: string;
+  /** One of COUPON_KINDS in src/shared/coupons.ts. */
+  kind: 'amount_off' | 'percent_off' | 'free_shipping';
+  /** Cents off, percent off, or 0 for free shipping. */
+  value: number;
+  points_cost: number;
+  /** The smallest order it applies to, in cents; null for none. */
+  minimum_cents: number | null;
+  validity_days: Generated<number>;
+  applies_to: 'all' | 'show_jewelry';
+  /** 0: hidden from viewers and not redeemable; coupons already issued stay as they are. */
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** An issued coupon: its rules are copied on, so a later catalogue edit never changes it. */
+export interface CouponsTable {
+  id: Generated<number>;
+  /** 13 characters of CODE_ALPHABET, stored without dashes. */
+  code: string;
+  user_id: number;
+  origin: 'redeem' | 'birthday' | 'anniversary';
+  catalogue_id: number | null;
+  title: string;
+  kind: 'amount_off' | 'percent_off' | 'free_shipping';
+  value: number;
+  minimum_cents: number | null;
+  applies_to: 'all' | 'show_jewelry';
+  combinable: Generated<number>;
+  points_cost: Generated<number>;
+  issued_at: string;
+  expires_at: string;
+  /** Expired is computed from expires_at, never stored. */
+  state: Generated<'active' | 'used' | 'void'>;
+  used_at: string | null;
+  used_by: number | null;
+  order_ref: string | null;
+  voided_at: string | null;
+  voided_by: number | null;
+  void_reason: string | null;
+}
+
+/** What happened to a coupon and who did it: issued, used, void. */
+export interface CouponEventsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  detail: Generated<string>;
+  created_at: string;
+}
+
+/** One row per viewer, kind and year: the yearly gift's claim, taken with its coupon. */
+export interface CouponYearlyClaimsTable {
+  user_id: number;
+  kind: 'birthday' | 'anniversary';
+  year: number;
+  coupon_id: number | null;
+  claimed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -406,6 +473,10 @@ export interface Database {
   chat_hidden_users: ChatHiddenUsersTable;
   reward_ledger: RewardLedgerTable;
   reward_ledger_heads: RewardLedgerHeadsTable;
+  coupon_catalogue: CouponCatalogueTable;
+  coupons: CouponsTable;
+  coupon_events: CouponEventsTable;
+  coupon_yearly_claims: CouponYearlyClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,8 @@
 // Rewards (decision 055): the viewer's points, tier and ledger (rewarddetails), and the whole ledger
-// for download and checking (rewardledger_v1). Coupons join rewarddetails in a later change.
+// for download and checking (rewardledger_v1). rewarddetails also lists the viewer's coupons (057).
 import { z } from 'zod';
 import { defineCall } from './call';
+import { CouponView } from './coupons';
 import { envelopeOf } from './envelope';
 import { LEDGER_STATES, TIERS } from '../rewards';
 
@@ -60,6 +61,8 @@ export const RewardDetails = z.object({
   ledger: z.object({ rows: z.array(LedgerRow), next_cursor: z.number().int().nullable() }),
   /** The chain's length and last hash, to compare with a downloaded copy. */
   chain: z.object({ rows: z.number().int(), head_hash: z.string() }),
+  /** The viewer's coupons, newest first, each with its state (expired computed) and its rules in words. */
+  coupons: z.array(CouponView),
 });
 export type RewardDetails = z.infer<typeof RewardDetails>;
 

@@ -2,6 +2,7 @@
 // hash-chained rows, one per (viewer, reason, source); balance, expiry and tier computed from them.
 import type { Selectable } from 'kysely';
 import { MESSAGES } from '../../../shared/messages';
+import type { CouponView } from '../../../shared/contract/coupons';
 import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards';
 import { GENESIS_HASH, rowHash } from '../../../shared/ledger-chain';
 import {
@@ -64,8 +65,14 @@ type NewEntry = {
   mustCover?: boolean;
 };
 
-export function createRewardsService(ctx: AppContext) {
+export type RewardsOptions = {
+  /** The viewer's coupons for rewarddetails (the coupons module's viewerCoupons); none when not given. */
+  coupons?: (userId: number) => Promise<CouponView[]>;
+};
+
+export function createRewardsService(ctx: AppContext, options: RewardsOptions = {}) {
   const { db, clock } = ctx;
+  const couponsOf = options.coupons ?? (() => Promise.resolve([]));
 
   /** Runs `work` in the caller's transaction, or in a new one. */
   function inTransaction<T>(trx: Db | undefined, work: (db: Db) => Promise<T>): Promise<T> {
@@ -216,6 +223,7 @@ export function createRewardsService(ctx: AppContext) {
           next_cursor: last && newestFirst.length > shown.length ? last.seq : null,
         },
         chain: { rows: rows.length, head_hash: rows.at(-1)?.hash ?? GENESIS_HASH },
+        coupons: await couponsOf(userId),
       };
     },
 
