@@ -105,7 +105,13 @@ export type CouponTerms = {
  * Inserts a coupon under a fresh code from the context's CSPRNG, drawing again when the code is
  * taken (the unique constraint decides, with no abort of the caller's transaction).
  */
-export async function issueCoupon(ctx: AppContext, trx: Db, userId: number, terms: CouponTerms, actor: string) {
+export async function issueCoupon(
+  ctx: Pick<AppContext, 'clock' | 'random'>,
+  trx: Db,
+  userId: number,
+  terms: CouponTerms,
+  actor: string,
+) {
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < CODE_TRIES; attempt += 1) {
     const row = await repo.insertCoupon(trx, {

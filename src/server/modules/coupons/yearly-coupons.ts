@@ -26,7 +26,7 @@ function monthDaysOfWeekEndingOn(today: string): string[] {
  * coupon's transaction begins by inserting its claim (viewer, kind, year), and only the one whose
  * insert went in issues the coupon. Answers how many coupons this call issued.
  */
-export async function issueYearlyCoupons(ctx: AppContext): Promise<number> {
+export async function issueYearlyCoupons(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>): Promise<number> {
   const { db, clock } = ctx;
   const today = laDay(clock.now());
   const monthDays = monthDaysOfWeekEndingOn(today);
