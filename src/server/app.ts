@@ -60,6 +60,8 @@ import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
 import { createStaffMediaService } from './modules/staff-media/staff-media.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { rewardRulesRoutes } from './modules/rewards/reward-rules.routes';
+import { createEarningService } from './modules/rewards/earning.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -230,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
   await app.register(rewardsRoutes(ctx, createRewardsService(ctx), guards));
+  await app.register(rewardRulesRoutes(ctx, createEarningService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

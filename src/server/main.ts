@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
+import { createEarningService } from './modules/rewards/earning.service';
 
 async function main() {
   let config;
@@ -28,7 +29,8 @@ async function main() {
   }
   if (!config.webDir)
     app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
-  const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
+  const earning = createEarningService(app.ctx);
+  const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
   app.addHook('onClose', async () => {
     stopHousekeeping();

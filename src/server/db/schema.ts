@@ -372,6 +372,38 @@ export interface RewardLedgerHeadsTable {
   hash: string;
 }
 
+/** One earning rule (migration 016, decision 056): its points, caps and switch, as staff last set them. */
+export interface RewardRulesTable {
+  /** One of EARNING_RULES in src/shared/rewards.ts. */
+  rule: string;
+  points: number;
+  /** Most points of this rule per viewer per Los Angeles day; null for none. */
+  daily_cap: number | null;
+  /** Most points per viewer per show (watch only); null for none. */
+  show_cap: number | null;
+  enabled: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** A staff change to an earning rule: who, when, and the rule before and after (JSON). */
+export interface RewardRuleChangesTable {
+  id: Generated<number>;
+  rule: string;
+  staff_id: number | null;
+  staff_name: string;
+  before: string;
+  after: string;
+  created_at: string;
+}
+
+/** A show whose watch points were credited, and to how many viewers. */
+export interface RewardWatchSettledTable {
+  event_id: number;
+  viewers: number;
+  settled_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -406,6 +438,9 @@ export interface Database {
   chat_hidden_users: ChatHiddenUsersTable;
   reward_ledger: RewardLedgerTable;
   reward_ledger_heads: RewardLedgerHeadsTable;
+  reward_rules: RewardRulesTable;
+  reward_rule_changes: RewardRuleChangesTable;
+  reward_watch_settled: RewardWatchSettledTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
