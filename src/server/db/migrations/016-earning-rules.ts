@@ -1,7 +1,7 @@
 // Earning rules (decision 056): one row per rule with its points, caps and switch, seeded with the
 // defaults; a log of every staff change to them; one row per show whose watch points were credited.
 // Spin points move from reward_points into the ledger: each old row is appended to its viewer's
-// chain once, under the same (viewer, reason, source) key new spins use.
+// chain once, under the same (viewer, reason, source) key new spins use. Safe to run again.
 import { type Kysely } from 'kysely';
 import { rowHash, GENESIS_HASH } from '../../../shared/ledger-chain';
 import { DEFAULT_EARNING_RULES, EARNING_RULES, expiryOf } from '../../../shared/rewards';
@@ -48,7 +48,7 @@ export function spinSource(oldSource: string): string {
  * was earned (so it expires 12 months after that). A row already in the ledger is skipped, so
  * running this twice, or after a spin was credited the new way, adds nothing.
  */
-export async function copySpinPoints(untyped: Kysely<unknown>): Promise<number> {
+async function copySpinPoints(untyped: Kysely<unknown>): Promise<number> {
   const db = untyped.withTables<Tables>();
   const old = await db
     .selectFrom('reward_points')
@@ -105,6 +105,7 @@ export async function up(untyped: Kysely<unknown>, dialect: Dialect): Promise<vo
   const db = untyped.withTables<Tables>();
   await db.schema
     .createTable('reward_rules')
+    .ifNotExists()
     .addColumn('rule', 'text', (c) => c.primaryKey())
     .addColumn('points', 'integer', (c) => c.notNull())
     .addColumn('daily_cap', 'integer')
@@ -130,11 +131,13 @@ export async function up(untyped: Kysely<unknown>, dialect: Dialect): Promise<vo
         };
       }),
     )
+    .onConflict((oc) => oc.column('rule').doNothing())
     .execute();
 
   // Every staff change, with the rule before and after as JSON.
   await db.schema
     .createTable('reward_rule_changes')
+    .ifNotExists()
     .addColumn('id', idColumn(dialect), (c) => (dialect === 'sqlite' ? c.primaryKey().autoIncrement() : c.primaryKey()))
     .addColumn('rule', 'text', (c) => c.notNull())
     .addColumn('staff_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -147,6 +150,7 @@ export async function up(untyped: Kysely<unknown>, dialect: Dialect): Promise<vo
   // A show whose watch points were credited: the housekeeping pass skips it from then on.
   await db.schema
     .createTable('reward_watch_settled')
+    .ifNotExists()
     .addColumn('event_id', 'integer', (c) => c.primaryKey().references('events.id').onDelete('cascade'))
     .addColumn('viewers', 'integer', (c) => c.notNull())
     .addColumn('settled_at', 'text', (c) => c.notNull())

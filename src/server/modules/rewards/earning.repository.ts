@@ -68,7 +68,9 @@ export const earningRepository = {
         .where('events.cust_end', '<=', untilIso)
         .where('reward_watch_settled.event_id', 'is', null)
         .where((eb) =>
-          eb.exists(eb.selectFrom('watch_logs').select('watch_logs.event_id').whereRef('watch_logs.event_id', '=', 'events.id')),
+          eb.exists(
+            eb.selectFrom('watch_logs').select('watch_logs.event_id').whereRef('watch_logs.event_id', '=', 'events.id'),
+          ),
         )
         .orderBy('events.cust_end')
         .execute()

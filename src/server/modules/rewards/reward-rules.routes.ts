@@ -18,7 +18,10 @@ export function rewardRulesRoutes(ctx: AppContext, earning: EarningService, guar
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.route({
-      ...routeOf(rewardRuleCalls.list, { tags, summary: 'Every earning rule: points, daily cap, cap per show, on or off' }),
+      ...routeOf(rewardRuleCalls.list, {
+        tags,
+        summary: 'Every earning rule: points, daily cap, cap per show, on or off',
+      }),
       preHandler: [guards.requireStaff],
       handler: async () => ok(await earning.rules(), MESSAGES.ok, now()),
     });

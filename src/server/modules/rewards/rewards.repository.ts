@@ -48,7 +48,7 @@ export const rewardsRepository = {
       .executeTakeFirst(),
 
   /** A viewer's settled rows for `reason` written at or after `sinceIso` (for a daily cap). */
-  creditsSince: (db: Db, userId: number, reason: string, sinceIso: string) =>
+  earnedSince: (db: Db, userId: number, reason: string, sinceIso: string) =>
     db
       .selectFrom('reward_ledger')
       .select(['points', 'created_at'])

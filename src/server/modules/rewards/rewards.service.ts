@@ -103,7 +103,7 @@ export function createRewardsService(ctx: AppContext) {
     const now = clock.now();
     const today = laDay(now);
     // A Los Angeles day is at most 25 hours long and ends by now, so 26 hours back covers it.
-    const recent = await rewardsRepository.creditsSince(
+    const recent = await rewardsRepository.earnedSince(
       trx,
       entry.userId,
       entry.reason,
