@@ -9,18 +9,21 @@ export const earningRepository = {
 
   rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
 
+  /** Writes the rule, adding its row if it is missing. */
   setRule: (db: Db, row: RewardRulesTable) =>
     db
-      .updateTable('reward_rules')
-      .set({
-        points: row.points,
-        daily_cap: row.daily_cap,
-        show_cap: row.show_cap,
-        enabled: row.enabled,
-        updated_at: row.updated_at,
-        updated_by: row.updated_by,
-      })
-      .where('rule', '=', row.rule)
+      .insertInto('reward_rules')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('rule').doUpdateSet({
+          points: row.points,
+          daily_cap: row.daily_cap,
+          show_cap: row.show_cap,
+          enabled: row.enabled,
+          updated_at: row.updated_at,
+          updated_by: row.updated_by,
+        }),
+      )
       .execute(),
 
   logChange: (db: Db, row: Insertable<RewardRuleChangesTable>) =>

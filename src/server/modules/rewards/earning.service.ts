@@ -4,7 +4,7 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
-import { EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
+import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardRulesTable, UserRow } from '../../db/schema';
@@ -30,6 +30,22 @@ function toRecord(row: RuleRow): EarningRuleRecord | null {
   };
 }
 
+/** A rule's row, or its default when the row is missing (a database emptied by hand, or by tests). */
+async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
+  const row = await earningRepository.rule(db, rule);
+  if (row) return row;
+  const settings = DEFAULT_EARNING_RULES[rule];
+  return {
+    rule,
+    points: settings.points,
+    daily_cap: settings.dailyCap,
+    show_cap: settings.showCap,
+    enabled: settings.enabled ? 1 : 0,
+    updated_at: new Date(0).toISOString(),
+    updated_by: null,
+  };
+}
+
 const asLogged = (row: RuleRow) =>
   JSON.stringify({ points: row.points, daily_cap: row.daily_cap, show_cap: row.show_cap, enabled: row.enabled === 1 });
 
@@ -38,7 +54,8 @@ export function createEarningService(ctx: AppContext) {
   const rewards = createRewardsService(ctx);
 
   async function list(): Promise<EarningRuleRecord[]> {
-    return (await earningRepository.rules(db)).flatMap((row) => toRecord(row) ?? []);
+    const rows = await Promise.all(EARNING_RULES.map((rule) => ruleOf(db, rule)));
+    return rows.flatMap((row) => toRecord(row) ?? []);
   }
 
   /**
@@ -53,8 +70,8 @@ export function createEarningService(ctx: AppContext) {
     sourceId: string,
     points?: number,
   ): Promise<Appended | null> {
-    const settings = await earningRepository.rule(trx, rule);
-    if (!settings || settings.enabled !== 1) return null;
+    const settings = await ruleOf(trx, rule);
+    if (settings.enabled !== 1) return null;
     const amount = points ?? settings.points;
     if (amount <= 0) return null;
     if (settings.daily_cap === null) return rewards.credit(userId, amount, rule, sourceId, { trx });
@@ -67,8 +84,8 @@ export function createEarningService(ctx: AppContext) {
       const watched = await earningRepository.watchedSeconds(trx, eventId);
       if (!(await earningRepository.markWatchSettled(trx, eventId, watched.length, clock.now().toISOString())))
         return 0;
-      const settings = await earningRepository.rule(trx, 'watch');
-      if (!settings || settings.enabled !== 1) return 0;
+      const settings = await ruleOf(trx, 'watch');
+      if (settings.enabled !== 1) return 0;
       let credited = 0;
       for (const viewer of watched) {
         const points = watchPoints(viewer.seconds, { points: settings.points, showCap: settings.show_cap });
@@ -86,7 +103,7 @@ export function createEarningService(ctx: AppContext) {
       const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
         for (const given of input.rules) {
-          const before = await earningRepository.rule(trx, given.rule);
+          const before = await ruleOf(trx, given.rule);
           const after: RuleRow = {
             rule: given.rule,
             points: given.points,
@@ -96,13 +113,13 @@ export function createEarningService(ctx: AppContext) {
             updated_at: now,
             updated_by: staff.id,
           };
-          if (before && asLogged(before) === asLogged(after)) continue;
+          if (asLogged(before) === asLogged(after)) continue;
           await earningRepository.setRule(trx, after);
           await earningRepository.logChange(trx, {
             rule: given.rule,
             staff_id: staff.id,
             staff_name: `${staff.first_name} ${staff.last_name}`.trim(),
-            before: before ? asLogged(before) : '{}',
+            before: asLogged(before),
             after: asLogged(after),
             created_at: now,
           });
@@ -136,8 +153,8 @@ export function createEarningService(ctx: AppContext) {
 
     /** A new account made with an invite code: the inviter's points wait for the friend's first check-in. */
     async referral(referrerId: number, newUserId: number) {
-      const settings = await earningRepository.rule(db, 'referral');
-      if (!settings || settings.enabled !== 1) return null;
+      const settings = await ruleOf(db, 'referral');
+      if (settings.enabled !== 1) return null;
       return rewards.credit(referrerId, settings.points, 'referral', `user:${newUserId}`, { pending: true });
     },
 
