@@ -5,8 +5,6 @@ import type { Db } from '../../db/database';
 import type { RewardRuleChangesTable, RewardRulesTable } from '../../db/schema';
 
 export const earningRepository = {
-  rules: (db: Db) => db.selectFrom('reward_rules').selectAll().orderBy('rule').execute(),
-
   rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
 
   /** Writes the rule, adding its row if it is missing. */
