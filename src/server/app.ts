@@ -63,6 +63,8 @@ import { staffCouponRoutes } from './modules/coupons/coupons-staff.routes';
 import { createCouponService, viewerCoupons } from './modules/coupons/coupons.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { rewardRulesRoutes } from './modules/rewards/reward-rules.routes';
+import { createEarningService } from './modules/rewards/earning.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -234,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
   const rewards = createRewardsService(ctx, { coupons: viewerCoupons(ctx) });
   await app.register(rewardsRoutes(ctx, rewards, guards));
+  await app.register(rewardRulesRoutes(ctx, createEarningService(ctx), guards));
   const coupons = createCouponService(ctx, rewards);
   await app.register(couponRoutes(ctx, coupons, guards));
   await app.register(staffCouponRoutes(ctx, coupons, guards));

@@ -6,6 +6,7 @@ import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
+import { createEarningService } from './modules/rewards/earning.service';
 
 async function main() {
   let config;
@@ -29,7 +30,8 @@ async function main() {
   }
   if (!config.webDir)
     app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');
-  const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log);
+  const earning = createEarningService(app.ctx);
+  const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   app.addHook('onClose', async () => {

@@ -172,3 +172,54 @@ export function summarizeLedger(rows: readonly LedgerFacts[], now: Date, season:
     earnedInSeason: Math.max(earnedInSeason, 0),
   };
 }
+
+/**
+ * The earning rules staff can edit (decision 056). Spins are not here: their points come from each
+ * wheel's prize table. A guess or contest win is credited by its own feature.
+ */
+export const EARNING_RULES = [
+  'rsvp',
+  'checkin',
+  'watch',
+  'giveaway_entry',
+  'quiz',
+  'referral',
+  'birthday',
+  'anniversary',
+] as const satisfies readonly CreditReason[];
+export type EarningRule = (typeof EARNING_RULES)[number];
+
+/** Watch points are credited per this many minutes the server saw the viewer present. */
+export const WATCH_MINUTES_PER_CREDIT = 10;
+
+export type EarningRuleSettings = {
+  /** Points per event (for watch: per WATCH_MINUTES_PER_CREDIT minutes). */
+  points: number;
+  /** Most points of this rule per viewer per Los Angeles day; null for no cap. */
+  dailyCap: number | null;
+  /** Most points of this rule per viewer per show; only watch has one. */
+  showCap: number | null;
+  enabled: boolean;
+};
+
+/** The defaults migration 016 writes; staff change them on the rules call. */
+export const DEFAULT_EARNING_RULES: Record<EarningRule, EarningRuleSettings> = {
+  rsvp: { points: 10, dailyCap: 50, showCap: null, enabled: true },
+  checkin: { points: 25, dailyCap: 75, showCap: null, enabled: true },
+  watch: { points: 5, dailyCap: null, showCap: 60, enabled: true },
+  giveaway_entry: { points: 5, dailyCap: 25, showCap: null, enabled: true },
+  quiz: { points: 50, dailyCap: null, showCap: null, enabled: true },
+  referral: { points: 100, dailyCap: null, showCap: null, enabled: true },
+  birthday: { points: 200, dailyCap: null, showCap: null, enabled: true },
+  anniversary: { points: 200, dailyCap: null, showCap: null, enabled: true },
+};
+
+/** Only watch time is earned many times within one show, so only it has a cap per show. */
+export const RULES_WITH_SHOW_CAP: readonly EarningRule[] = ['watch'];
+
+/** Watch points for `seconds` the server saw: `points` per whole 10 minutes, at most `showCap`. */
+export function watchPoints(seconds: number, rule: Pick<EarningRuleSettings, 'points' | 'showCap'>): number {
+  const blocks = Math.floor(Math.max(0, seconds) / (WATCH_MINUTES_PER_CREDIT * 60));
+  const earned = blocks * rule.points;
+  return rule.showCap === null ? earned : Math.min(earned, rule.showCap);
+}

@@ -20,6 +20,7 @@ import * as prizeImages from './migrations/012-prize-images';
 import * as chatReports from './migrations/013-chat-reports';
 import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
 import * as rewardsLedger from './migrations/015-rewards-ledger';
+import * as earningRules from './migrations/016-earning-rules';
 import * as coupons from './migrations/017-coupons';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '013-chat-reports': chatReports.up,
   '014-giveaway-claim-mode': giveawayClaimMode.up,
   '015-rewards-ledger': rewardsLedger.up,
+  '016-earning-rules': earningRules.up,
   '017-coupons': coupons.up,
 };
 

@@ -392,6 +392,20 @@ export interface CouponCatalogueTable {
   updated_by: number | null;
 }
 
+/** One earning rule (migration 016, decision 056): its points, caps and switch, as staff last set them. */
+export interface RewardRulesTable {
+  /** One of EARNING_RULES in src/shared/rewards.ts. */
+  rule: string;
+  points: number;
+  /** Most points of this rule per viewer per Los Angeles day; null for none. */
+  daily_cap: number | null;
+  /** Most points per viewer per show (watch only); null for none. */
+  show_cap: number | null;
+  enabled: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 /** An issued coupon: its rules are copied on, so a later catalogue edit never changes it. */
 export interface CouponsTable {
   id: Generated<number>;
@@ -439,6 +453,24 @@ export interface CouponYearlyClaimsTable {
   claimed_at: string;
 }
 
+/** A staff change to an earning rule: who, when, and the rule before and after (JSON). */
+export interface RewardRuleChangesTable {
+  id: Generated<number>;
+  rule: string;
+  staff_id: number | null;
+  staff_name: string;
+  before: string;
+  after: string;
+  created_at: string;
+}
+
+/** A show whose watch points were credited, and to how many viewers. */
+export interface RewardWatchSettledTable {
+  event_id: number;
+  viewers: number;
+  settled_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -473,6 +505,9 @@ export interface Database {
   chat_hidden_users: ChatHiddenUsersTable;
   reward_ledger: RewardLedgerTable;
   reward_ledger_heads: RewardLedgerHeadsTable;
+  reward_rules: RewardRulesTable;
+  reward_rule_changes: RewardRuleChangesTable;
+  reward_watch_settled: RewardWatchSettledTable;
   coupon_catalogue: CouponCatalogueTable;
   coupons: CouponsTable;
   coupon_events: CouponEventsTable;

@@ -1,5 +1,7 @@
 // Deletes what has no further use: expired sessions, one-time codes older than two days and
-// outbox rows older than a day. Runs at start and every hour; the timer never holds the process.
+// outbox rows older than a day, then runs the other hourly jobs it is given (watch points for shows
+// that ended without staff pressing end, decision 056). Runs at start and every hour; the timer
+// never holds the process.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import type { Clock } from './clock';
@@ -19,10 +21,18 @@ export async function sweep(db: Db, clock: Clock): Promise<void> {
     .execute();
 }
 
-export function startHousekeeping(db: Db, clock: Clock, log: FastifyBaseLogger): () => void {
-  const run = () => sweep(db, clock).catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+export function startHousekeeping(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  jobs: readonly (() => Promise<unknown>)[] = [],
+): () => void {
+  const run = async () => {
+    for (const job of [() => sweep(db, clock), ...jobs])
+      await job().catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+  };
   void run();
-  const timer = setInterval(run, HOUR_MS);
+  const timer = setInterval(() => void run(), HOUR_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -24,6 +24,7 @@ import { createTokenLookup } from './token-lookup';
 import { loginLockout } from './login-lockout';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
+import { createEarningService } from '../rewards/earning.service';
 
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -44,6 +45,7 @@ type Purpose = CodeRow['purpose'];
 
 export function createAuthService(ctx: AppContext) {
   const { db, clock, random, signer, limiter, config, sessions } = ctx;
+  const earning = createEarningService(ctx);
   const lookUpToken = createTokenLookup(db, ctx.dialect);
   const lockout = loginLockout(limiter);
 
@@ -161,6 +163,8 @@ export function createAuthService(ctx: AppContext) {
           if (!isUniqueViolation(error, 'my_invite_code') || attempt >= 5) throw error;
         }
       }
+      // The inviter's points wait for this viewer's first check-in (decision 056).
+      if (created.invited_by !== null) await earning.referral(created.invited_by, created.id);
       if (passwordHash) return { user: await startSession(created), message: MESSAGES.registered };
       await issueCode(created.email, 'login', input.session_id);
       return {

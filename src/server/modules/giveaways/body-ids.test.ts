@@ -19,7 +19,7 @@ async function written(t: TestApp) {
     entries: await db.selectFrom('giveaway_entries').selectAll().orderBy('id').execute(),
     social: await db.selectFrom('giveaway_social_entries').selectAll().orderBy('click_type').execute(),
     spins: await db.selectFrom('spins').selectAll().execute(),
-    points: await db.selectFrom('reward_points').selectAll().execute(),
+    points: await db.selectFrom('reward_ledger').selectAll().execute(),
     picks: await db.selectFrom('giveaway_picks').selectAll().orderBy('id').execute(),
     audit: await db.selectFrom('giveaway_audit').selectAll().orderBy('id').execute(),
   };

@@ -79,11 +79,16 @@ describeEachEngine('giveaway races', (t) => {
       });
     }
 
-    const points = await t().db.selectFrom('reward_points').select(['user_id', 'points', 'source']).execute();
+    const points = await t()
+      .db.selectFrom('reward_ledger')
+      .select(['user_id', 'points', 'source_id'])
+      .where('reason', '=', 'spin')
+      .execute();
     const expected = stored
       .filter((s) => s.points > 0)
-      .map((s) => ({ user_id: s.user_id, points: s.points, source: `spin:${s.kind}:${s.event_id}:${s.user_id}` }));
-    const order = (a: { source: string }, b: { source: string }) => a.source.localeCompare(b.source);
+      .map((s) => ({ user_id: s.user_id, points: s.points, source_id: `spin:${s.event_id}:${s.kind}` }));
+    const order = (a: { user_id: number; source_id: string }, b: { user_id: number; source_id: string }) =>
+      a.user_id - b.user_id || a.source_id.localeCompare(b.source_id);
     expect(points.sort(order)).toEqual(expected.sort(order));
   });
 });

@@ -47,11 +47,6 @@ export const spinRepository = {
       .returningAll()
       .executeTakeFirst(),
 
-  creditPoints: (
-    db: Db,
-    row: { user_id: number; points: number; reason: string; source: string; created_at: string },
-  ) => db.insertInto('reward_points').values(row).execute(),
-
   hasRsvp: (db: Db, eventId: number, userId: number) =>
     db
       .selectFrom('rsvps')

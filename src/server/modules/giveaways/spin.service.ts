@@ -1,6 +1,6 @@
 // Spin-to-win: once per viewer per event and kind, only after an RSVP (rsvp) or a giveaway entry
 // (giveaway). The server picks the prize from the event's weighted table with the CSPRNG and
-// writes the spin and its reward points in one transaction; a second spin, concurrent or not,
+// writes the spin and its ledger credit in one transaction; a second spin, concurrent or not,
 // is answered with the first one's result. Staff edit the prize table. A private event's wheel is
 // for those who may see it (decision 051): staff, and viewers who entered or RSVPed.
 import type { Selectable } from 'kysely';
@@ -23,6 +23,7 @@ import { createEventAccess } from '../event-access/event-access.service';
 import { publicImage } from '../events/event-record';
 import { storedImage } from '../events/event-row';
 import { eventsRepository } from '../events/events.repository';
+import { createRewardsService } from '../rewards/rewards.service';
 import { spinRepository } from './spin.repository';
 
 type Prize = Selectable<SpinPrizesTable>;
@@ -47,6 +48,7 @@ export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKi
 export function createSpinService(ctx: AppContext) {
   const { db, clock, random } = ctx;
   const access = createEventAccess(ctx);
+  const rewards = createRewardsService(ctx);
 
   const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
   const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
@@ -133,14 +135,8 @@ export function createSpinService(ctx: AppContext) {
         });
         // The unique key said another spin got there first: answer with that one, credit nothing.
         if (!inserted) return { spin: await spinRepository.spinOf(trx, eventId, user.id, kind), already: true };
-        if (prize.points > 0)
-          await spinRepository.creditPoints(trx, {
-            user_id: user.id,
-            points: prize.points,
-            reason: `Spin to win: ${prize.label}`,
-            source: `spin:${kind}:${eventId}:${user.id}`,
-            created_at: now,
-          });
+        // The ledger's source is the one migration 016 gave spins copied from reward_points.
+        if (prize.points > 0) await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx });
         return { spin: inserted, already: false };
       });
       if (!outcome.spin) throw new AppError(409, GIVEAWAY_MESSAGES.spinAlready);

@@ -72,11 +72,13 @@ describeEachEngine('spin to win', (t) => {
         points: result?.points,
       }),
     ]);
-    const points = await t().db.selectFrom('reward_points').select(['user_id', 'points', 'source']).execute();
+    const points = await t()
+      .db.selectFrom('reward_ledger')
+      .select(['user_id', 'points', 'source_id'])
+      .where('reason', '=', 'spin')
+      .execute();
     expect(points).toEqual(
-      result?.points
-        ? [{ user_id: viewer.id, points: result.points, source: `spin:rsvp:${show.id}:${viewer.id}` }]
-        : [],
+      result?.points ? [{ user_id: viewer.id, points: result.points, source_id: `spin:${show.id}:rsvp` }] : [],
     );
 
     const again = await t().post<SpinResult>('/api/spinrsvpinfo', { eventid: show.id }, { token: viewer.tokenvalue });

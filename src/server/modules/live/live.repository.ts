@@ -7,13 +7,16 @@ import type { WatchLogsTable } from '../../db/schema';
 type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
 
 export const liveRepository = {
-  /** The first check-in stands: a second one for the same show changes nothing. */
-  checkIn: (db: Db, eventId: number, userId: number, reachby: string, createdAt: string) =>
-    db
-      .insertInto('live_checkins')
-      .values({ event_id: eventId, user_id: userId, reachby, created_at: createdAt })
-      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-      .execute(),
+  /** The first check-in stands: a second one for the same show changes nothing. True when this one is new. */
+  checkIn: async (db: Db, eventId: number, userId: number, reachby: string, createdAt: string) =>
+    (
+      await db
+        .insertInto('live_checkins')
+        .values({ event_id: eventId, user_id: userId, reachby, created_at: createdAt })
+        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .execute()
+    ).length > 0,
 
   /** Viewers of the show still watching whose last sign of life came after `sinceIso`. */
   watchingSince: async (db: Db, eventId: number, sinceIso: string) =>

@@ -10,6 +10,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
 import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
+import { createEarningService } from '../rewards/earning.service';
 import { liveRepository } from './live.repository';
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
@@ -21,6 +22,7 @@ const { RtcRole, RtcTokenBuilder } = agora;
 export function createLiveService(ctx: AppContext) {
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
+  const earning = createEarningService(ctx);
 
   /** The event for a viewer's own call; a private one only if they may see it. */
   async function eventFor(user: UserRow, eventId: number) {
@@ -53,7 +55,11 @@ export function createLiveService(ctx: AppContext) {
   return {
     async checkIn(user: UserRow, eventId: number, reachby: string): Promise<Presence> {
       await liveEvent(user, eventId);
-      await liveRepository.checkIn(db, eventId, user.id, reachby, clock.now().toISOString());
+      // The first check-in and its points commit together; a repeat changes nothing (decision 056).
+      await db.transaction().execute(async (trx) => {
+        if (await liveRepository.checkIn(trx, eventId, user.id, reachby, clock.now().toISOString()))
+          await earning.checkIn(trx, user.id, eventId);
+      });
       return presence(eventId, user.id);
     },
 

@@ -47,6 +47,17 @@ export const rewardsRepository = {
       .where('state', '=', state)
       .executeTakeFirst(),
 
+  /** A viewer's settled rows for `reason` written at or after `sinceIso` (for a daily cap). */
+  earnedSince: (db: Db, userId: number, reason: string, sinceIso: string) =>
+    db
+      .selectFrom('reward_ledger')
+      .select(['points', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('reason', '=', reason)
+      .where('state', '=', 'settled')
+      .where('created_at', '>=', sinceIso)
+      .execute(),
+
   /** Every row of a viewer, oldest first. */
   all: (db: Db, userId: number) =>
     db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq', 'asc').execute(),

@@ -16,6 +16,7 @@ import {
   type LedgerReason,
   type LedgerState,
 } from '../../../shared/rewards';
+import { laDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardLedgerTable } from '../../db/schema';
@@ -94,6 +95,36 @@ export function createRewardsService(ctx: AppContext, options: RewardsOptions = 
     const head = await rewardsRepository.lockHead(trx, entry.userId);
     const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
     if (existing) return { row: toLedgerRow(existing), isNew: false };
+    return write(trx, head, entry);
+  }
+
+  /**
+   * As append, with a daily cap checked under the same head lock: the points of this reason the
+   * viewer already has today (Los Angeles day) are counted, and the credit is cut to what is left.
+   * Null when nothing is left, so two events at once can never pass the cap together.
+   */
+  async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
+    const head = await rewardsRepository.lockHead(trx, entry.userId);
+    const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
+    if (existing) return { row: toLedgerRow(existing), isNew: false };
+    const now = clock.now();
+    const today = laDay(now);
+    // A Los Angeles day is at most 25 hours long and ends by now, so 26 hours back covers it.
+    const recent = await rewardsRepository.earnedSince(
+      trx,
+      entry.userId,
+      entry.reason,
+      new Date(now.getTime() - 26 * 3600_000).toISOString(),
+    );
+    const earnedToday = recent
+      .filter((row) => laDay(new Date(row.created_at)) === today)
+      .reduce((sum, row) => sum + row.points, 0);
+    const points = Math.min(entry.points, dailyCap - earnedToday);
+    if (points <= 0) return null;
+    return write(trx, head, { ...entry, points });
+  }
+
+  async function write(trx: Db, head: { seq: number; hash: string }, entry: NewEntry): Promise<Appended> {
     if (entry.mustCover) {
       const { balance } = summaryOf(await rewardsRepository.all(trx, entry.userId));
       if (balance + entry.points < 0) throw new AppError(409, MESSAGES.notEnoughPoints);
@@ -148,6 +179,24 @@ export function createRewardsService(ctx: AppContext, options: RewardsOptions = 
       checkSource(sourceId);
       const state = options.pending ? 'pending' : 'settled';
       return inTransaction(options.trx, (trx) => append(trx, { userId, points, reason, sourceId, state }));
+    },
+
+    /**
+     * credit with a daily cap for the reason (decision 056): cut to what is left of the cap today,
+     * or null (nothing written) when none is. A repeat still answers the first row.
+     */
+    creditCapped(
+      userId: number,
+      points: number,
+      reason: CreditReason,
+      sourceId: string,
+      options: AppendOptions & { dailyCap: number },
+    ): Promise<Appended | null> {
+      checkAmount(points);
+      checkSource(sourceId);
+      return inTransaction(options.trx, (trx) =>
+        appendCapped(trx, { userId, points, reason, sourceId, state: 'settled' }, options.dailyCap),
+      );
     },
 
     /** Turns a pending credit into points: a settled row with the same reason, source and amount. */

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { createEventAccess } from '../event-access/event-access.service';
+import { createEarningService } from '../rewards/earning.service';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpConfirmationMail } from './rsvp.mail';
 import { rsvpRepository } from './rsvp.repository';
@@ -21,6 +22,7 @@ export type QuestionsCheck = { hasQuestions(eventId: number): Promise<boolean> }
 export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
+  const earning = createEarningService(ctx);
   return {
     async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
       const event = await eventsRepository.byId(db, eventId);
@@ -31,7 +33,12 @@ export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
       if (event.type === 'specialshow' && (await quiz.hasQuestions(event.id)))
         throw new AppError(422, MESSAGES.quizFirst);
       try {
-        const row = await rsvpRepository.insert(db, user.id, eventId, now);
+        // The RSVP and its points commit together (decision 056).
+        const row = await db.transaction().execute(async (trx) => {
+          const inserted = await rsvpRepository.insert(trx, user.id, eventId, now);
+          await earning.rsvp(trx, user.id, eventId);
+          return inserted;
+        });
         ctx.sendMail(
           rsvpConfirmationMail(
             user.email,

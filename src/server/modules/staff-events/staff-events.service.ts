@@ -21,6 +21,7 @@ import type { LiveLookup } from '../events/live-lookup';
 import { createGiveawayDetails } from '../giveaways/giveaway-details';
 import type { GiveawayService } from '../giveaways/giveaways.service';
 import { keepDrawnGiveawayFixed } from '../giveaways/giveaways-staff.service';
+import { createEarningService } from '../rewards/earning.service';
 
 export function createStaffEventsService(
   ctx: AppContext,
@@ -28,6 +29,7 @@ export function createStaffEventsService(
   giveaways: Pick<GiveawayService, 'forget'>,
 ) {
   const { db, clock, config } = ctx;
+  const earning = createEarningService(ctx);
 
   /** The live answers and the giveaway entry check remember events for a moment: an edit applies at once. */
   function changed(id: number) {
@@ -100,6 +102,10 @@ export function createStaffEventsService(
       const row = await eventsRepository.update(db, id, { cust_end: now });
       changed(id);
       if (!row) throw notFound(MESSAGES.eventNotFound);
+      // Watch points from the server's watch log; if this fails, the housekeeping pass credits them.
+      await earning
+        .creditWatch(id)
+        .catch((error: unknown) => ctx.log.error({ err: error, eventId: id }, 'crediting watch points failed'));
       return record(row, (await eventsRepository.rsvpList(db, id)).length);
     },
 

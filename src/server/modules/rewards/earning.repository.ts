@@ -1,0 +1,79 @@
+// SQL for earning rules and the facts the earning hooks read: the rules (reward_rules), staff's
+// changes to them (reward_rule_changes), watch logs and which shows' watch points are credited.
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RewardRuleChangesTable, RewardRulesTable } from '../../db/schema';
+
+export const earningRepository = {
+  rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
+
+  /** Writes the rule, adding its row if it is missing. */
+  setRule: (db: Db, row: RewardRulesTable) =>
+    db
+      .insertInto('reward_rules')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('rule').doUpdateSet({
+          points: row.points,
+          daily_cap: row.daily_cap,
+          show_cap: row.show_cap,
+          enabled: row.enabled,
+          updated_at: row.updated_at,
+          updated_by: row.updated_by,
+        }),
+      )
+      .execute(),
+
+  logChange: (db: Db, row: Insertable<RewardRuleChangesTable>) =>
+    db.insertInto('reward_rule_changes').values(row).execute(),
+
+  /** Who referred a viewer: the account behind the invite code they registered with, if any. */
+  referrerOf: async (db: Db, userId: number) =>
+    (await db.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirst())?.invited_by ?? null,
+
+  /** Whether this is the viewer's only check-in so far (the one just written). */
+  checkInCount: async (db: Db, userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('live_checkins')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** Seconds the server saw each viewer of the show present (heartbeats; decision 043). */
+  watchedSeconds: (db: Db, eventId: number) =>
+    db.selectFrom('watch_logs').select(['user_id', 'seconds']).where('event_id', '=', eventId).execute(),
+
+  /** Marks the show's watch points credited; false when another process already did. */
+  markWatchSettled: async (db: Db, eventId: number, viewers: number, settledAt: string) =>
+    (
+      await db
+        .insertInto('reward_watch_settled')
+        .values({ event_id: eventId, viewers, settled_at: settledAt })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .execute()
+    ).length > 0,
+
+  /** Shows that ended in (fromIso, untilIso], have a watch log and whose watch points are not credited yet. */
+  endedUnsettled: async (db: Db, fromIso: string, untilIso: string) =>
+    (
+      await db
+        .selectFrom('events')
+        .leftJoin('reward_watch_settled', 'reward_watch_settled.event_id', 'events.id')
+        .select('events.id')
+        .where('events.cust_end', '>', fromIso)
+        .where('events.cust_end', '<=', untilIso)
+        .where('reward_watch_settled.event_id', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('watch_logs').select('watch_logs.event_id').whereRef('watch_logs.event_id', '=', 'events.id'),
+          ),
+        )
+        .orderBy('events.cust_end')
+        .execute()
+    ).map((row) => row.id),
+};

@@ -1,0 +1,177 @@
+// Earning points (decision 056): the rules staff edit, and the hooks other modules call when a viewer
+// RSVPs, checks in, enters a giveaway, answers a quiz right, refers a friend or watches a show. Every
+// credit goes through the rewards service, once per (viewer, reason, source), within the daily cap.
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
+import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { RewardRulesTable, UserRow } from '../../db/schema';
+import { earningRepository } from './earning.repository';
+import { createRewardsService, type Appended } from './rewards.service';
+
+type RuleRow = Selectable<RewardRulesTable>;
+
+/** Shows that ended this long ago or less are checked by the housekeeping pass for unpaid watch time. */
+const WATCH_LOOKBACK_MS = 7 * 24 * 3600_000;
+
+const isEarningRule = (rule: string): rule is EarningRule => (EARNING_RULES as readonly string[]).includes(rule);
+
+function toRecord(row: RuleRow): EarningRuleRecord | null {
+  if (!isEarningRule(row.rule)) return null;
+  return {
+    rule: row.rule,
+    points: row.points,
+    daily_cap: row.daily_cap,
+    show_cap: row.show_cap,
+    enabled: row.enabled === 1,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A rule's row, or its default when the row is missing (a database emptied by hand, or by tests). */
+async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
+  const row = await earningRepository.rule(db, rule);
+  if (row) return row;
+  const settings = DEFAULT_EARNING_RULES[rule];
+  return {
+    rule,
+    points: settings.points,
+    daily_cap: settings.dailyCap,
+    show_cap: settings.showCap,
+    enabled: settings.enabled ? 1 : 0,
+    updated_at: new Date(0).toISOString(),
+    updated_by: null,
+  };
+}
+
+const asLogged = (row: RuleRow) =>
+  JSON.stringify({ points: row.points, daily_cap: row.daily_cap, show_cap: row.show_cap, enabled: row.enabled === 1 });
+
+export function createEarningService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  const rewards = createRewardsService(ctx);
+
+  async function list(): Promise<EarningRuleRecord[]> {
+    const rows = await Promise.all(EARNING_RULES.map((rule) => ruleOf(db, rule)));
+    return rows.flatMap((row) => toRecord(row) ?? []);
+  }
+
+  /**
+   * Credits `rule`'s points (or `points`, for watch time) to the viewer for `sourceId`, within the
+   * rule's daily cap. Null when the rule is off, there is nothing to credit or the cap is reached.
+   * Reads the rule in the caller's transaction, so the points are the rule's as the event commits.
+   */
+  async function earn(
+    trx: Db,
+    rule: EarningRule,
+    userId: number,
+    sourceId: string,
+    points?: number,
+  ): Promise<Appended | null> {
+    const settings = await ruleOf(trx, rule);
+    if (settings.enabled !== 1) return null;
+    const amount = points ?? settings.points;
+    if (amount <= 0) return null;
+    if (settings.daily_cap === null) return rewards.credit(userId, amount, rule, sourceId, { trx });
+    return rewards.creditCapped(userId, amount, rule, sourceId, { trx, dailyCap: settings.daily_cap });
+  }
+
+  /** Credits the show's watch time to each viewer who watched it, once per show (claimed first). */
+  async function creditWatch(eventId: number): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const watched = await earningRepository.watchedSeconds(trx, eventId);
+      if (!(await earningRepository.markWatchSettled(trx, eventId, watched.length, clock.now().toISOString())))
+        return 0;
+      const settings = await ruleOf(trx, 'watch');
+      if (settings.enabled !== 1) return 0;
+      let credited = 0;
+      for (const viewer of watched) {
+        const points = watchPoints(viewer.seconds, { points: settings.points, showCap: settings.show_cap });
+        if (points > 0 && (await earn(trx, 'watch', viewer.user_id, `watch:event:${eventId}`, points))) credited += 1;
+      }
+      return credited;
+    });
+  }
+
+  return {
+    rules: list,
+
+    /** Replaces the rules given, logging each change with who made it and the rule before and after. */
+    async setRules(staff: UserRow, input: z.output<typeof SetEarningRulesRequest>): Promise<EarningRuleRecord[]> {
+      const now = clock.now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const given of input.rules) {
+          const before = await ruleOf(trx, given.rule);
+          const after: RuleRow = {
+            rule: given.rule,
+            points: given.points,
+            daily_cap: given.daily_cap,
+            show_cap: given.show_cap,
+            enabled: given.enabled ? 1 : 0,
+            updated_at: now,
+            updated_by: staff.id,
+          };
+          if (asLogged(before) === asLogged(after)) continue;
+          await earningRepository.setRule(trx, after);
+          await earningRepository.logChange(trx, {
+            rule: given.rule,
+            staff_id: staff.id,
+            staff_name: `${staff.first_name} ${staff.last_name}`.trim(),
+            before: asLogged(before),
+            after: asLogged(after),
+            created_at: now,
+          });
+        }
+      });
+      return list();
+    },
+
+    /** An RSVP to a show, in the RSVP's transaction. */
+    rsvp: (trx: Db, userId: number, eventId: number) => earn(trx, 'rsvp', userId, `event:${eventId}`),
+
+    /**
+     * A live check-in, in the check-in's transaction. On the viewer's first check-in ever, the
+     * referral their inviter has pending is settled.
+     */
+    async checkIn(trx: Db, userId: number, eventId: number) {
+      const credited = await earn(trx, 'checkin', userId, `event:${eventId}`);
+      if ((await earningRepository.checkInCount(trx, userId)) === 1) {
+        const referrer = await earningRepository.referrerOf(trx, userId);
+        if (referrer !== null) await rewards.settle(referrer, 'referral', `user:${userId}`, { trx });
+      }
+      return credited;
+    },
+
+    /** One credit per giveaway per viewer, whatever bonus entries follow. */
+    giveawayEntry: (userId: number, giveawayId: number) =>
+      db.transaction().execute((trx) => earn(trx, 'giveaway_entry', userId, `giveaway:${giveawayId}`)),
+
+    /** A special event's quiz answered right, in the answers' transaction. */
+    quiz: (trx: Db, userId: number, eventId: number) => earn(trx, 'quiz', userId, `event:${eventId}`),
+
+    /** A new account made with an invite code: the inviter's points wait for the friend's first check-in. */
+    async referral(referrerId: number, newUserId: number) {
+      const settings = await ruleOf(db, 'referral');
+      if (settings.enabled !== 1) return null;
+      return rewards.credit(referrerId, settings.points, 'referral', `user:${newUserId}`, { pending: true });
+    },
+
+    creditWatch,
+
+    /** The housekeeping pass: watch points for shows that ended without staff pressing end. */
+    async creditEndedShows(): Promise<number> {
+      const now = clock.now();
+      const ended = await earningRepository.endedUnsettled(
+        db,
+        new Date(now.getTime() - WATCH_LOOKBACK_MS).toISOString(),
+        now.toISOString(),
+      );
+      let credited = 0;
+      for (const eventId of ended) credited += await creditWatch(eventId);
+      return credited;
+    },
+  };
+}
+export type EarningService = ReturnType<typeof createEarningService>;

@@ -1,0 +1,338 @@
+// Earning points (decision 056): the staff rules call, and each hook crediting once per (viewer,
+// reason, source) however often or however concurrently its event arrives, within the daily cap.
+import { expect, it } from 'vitest';
+import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
+import { verifyLedger } from '../../../shared/ledger-chain';
+import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
+import { migrate, type MigrationTables } from '../../db/database';
+import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { createGiveaway, enter } from '../giveaways/giveaway-factories';
+import { createEarningService } from './earning.service';
+import { createRewardsService } from './rewards.service';
+
+const MINUTE = 60_000;
+const RULES = '/api/staff/rewards/rules';
+
+async function putRules(t: TestApp, token: string | null, body: unknown) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: RULES,
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+  });
+  return { http: res.statusCode, body: res.json<{ message: string; data: EarningRuleRecord[] }>() };
+}
+
+async function setRule(t: TestApp, rule: SetEarningRulesRequest['rules'][number]) {
+  const staff = await t.createStaff();
+  const res = await putRules(t, staff.tokenvalue, { rules: [rule] });
+  expect(res.http, JSON.stringify(res.body)).toBe(200);
+}
+
+const ledgerOf = (t: TestApp, userId: number) =>
+  t.db
+    .selectFrom('reward_ledger')
+    .select(['seq', 'points', 'reason', 'source_id', 'state'])
+    .where('user_id', '=', userId)
+    .orderBy('seq')
+    .execute();
+
+/** A show on air now: started ten minutes ago, ends in fifty. */
+const liveShow = (t: TestApp) =>
+  t.createEvent({
+    type: 'show',
+    cust_start: new Date(t.clock.now().getTime() - 10 * MINUTE).toISOString(),
+    cust_end: new Date(t.clock.now().getTime() + 50 * MINUTE).toISOString(),
+  });
+
+const checkIn = (t: TestApp, token: string, eventId: number) =>
+  t.get('/api/iamatlive_v1', { token, query: { eventid: String(eventId), reachby: 'email' } });
+
+const watchStep = (t: TestApp, token: string, eventId: number, step: 'start' | 'heartbeat' | 'stop') =>
+  t.get('/api/userlivelog', { token, query: { eventid: String(eventId), watch_stream: step } });
+
+/** Runs migration 016 again through the runner, as on a database that predates it. */
+async function rerunMigration016(t: TestApp) {
+  await t.db
+    .withTables<MigrationTables>()
+    .deleteFrom('kysely_migration')
+    .where('name', '=', '016-earning-rules')
+    .execute();
+  await migrate({ db: t.db, dialect: t.engine, close: async () => undefined });
+}
+
+describeEachEngine('earning rules', (t) => {
+  it('lets staff read the rules and change them, logging each change; viewers get 403 and visitors 401', async () => {
+    const staff = await t().createStaff();
+    const listed = await t().get<EarningRuleRecord>(RULES, { token: staff.tokenvalue });
+    expect(listed.http).toBe(200);
+    expect(listed.body.data.map((r) => r.rule).sort()).toEqual([...EARNING_RULES].sort());
+    expect(listed.body.data.find((r) => r.rule === 'watch')).toMatchObject({
+      points: DEFAULT_EARNING_RULES.watch.points,
+      show_cap: 60,
+      enabled: true,
+    });
+
+    const changed = await putRules(t(), staff.tokenvalue, {
+      rules: [
+        { rule: 'rsvp', points: 15, daily_cap: null, show_cap: null, enabled: true },
+        { rule: 'quiz', points: 50, daily_cap: null, show_cap: null, enabled: false },
+      ],
+    });
+    expect(changed.http).toBe(200);
+    expect(changed.body.message).toBe('Earning rules saved.');
+    expect(changed.body.data.find((r) => r.rule === 'rsvp')).toMatchObject({ points: 15, daily_cap: null });
+    expect(changed.body.data.find((r) => r.rule === 'quiz')).toMatchObject({ enabled: false });
+    const log = await t().db.selectFrom('reward_rule_changes').selectAll().orderBy('id').execute();
+    expect(log.map((l) => [l.rule, l.staff_id, JSON.parse(l.before), JSON.parse(l.after)])).toEqual([
+      [
+        'rsvp',
+        staff.id,
+        { points: 10, daily_cap: 50, show_cap: null, enabled: true },
+        { points: 15, daily_cap: null, show_cap: null, enabled: true },
+      ],
+      [
+        'quiz',
+        staff.id,
+        { points: 50, daily_cap: null, show_cap: null, enabled: true },
+        { points: 50, daily_cap: null, show_cap: null, enabled: false },
+      ],
+    ]);
+
+    const viewer = await t().createViewer();
+    const body = { rules: [{ rule: 'rsvp', points: 1, daily_cap: null, show_cap: null, enabled: true }] };
+    expect((await t().get(RULES, { token: viewer.tokenvalue })).http).toBe(403);
+    expect((await putRules(t(), viewer.tokenvalue, body)).http).toBe(403);
+    expect((await t().get(RULES)).http).toBe(401);
+    expect((await putRules(t(), null, body)).http).toBe(401);
+  });
+
+  it('refuses bad rules with the 400 envelope and changes nothing', async () => {
+    const staff = await t().createStaff();
+    const before = await t().db.selectFrom('reward_rules').selectAll().orderBy('rule').execute();
+    const rule = { rule: 'rsvp', points: 10, daily_cap: null, show_cap: null, enabled: true };
+    for (const [body, message] of [
+      [{ rules: [{ ...rule, points: 0 }] }, 'points is a whole number from 1 to 10,000.'],
+      [{ rules: [{ ...rule, points: 2.5 }] }, 'points is a whole number from 1 to 10,000.'],
+      [{ rules: [{ ...rule, daily_cap: -5 }] }, 'A cap is empty or a whole number from 1 to 100,000.'],
+      [{ rules: [{ ...rule, show_cap: 60 }] }, 'Only watch time has a cap per show.'],
+      [{ rules: [rule, rule] }, 'Send each rule once.'],
+      [{ rules: [{ ...rule, rule: 'spin' }] }, `rule is one of ${EARNING_RULES.join(', ')}.`],
+      [{ rules: [] }, 'Send at least one rule.'],
+    ] as const) {
+      const res = await putRules(t(), staff.tokenvalue, body);
+      expect(res.http, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await t().db.selectFrom('reward_rules').selectAll().orderBy('rule').execute()).toEqual(before);
+    expect(await t().db.selectFrom('reward_rule_changes').selectAll().execute()).toEqual([]);
+  });
+});
+
+describeEachEngine('earning hooks', (t) => {
+  it('credits an RSVP once, even when it is sent five times at once', async () => {
+    const viewer = await t().createViewer();
+    const show = await t().createEvent({ type: 'show' });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue })),
+    );
+    expect(answers.map((a) => a.http).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(await ledgerOf(t(), viewer.id)).toEqual([
+      { seq: 1, points: 10, reason: 'rsvp', source_id: `event:${show.id}`, state: 'settled' },
+    ]);
+  });
+
+  it('keeps concurrent RSVPs within the daily cap, and starts afresh the next Los Angeles day', async () => {
+    await setRule(t(), { rule: 'rsvp', points: 20, daily_cap: 50, show_cap: null, enabled: true });
+    const viewer = await t().createViewer();
+    const shows = await Promise.all(Array.from({ length: 4 }, () => t().createEvent({ type: 'show' })));
+    await Promise.all(
+      shows.map((show) => t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue })),
+    );
+    const today = await ledgerOf(t(), viewer.id);
+    expect(today.reduce((sum, row) => sum + row.points, 0)).toBe(50);
+    expect(today.map((row) => row.points).sort()).toEqual([10, 20, 20]);
+
+    t().clock.advance(24 * 60 * MINUTE);
+    const tomorrow = await t().createEvent({ type: 'show' });
+    await t().post('/api/rsvpdata_v1', { eventid: tomorrow.id }, { token: viewer.tokenvalue });
+    expect((await ledgerOf(t(), viewer.id)).at(-1)).toMatchObject({ points: 20, source_id: `event:${tomorrow.id}` });
+  });
+
+  it('credits nothing for a rule staff switched off', async () => {
+    await setRule(t(), { rule: 'rsvp', points: 10, daily_cap: null, show_cap: null, enabled: false });
+    const viewer = await t().createViewer();
+    const show = await t().createEvent({ type: 'show' });
+    expect((await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue })).http).toBe(200);
+    expect(await ledgerOf(t(), viewer.id)).toEqual([]);
+  });
+
+  it('credits a live check-in once per show, however often it is repeated', async () => {
+    const viewer = await t().createViewer();
+    const show = await liveShow(t());
+    const answers = await Promise.all(Array.from({ length: 4 }, () => checkIn(t(), viewer.tokenvalue, show.id)));
+    expect(answers.every((a) => a.http === 200)).toBe(true);
+    await checkIn(t(), viewer.tokenvalue, show.id);
+    expect(await ledgerOf(t(), viewer.id)).toEqual([
+      { seq: 1, points: 25, reason: 'checkin', source_id: `event:${show.id}`, state: 'settled' },
+    ]);
+  });
+
+  it("holds a referral's points pending until the friend's first check-in, then settles them once", async () => {
+    const inviter = await t().createViewer();
+    const code = (
+      await t().db.selectFrom('users').select('my_invite_code').where('id', '=', inviter.id).executeTakeFirstOrThrow()
+    ).my_invite_code;
+    const friend = await t().createViewer({ invitedCode: code });
+    expect(await ledgerOf(t(), inviter.id)).toEqual([
+      { seq: 1, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'pending' },
+    ]);
+
+    const first = await liveShow(t());
+    await Promise.all([checkIn(t(), friend.tokenvalue, first.id), checkIn(t(), friend.tokenvalue, first.id)]);
+    const second = await liveShow(t());
+    await checkIn(t(), friend.tokenvalue, second.id);
+    expect(await ledgerOf(t(), inviter.id)).toEqual([
+      { seq: 1, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'pending' },
+      { seq: 2, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'settled' },
+    ]);
+    const details = await t().get<{ balance: number; pending: number }>('/api/rewarddetails', {
+      token: inviter.tokenvalue,
+    });
+    expect(details.body.data[0]).toMatchObject({ balance: 100, pending: 0 });
+    // A viewer who came without an invite code earns nobody a referral.
+    const loner = await t().createViewer();
+    await checkIn(t(), loner.tokenvalue, second.id);
+    expect(
+      await t().db.selectFrom('reward_ledger').select('id').where('reason', '=', 'referral').execute(),
+    ).toHaveLength(2);
+  });
+
+  it('credits a giveaway entry once per giveaway, not per repeat or bonus entry', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => enter(t(), viewer.tokenvalue, giveaway.id)));
+    expect(answers.map((a) => a.http).sort()).toEqual([200, 409, 409]);
+    const bonus = await t().post(
+      '/api/socialgiveawayentries',
+      { eventid: giveaway.id },
+      { token: viewer.tokenvalue, query: { clickType: 'facebook' } },
+    );
+    expect(bonus.http).toBe(200);
+    expect(await ledgerOf(t(), viewer.id)).toEqual([
+      { seq: 1, points: 5, reason: 'giveaway_entry', source_id: `giveaway:${giveaway.id}`, state: 'settled' },
+    ]);
+  });
+
+  it('credits a spin prize in the ledger once, and copies old reward_points spins across once', async () => {
+    const viewer = await t().createViewer();
+    const show = await t().createEvent({ type: 'show' });
+    const other = await t().createEvent({ type: 'show' });
+    await t()
+      .db.insertInto('reward_points')
+      .values([
+        {
+          user_id: viewer.id,
+          points: 30,
+          reason: 'Spin to win: 30 points',
+          source: `spin:rsvp:${show.id}:${viewer.id}`,
+          created_at: '2026-01-10T18:00:00.000Z',
+        },
+        {
+          user_id: viewer.id,
+          points: 20,
+          reason: 'Spin to win: 20 points',
+          source: `spin:giveaway:${other.id}:${viewer.id}`,
+          created_at: '2026-02-10T18:00:00.000Z',
+        },
+      ])
+      .execute();
+    // A spin already credited the new way is not credited again by the copy.
+    await createRewardsService(t().app.ctx).credit(viewer.id, 30, 'spin', `spin:${show.id}:rsvp`);
+    // Running the migration again leaves a rule staff changed as they set it.
+    await setRule(t(), { rule: 'rsvp', points: 15, daily_cap: null, show_cap: null, enabled: true });
+
+    await rerunMigration016(t());
+    await rerunMigration016(t());
+    const rows = await t()
+      .db.selectFrom('reward_ledger')
+      .selectAll()
+      .where('user_id', '=', viewer.id)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((r) => [r.seq, r.points, r.reason, r.source_id, r.created_at, r.expires_at])).toEqual([
+      [1, 30, 'spin', `spin:${show.id}:rsvp`, t().clock.now().toISOString(), '2027-06-15T18:00:00.000Z'],
+      [2, 20, 'spin', `spin:${other.id}:giveaway`, '2026-02-10T18:00:00.000Z', '2027-02-10T18:00:00.000Z'],
+    ]);
+    expect((await verifyLedger(rows)).ok).toBe(true);
+    expect(
+      await t().db.selectFrom('reward_rules').select(['points', 'daily_cap']).where('rule', '=', 'rsvp').execute(),
+    ).toEqual([{ points: 15, daily_cap: null }]);
+  });
+
+  it('credits watch points from the server-seen minutes when staff end the show, once, capped per show', async () => {
+    const staff = await t().createStaff();
+    const steady = await t().createViewer();
+    const claimer = await t().createViewer();
+    const marathon = await t().createViewer();
+    const show = await liveShow(t());
+    for (const viewer of [steady, claimer, marathon]) await watchStep(t(), viewer.tokenvalue, show.id, 'start');
+    // steady and marathon beat every minute for 25 minutes; claimer vanishes and comes back once at
+    // the end: the gap counts as 90 seconds at most, whatever the browser says it watched.
+    for (let minute = 1; minute <= 25; minute += 1) {
+      t().clock.advance(MINUTE);
+      await watchStep(t(), steady.tokenvalue, show.id, 'heartbeat');
+      await watchStep(t(), marathon.tokenvalue, show.id, 'heartbeat');
+    }
+    await t().get('/api/userlivelog', {
+      token: claimer.tokenvalue,
+      query: { eventid: String(show.id), watch_stream: 'heartbeat', seconds: '1500', watched_seconds: '1500' },
+    });
+    // Staff raise the rate and lower the cap; what counts is the rule when the show is credited.
+    // marathon's 49 minutes are 4 blocks of 10, 60 points at 15 a block, held to the cap of 45.
+    await setRule(t(), { rule: 'watch', points: 15, daily_cap: null, show_cap: 45, enabled: true });
+    for (let minute = 1; minute <= 24; minute += 1) {
+      t().clock.advance(MINUTE);
+      await watchStep(t(), marathon.tokenvalue, show.id, 'heartbeat');
+    }
+
+    const ended = await t().post(`/api/staff/events/${show.id}/end`, {}, { token: staff.tokenvalue });
+    expect(ended.http, JSON.stringify(ended.body)).toBe(200);
+    expect(await ledgerOf(t(), steady.id)).toEqual([
+      { seq: 1, points: 30, reason: 'watch', source_id: `watch:event:${show.id}`, state: 'settled' },
+    ]);
+    expect(await ledgerOf(t(), claimer.id)).toEqual([]);
+    expect(await ledgerOf(t(), marathon.id)).toEqual([
+      { seq: 1, points: 45, reason: 'watch', source_id: `watch:event:${show.id}`, state: 'settled' },
+    ]);
+
+    // The housekeeping pass and a second end credit nothing more.
+    expect(await createEarningService(t().app.ctx).creditEndedShows()).toBe(0);
+    expect(await createEarningService(t().app.ctx).creditWatch(show.id)).toBe(0);
+    expect(await t().db.selectFrom('reward_ledger').select('id').where('reason', '=', 'watch').execute()).toHaveLength(
+      2,
+    );
+  });
+
+  it('credits watch points in the housekeeping pass for a show that ended without staff pressing end', async () => {
+    const viewer = await t().createViewer();
+    const show = await liveShow(t());
+    await watchStep(t(), viewer.tokenvalue, show.id, 'start');
+    for (let minute = 1; minute <= 12; minute += 1) {
+      t().clock.advance(MINUTE);
+      await watchStep(t(), viewer.tokenvalue, show.id, 'heartbeat');
+    }
+    const earning = createEarningService(t().app.ctx);
+    expect(await earning.creditEndedShows()).toBe(0);
+    t().clock.advance(60 * MINUTE);
+    const passes = await Promise.all([
+      earning.creditEndedShows(),
+      createEarningService(t().app.ctx).creditEndedShows(),
+    ]);
+    expect(passes.sort()).toEqual([0, 1]);
+    expect(await ledgerOf(t(), viewer.id)).toEqual([
+      { seq: 1, points: 5, reason: 'watch', source_id: `watch:event:${show.id}`, state: 'settled' },
+    ]);
+  });
+});

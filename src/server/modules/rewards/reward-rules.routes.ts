@@ -1,0 +1,36 @@
+// Staff calls for the earning rules (decision 056), behind requireStaff: viewers get 403, visitors
+// 401. The rules themselves are in earning.service.ts.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rewardRuleCalls } from '../../../shared/contract/reward-rules';
+import { MESSAGES } from '../../../shared/messages';
+import type { AppContext } from '../../context';
+import { ok } from '../../http/envelope';
+import { routeOf } from '../../http/route';
+import { currentUser, type sessionGuards } from '../../http/session';
+import type { EarningService } from './earning.service';
+
+const tags = ['staff'];
+
+export function rewardRulesRoutes(ctx: AppContext, earning: EarningService, guards: ReturnType<typeof sessionGuards>) {
+  const now = () => ctx.clock.now();
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.route({
+      ...routeOf(rewardRuleCalls.list, {
+        tags,
+        summary: 'Every earning rule: points, daily cap, cap per show, on or off',
+      }),
+      preHandler: [guards.requireStaff],
+      handler: async () => ok(await earning.rules(), MESSAGES.ok, now()),
+    });
+
+    app.route({
+      ...routeOf(rewardRuleCalls.set, { tags, summary: 'Change earning rules; each change is logged' }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) =>
+        ok(await earning.setRules(currentUser(request), request.body), MESSAGES.earningRulesSaved, now()),
+    });
+  };
+}
