@@ -20,6 +20,7 @@ import * as prizeImages from './migrations/012-prize-images';
 import * as chatReports from './migrations/013-chat-reports';
 import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
 import * as rewardsLedger from './migrations/015-rewards-ledger';
+import * as guessing from './migrations/018-guessing';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '013-chat-reports': chatReports.up,
   '014-giveaway-claim-mode': giveawayClaimMode.up,
   '015-rewards-ledger': rewardsLedger.up,
+  '018-guessing': guessing.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */
