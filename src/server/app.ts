@@ -60,6 +60,10 @@ import { staffMediaRoutes } from './modules/staff-media/staff-media.routes';
 import { createStaffMediaService } from './modules/staff-media/staff-media.service';
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { guessingRoutes } from './modules/guessing/guessing.routes';
+import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
+import { createGuessingService } from './modules/guessing/guessing.service';
+import { roomKey } from './modules/chat/chat.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -229,7 +233,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
-  await app.register(rewardsRoutes(ctx, createRewardsService(ctx), guards));
+  const rewards = createRewardsService(ctx);
+  await app.register(rewardsRoutes(ctx, rewards, guards));
+  // A reveal is announced in the show's chat room (decision 058).
+  const guessing = createGuessingService(ctx, rewards, ({ eventId, question, text }) => {
+    const frame = { type: 'guess', questionid: question.id, text } as const;
+    chatHub.toRoom(roomKey(eventId), frame);
+  });
+  await app.register(guessingRoutes(ctx, guessing, guards));
+  await app.register(staffGuessingRoutes(ctx, guessing, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

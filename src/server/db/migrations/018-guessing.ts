@@ -18,8 +18,18 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('answer', 'text', (c) => c.notNull())
     .addColumn('salt', 'text', (c) => c.notNull())
     .addColumn('commitment', 'text', (c) => c.notNull())
-    .addColumn('points', 'integer', (c) => c.notNull().defaultTo(100).check(sql`points > 0`))
-    .addColumn('winner_count', 'integer', (c) => c.notNull().defaultTo(1).check(sql`winner_count >= 1`))
+    .addColumn('points', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(100)
+        .check(sql`points > 0`),
+    )
+    .addColumn('winner_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`winner_count >= 1`),
+    )
     .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('open', 'closed', 'revealed')`))
     .addColumn('closes_at', 'text', (c) => c.notNull())
     .addColumn('revealed_at', 'text')
