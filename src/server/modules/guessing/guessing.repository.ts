@@ -85,13 +85,16 @@ export const guessingRepository = {
       .where('user_id', '=', userId)
       .executeTakeFirst(),
 
-  /** Every guess made before the question closed. */
+  /**
+   * Every guess made by the close. A guess is refused at or after closes_at, so `<=` adds only those
+   * accepted in the same millisecond as an early close (which moves closes_at to that instant).
+   */
   guessesBefore: (db: Db, questionId: number, closesAt: string) =>
     db
       .selectFrom('guesses')
       .select(['id', 'user_id', 'value', 'created_at'])
       .where('question_id', '=', questionId)
-      .where('created_at', '<', closesAt)
+      .where('created_at', '<=', closesAt)
       .execute(),
 
   countGuesses: async (db: Db, questionId: number) => {
