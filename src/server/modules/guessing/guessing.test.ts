@@ -1,9 +1,11 @@
 import { expect, it } from 'vitest';
+import type { ChatToken } from '../../../shared/contract/chat';
 import type { GuessQuestion, MyGuess, StaffGuessQuestion } from '../../../shared/contract/guessing';
 import { checkGuessCommitment } from '../../../shared/guess-commitment';
 import { GUESS_MESSAGES } from '../../../shared/guess-messages';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { connectChat } from '../chat/chat.test-client';
 
 const MINUTE = 60_000;
 
@@ -218,6 +220,19 @@ describeEachEngine('guessing game', (t) => {
     expect(await t().db.selectFrom('guess_questions').selectAll().execute()).toHaveLength(0);
   });
 
+  it("keeps a private show's question to those who may see the show", async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const show = await liveShow(t(), { is_public: 0 });
+    const q = await openQuestion(t(), staff.tokenvalue, show.id);
+    const seen = await current(t(), show.id, viewer.tokenvalue);
+    expect([seen.http, seen.body.data]).toEqual([200, []]);
+    expect((await current(t(), show.id)).body.data).toEqual([]);
+    expect((await guess(t(), viewer.tokenvalue, q.id, 2)).http).toBe(404);
+    expect((await current(t(), show.id, staff.tokenvalue)).body.data[0]?.id).toBe(q.id);
+    expect(await t().db.selectFrom('guesses').selectAll().execute()).toEqual([]);
+  });
+
   it('answers bad input with the 400 envelope and changes nothing', async () => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer();
@@ -294,5 +309,41 @@ describeEachEngine('guessing game', (t) => {
       // Both answers name the stored guess, whichever of the two won.
       expect(pair.map((p) => p?.body.data[0]?.guess)).toEqual([value, value]);
     });
+  });
+});
+
+describeEachEngine('guessing game in the show chat', (t) => {
+  it("announces the reveal once in the show's chat room, not in the lobby", async () => {
+    await t().app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t().app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer({ first_name: 'Opal', last_name: 'Nguyen' });
+    const show = await liveShow(t());
+    const chatToken = async () =>
+      (await t().get<ChatToken>('/api/weavy/token', { token: viewer.tokenvalue })).body.data[0]?.token ?? '';
+    const inRoom = await connectChat(base);
+    const inLobby = await connectChat(base);
+    try {
+      await inRoom.join(await chatToken(), show.id);
+      await inLobby.join(await chatToken(), 'lobby');
+      const q = await openQuestion(t(), staff.tokenvalue, show.id, { answer: 3.2 });
+      await guess(t(), viewer.tokenvalue, q.id, 3);
+      await t().post(`/api/staff/guessing/${q.id}/close`, {}, { token: staff.tokenvalue });
+      for (let i = 0; i < 2; i += 1)
+        expect((await t().post(`/api/staff/guessing/${q.id}/reveal`, {}, { token: staff.tokenvalue })).http).toBe(200);
+      const frame = await inRoom.next('guess');
+      expect(frame).toEqual({
+        type: 'guess',
+        questionid: q.id,
+        text: 'The answer was 3.2 ct. Congratulations Opal N.!',
+      });
+      inRoom.send({ type: 'ping' });
+      await inRoom.next('pong');
+      expect(inRoom.frames.filter((f) => f.type === 'guess')).toHaveLength(1);
+      expect(inLobby.frames.filter((f) => f.type === 'guess')).toEqual([]);
+    } finally {
+      await Promise.all([inRoom.close(), inLobby.close()]);
+    }
   });
 });
