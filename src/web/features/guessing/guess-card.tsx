@@ -150,7 +150,7 @@ export default function GuessCard({ eventId }: { eventId: number }) {
   return (
     <section
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm"
+      className="mb-4 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
