@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GuessQuestion } from '../../../shared/contract/guessing';
-import { checkGuessCommitment, isGuessNumber } from '../../../shared/guess-commitment';
+import { canonicalAnswer, checkGuessCommitment, isGuessNumber } from '../../../shared/guess-commitment';
 import { GUESS_MESSAGES } from '../../../shared/guess-messages';
 import { ApiError, errorMessage } from '../../api/client';
 import { Button, buttonStyles } from '../../ui/button';
@@ -113,11 +113,7 @@ function Revealed({ question }: { question: GuessQuestion }) {
       <details className="text-xs text-muted">
         <summary className="cursor-pointer font-bold">How to check it yourself</summary>
         <p className="mt-1 break-all">
-          SHA-256 of{' '}
-          <code>
-            ["gemcast-guess-v1","{String(answer)}","{question.salt}"]
-          </code>{' '}
-          is <code>{question.commitment}</code>.
+          SHA-256 of <code>{canonicalAnswer(answer, question.salt ?? '')}</code> is <code>{question.commitment}</code>.
         </p>
       </details>
       {question.winners.length > 0 ? (

@@ -13,6 +13,9 @@ import { laTime } from './show-format';
 
 const STATE_LABELS = { open: 'Open', closed: 'Closed', revealed: 'Revealed' } as const;
 
+/** A typed number; an empty field is NaN, which goes as null and is refused, never read as 0. */
+const numberOf = (text: string) => (text.trim() ? Number(text.trim().replace(',', '.')) : Number.NaN);
+
 function OpenQuestionForm({ showId, onDone }: { showId: number; onDone: (message: string) => void }) {
   const [fields, setFields] = useState({
     question: '',
@@ -30,15 +33,17 @@ function OpenQuestionForm({ showId, onDone }: { showId: number; onDone: (message
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const minutes = numberOf(fields.minutes);
     open.mutate(
       {
         eventid: showId,
         question: fields.question,
         unit: fields.unit,
-        answer: Number(fields.answer),
-        closes_at: new Date(Date.now() + Number(fields.minutes) * 60_000).toISOString(),
-        points: Number(fields.points),
-        winners: Number(fields.winners),
+        answer: numberOf(fields.answer),
+        // Not a number of minutes: an empty time, which the server refuses with its own words.
+        closes_at: Number.isFinite(minutes) ? new Date(Date.now() + minutes * 60_000).toISOString() : '',
+        points: numberOf(fields.points),
+        winners: numberOf(fields.winners),
       },
       {
         onSuccess: ({ message }) => {
