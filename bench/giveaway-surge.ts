@@ -4,6 +4,8 @@
 // the stored entries straight from the database: every acknowledged (200) entry must be there,
 // and nothing else. Targets: at least 4,000 entries/s and p99 under 100 ms on each engine.
 // Run alone with `npx tsx bench/giveaway-surge.ts`; `npm run bench` runs it after the reads.
+// The same harness runs the guess surge (bench/guess-surge.ts): a `SurgeKind` names the server, the
+// call, its body and the table to count.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
@@ -18,15 +20,13 @@ const TARGET_P99_MS = 100;
 
 type SurgeServer = {
   port: number;
-  giveaway: number;
-  warmupGiveaway: number;
   viewers: number;
   warmups: number;
   warmTag: string;
   surgeTag: string;
   sqliteFile?: string;
   pgSchema?: string;
-};
+} & Record<string, unknown>;
 
 export type SurgeResult = {
   engine: string;
@@ -37,26 +37,54 @@ export type SurgeResult = {
   failed: number;
 };
 
-function launch(env: Record<string, string>): Promise<{ child: ChildProcess; info: SurgeServer }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/giveaway.ts'], {
+/** What a surge sends and where its rows are counted. */
+export type SurgeKind = {
+  /** The bench server to start (prints one JSON line: port, tags, ids, where the data lives). */
+  script: string;
+  path: string;
+  /** 'entries', 'guesses': what the line counts. */
+  unit: string;
+  /** The server's id of the measured target and of the warm-up one. */
+  target: (info: SurgeServer) => number;
+  warmup: (info: SurgeServer) => number;
+  /** The body of the n-th request against `id`. */
+  body: (id: number, n: number) => unknown;
+  /** The table and column that hold the target's rows. */
+  table: string;
+  column: string;
+};
+
+export const ENTRY_SURGE: SurgeKind = {
+  script: 'bench/servers/giveaway.ts',
+  path: '/api/giveawaydata_v1',
+  unit: 'entries',
+  target: (info) => Number(info.giveaway),
+  warmup: (info) => Number(info.warmupGiveaway),
+  body: (eventid) => ({ eventid }),
+  table: 'giveaway_entries',
+  column: 'giveaway_id',
+};
+
+function launch(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; info: SurgeServer }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
-    child.once('exit', (code) => reject(new Error(`bench/servers/giveaway.ts exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }
 
-/** `amount` entries, one per viewer of `tag`, counting the 200s as they are acknowledged. */
-async function surge(port: number, giveaway: number, tag: string, amount: number) {
+/** `amount` requests, one per viewer of `tag`, counting the 200s as they are acknowledged. */
+async function surge(kind: SurgeKind, port: number, id: number, tag: string, amount: number) {
   let next = 0;
   let acknowledged = 0;
   let firstSentAt = 0;
   let lastAnsweredAt = 0;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/api/giveawaydata_v1`,
+    url: `http://127.0.0.1:${port}${kind.path}`,
     connections: CONNECTIONS,
     amount,
     requests: [
@@ -69,7 +97,7 @@ async function surge(port: number, giveaway: number, tag: string, amount: number
           return {
             ...request,
             headers: { ...request.headers, 'content-type': 'application/json', token: bulkToken(tag, n) },
-            body: JSON.stringify({ eventid: giveaway }),
+            body: JSON.stringify(kind.body(id, n)),
           };
         },
         onResponse: (status) => {
@@ -84,11 +112,13 @@ async function surge(port: number, giveaway: number, tag: string, amount: number
   return { result, acknowledged, sent: next, seconds: (lastAnsweredAt - firstSentAt) / 1000 };
 }
 
-async function countStored(info: SurgeServer, pgUrl: string | undefined): Promise<number> {
+async function countStored(kind: SurgeKind, info: SurgeServer, pgUrl: string | undefined): Promise<number> {
   if (info.sqliteFile) {
     // A fresh connection after the kill: what survived is what the WAL holds on disk.
     const db = openSqlite(info.sqliteFile);
-    const [row] = db.prepare('select count(*) as n from giveaway_entries where giveaway_id = ?').all([info.giveaway]);
+    const [row] = db
+      .prepare(`select count(*) as n from ${kind.table} where ${kind.column} = ?`)
+      .all([kind.target(info)]);
     db.close();
     return typeof row === 'object' && row !== null && 'n' in row ? Number(row.n) : -1;
   }
@@ -96,8 +126,8 @@ async function countStored(info: SurgeServer, pgUrl: string | undefined): Promis
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>(
-      `select count(*) as n from ${info.pgSchema}.giveaway_entries where giveaway_id = $1`,
-      [info.giveaway],
+      `select count(*) as n from ${info.pgSchema}.${kind.table} where ${kind.column} = $1`,
+      [kind.target(info)],
     );
     return Number(rows[0]?.n ?? -1);
   } finally {
@@ -117,25 +147,31 @@ async function referenceRead(port: number, token: string) {
   return Math.round(result.requests.average);
 }
 
-export async function runEntrySurge(engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
-  const { child, info } = await launch(pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
-  await surge(info.port, info.warmupGiveaway, info.warmTag, info.warmups);
+export async function runSurge(kind: SurgeKind, engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
+  const { child, info } = await launch(kind.script, pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
+  await surge(kind, info.port, kind.warmup(info), info.warmTag, info.warmups);
   const reads = await referenceRead(info.port, bulkToken(info.warmTag, 0));
-  const { result, acknowledged, sent, seconds } = await surge(info.port, info.giveaway, info.surgeTag, info.viewers);
+  const { result, acknowledged, sent, seconds } = await surge(
+    kind,
+    info.port,
+    kind.target(info),
+    info.surgeTag,
+    info.viewers,
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-  const stored = await countStored(info, pgUrl);
+  const stored = await countStored(kind, info, pgUrl);
   const perSecond = Math.round(result['2xx'] / seconds);
   const failed = result.non2xx + result.errors + result.timeouts;
   const meets = perSecond >= TARGET_PER_SECOND && result.latency.p99 < TARGET_P99_MS;
-  const title = `POST /api/giveawaydata_v1 surge (${engine})`;
+  const title = `POST ${kind.path} surge (${engine})`;
   console.log(
-    `${title.padEnd(44)} ${String(perSecond).padStart(6)} entries/s   p99 ${String(result.latency.p99).padStart(4)} ms   sent ${sent}, acknowledged ${acknowledged}, stored after kill -9 ${stored}` +
+    `${title.padEnd(44)} ${String(perSecond).padStart(6)} ${kind.unit}/s   p99 ${String(result.latency.p99).padStart(4)} ms   sent ${sent}, acknowledged ${acknowledged}, stored after kill -9 ${stored}` +
       `   ${stored === acknowledged ? 'stored = acknowledged' : 'STORED != ACKNOWLEDGED'}${failed ? `, ${failed} failed` : ''}   ${meets ? 'meets target' : 'BELOW TARGET'}`,
   );
   console.log(
-    `${''.padEnd(44)} (GET /api/profile_v1 on the same server just before: ${reads} req/s; entries at ${(perSecond / reads).toFixed(2)} of that)`,
+    `${''.padEnd(44)} (GET /api/profile_v1 on the same server just before: ${reads} req/s; ${kind.unit} at ${(perSecond / reads).toFixed(2)} of that)`,
   );
   return { engine, perSecond, p99: result.latency.p99, acknowledged, stored, failed };
 }
@@ -144,8 +180,8 @@ export async function runEntrySurges(pgUrl: string, postgresUp: boolean): Promis
   console.log(
     `\nGiveaway-entry surge: distinct viewers, ${CONNECTIONS} connections, each entry durable before its 200 (targets ≥ ${TARGET_PER_SECOND}/s, p99 < ${TARGET_P99_MS} ms):`,
   );
-  const results = [await runEntrySurge('SQLite')];
-  if (postgresUp) results.push(await runEntrySurge('PostgreSQL', pgUrl));
+  const results = [await runSurge(ENTRY_SURGE, 'SQLite')];
+  if (postgresUp) results.push(await runSurge(ENTRY_SURGE, 'PostgreSQL', pgUrl));
   else console.log('PostgreSQL not reachable: surge skipped (set BENCH_DATABASE_URL).');
   return results;
 }

@@ -65,6 +65,10 @@ import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { rewardRulesRoutes } from './modules/rewards/reward-rules.routes';
 import { createEarningService } from './modules/rewards/earning.service';
+import { guessingRoutes } from './modules/guessing/guessing.routes';
+import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
+import { createGuessingService } from './modules/guessing/guessing.service';
+import { roomKey } from './modules/chat/chat.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -240,6 +244,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const coupons = createCouponService(ctx, rewards);
   await app.register(couponRoutes(ctx, coupons, guards));
   await app.register(staffCouponRoutes(ctx, coupons, guards));
+  // A reveal is announced in the show's chat room (decision 058).
+  const guessing = createGuessingService(ctx, rewards, ({ eventId, question, text }) => {
+    const frame = { type: 'guess', questionid: question.id, text } as const;
+    chatHub.toRoom(roomKey(eventId), frame);
+  });
+  await app.register(guessingRoutes(ctx, guessing, guards));
+  await app.register(staffGuessingRoutes(ctx, guessing, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

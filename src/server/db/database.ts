@@ -22,6 +22,7 @@ import * as giveawayClaimMode from './migrations/014-giveaway-claim-mode';
 import * as rewardsLedger from './migrations/015-rewards-ledger';
 import * as earningRules from './migrations/016-earning-rules';
 import * as coupons from './migrations/017-coupons';
+import * as guessing from './migrations/018-guessing';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '015-rewards-ledger': rewardsLedger.up,
   '016-earning-rules': earningRules.up,
   '017-coupons': coupons.up,
+  '018-guessing': guessing.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

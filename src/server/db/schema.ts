@@ -471,6 +471,48 @@ export interface RewardWatchSettledTable {
   settled_at: string;
 }
 
+/** A guessing-game question (migration 018, decision 058); answer and salt stay here until the reveal. */
+export interface GuessQuestionsTable {
+  id: Generated<number>;
+  /** The live show it was asked in. */
+  event_id: number;
+  question: string;
+  /** What the number counts ('ct', 'stones'); may be empty. */
+  unit: string;
+  /** The answer as answerText writes it (src/shared/guess-commitment.ts). */
+  answer: string;
+  /** 32 random bytes, hex. */
+  salt: string;
+  /** SHA-256 of the canonical answer and salt, published when the question opens. */
+  commitment: string;
+  /** Points credited to each winner. */
+  points: number;
+  winner_count: number;
+  /** 'open' until staff close it early or reveal it; an open question past closes_at takes no guesses. */
+  state: 'open' | 'closed' | 'revealed';
+  closes_at: string;
+  revealed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One viewer's guess: one per question (unique). */
+export interface GuessesTable {
+  id: Generated<number>;
+  question_id: number;
+  user_id: number;
+  value: number;
+  created_at: string;
+}
+
+/** The winners, fixed at the reveal: place 1, 2, … */
+export interface GuessWinnersTable {
+  question_id: number;
+  place: number;
+  user_id: number;
+  value: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -512,6 +554,9 @@ export interface Database {
   coupons: CouponsTable;
   coupon_events: CouponEventsTable;
   coupon_yearly_claims: CouponYearlyClaimsTable;
+  guess_questions: GuessQuestionsTable;
+  guesses: GuessesTable;
+  guess_winners: GuessWinnersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

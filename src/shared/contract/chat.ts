@@ -295,6 +295,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
   }),
   /** A followed giveaway's draw changed (a draw, respin, claim or forfeit): the whole result, replacing the last. */
   z.object({ type: z.literal('draw'), result: DrawResult }),
+  /** A guessing-game question was revealed (decision 058): the answer and winners in words, for the room. */
+  z.object({ type: z.literal('guess'), questionid: z.number().int(), text: z.string() }),
   /** The viewer's own mute state changed (staff muted or unmuted them). */
   z.object({ type: z.literal('mute_state'), mutedUntil: z.string().nullable() }),
   /** Something the viewer should read: a refused message, a confirmation of a staff action. */

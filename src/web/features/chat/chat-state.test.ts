@@ -79,6 +79,15 @@ describe('chat state', () => {
     expect(state.winners.size).toBe(0);
   });
 
+  it("shows a guessing game's reveal as an info notice (decision 058)", () => {
+    const state = apply(initialChatState, welcome([]), {
+      type: 'guess',
+      questionid: 4,
+      text: 'The answer was 2.35 ct. Congratulations Opal K.!',
+    });
+    expect(state.notice).toMatchObject({ tone: 'info', text: 'The answer was 2.35 ct. Congratulations Opal K.!' });
+  });
+
   it('shows refusals as error notices and staff confirmations as info', () => {
     let state = apply(initialChatState, welcome([]), {
       type: 'notice',

@@ -122,6 +122,12 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         counter: state.counter + 1,
         reactions: [...state.reactions, { key: state.counter + 1, reaction: frame.reaction }].slice(-8),
       };
+    case 'guess':
+      return {
+        ...state,
+        counter: state.counter + 1,
+        notice: { key: state.counter + 1, tone: 'info', text: frame.text },
+      };
     case 'notice':
       return {
         ...state,

@@ -15,6 +15,7 @@ import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
 import { DrawResultSlot } from '../giveaways/draw-result-slot';
+import { GuessCardSlot } from '../guessing/guess-card-slot';
 import { FloatingReactions, useFloatingReactions } from './floating-reactions';
 import { LiveLayout } from './live-layout';
 import { viewerCountText } from './live-rules';
@@ -156,6 +157,7 @@ export function LiveShow({ show, reachby, player }: LiveShowProps) {
       actions={<ShowBar show={show} viewers={viewers} onCountdownEnd={refresh} />}
       aside={<ShowChat eventId={show.id} onReaction={addReaction} />}
     >
+      <GuessCardSlot eventId={show.id} />
       <AboutShow show={show} />
       <DrawResultSlot show={show.id} />
     </LiveLayout>

@@ -17,6 +17,7 @@ import { QuizAnswers } from './quiz-answers';
 import { QuizEditor } from './quiz-editor';
 import { ShowBadges } from './show-badges';
 import { ShowForm } from './show-form';
+import { ShowGuessing } from './show-guessing';
 import { PLATFORM_LABELS, timeRange, TYPE_LABELS } from './show-format';
 import { showValues } from './show-form-values';
 import { ShowRsvps } from './show-rsvps';
@@ -104,6 +105,7 @@ function ShowDetail({
       <div className="grid gap-4 lg:grid-cols-2">
         <ShowStats showId={show.id} />
         <ShowRsvps showId={show.id} />
+        {show.type === 'show' && <ShowGuessing show={show} />}
         {isSpecial && (
           <>
             <QuizEditor showId={show.id} isLocked={(answers.data?.length ?? 0) > 0} />
