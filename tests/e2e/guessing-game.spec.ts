@@ -94,8 +94,10 @@ test('staff open a question, a viewer guesses on /live at 375 px, staff reveal, 
     await card.scrollIntoViewIfNeeded();
     await shot('guessing-revealed-375', { fullPage: false });
 
-    const details = await request.get('/api/rewarddetails', { headers: { token: viewer.tokenvalue } });
-    expect((await details.json()).data[0].balance).toBe(100);
+    // The win is one 100-point row in the viewer's ledger (watching /live also earned a check-in).
+    const ledger = await request.get('/api/rewardledger_v1', { headers: { token: viewer.tokenvalue } });
+    const rows: { reason: string; points: number }[] = (await ledger.json()).data;
+    expect(rows.filter((row) => row.reason === 'guess').map((row) => row.points)).toEqual([100]);
     expect(problems).toEqual([]);
   } finally {
     await staffSide.context.close();
