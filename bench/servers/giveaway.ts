@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { startEntryCredits } from '../../src/server/modules/rewards/earning.service';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
 import { openBenchDatabase } from './bench-database';
 
@@ -51,6 +52,8 @@ const warmupGiveaway = await open('Warm-up giveaway');
 const giveaway = await open('Entry surge giveaway');
 await insertViewers(app.ctx.db, warmups, 'warm', now);
 await insertViewers(app.ctx.db, viewers, 'surge', now);
+// Entry points are credited beside the surge, as in production (every second here, not every 30 s).
+startEntryCredits(app.ctx, app.log, 1_000);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address && typeof address === 'object') {

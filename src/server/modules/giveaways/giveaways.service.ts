@@ -29,7 +29,6 @@ import { createEventAccess, isPrivate, type Caller } from '../event-access/event
 import { publicImage, toEventRecord } from '../events/event-record';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
-import { createEarningService } from '../rewards/earning.service';
 import { createEntryWriter } from './entry-writer';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 import { giveawaysRepository, type GiveawayOverview, type GiveawayRow } from './giveaways.repository';
@@ -80,7 +79,6 @@ function toWinner(r: {
 export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLookup, 'current'>) {
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
-  const earning = createEarningService(ctx);
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
   const entries = createEntryWriter(db, {
     groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1,
@@ -318,9 +316,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         created_at: createdAt,
       });
       if (!inserted) return { created: false, enrollment: await enrollment(input.eventid, user.id) };
-      // After the grouped commit, not inside it: a surge's group stays one multi-row insert. The
-      // ledger's key makes it once per giveaway, and a credit lost to a crash here is the one gap.
-      await earning.giveawayEntry(user.id, input.eventid);
+      // Its points come from startEntryCredits, off this path: a surge's answers wait only for the grouped commit.
       // A new entry has no bonuses yet (they need the entry first), so its ledger is known without a read.
       return {
         created: true,

@@ -59,6 +59,17 @@ export const earningRepository = {
     ).length > 0,
 
   /** Shows that ended in (fromIso, untilIso], have a watch log and whose watch points are not credited yet. */
+  /** Giveaway entries after `afterId` made since `sinceIso`, oldest first: the entry credits' work list. */
+  entriesAfter: (db: Db, afterId: number, sinceIso: string, limit: number) =>
+    db
+      .selectFrom('giveaway_entries')
+      .select(['id', 'user_id', 'giveaway_id'])
+      .where('id', '>', afterId)
+      .where('created_at', '>=', sinceIso)
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+
   endedUnsettled: async (db: Db, fromIso: string, untilIso: string) =>
     (
       await db

@@ -15,6 +15,9 @@ type RuleRow = Selectable<RewardRulesTable>;
 
 /** Shows that ended this long ago or less are checked by the housekeeping pass for unpaid watch time. */
 const WATCH_LOOKBACK_MS = 7 * 24 * 3600_000;
+/** How far back a process that starts catches up on entry credits (a crash's gap, decision 056). */
+const ENTRY_LOOKBACK_MS = 24 * 3600_000;
+const ENTRY_PAGE = 500;
 
 const isEarningRule = (rule: string): rule is EarningRule => (EARNING_RULES as readonly string[]).includes(rule);
 
@@ -144,9 +147,25 @@ export function createEarningService(ctx: AppContext) {
       return credited;
     },
 
-    /** One credit per giveaway per viewer, whatever bonus entries follow. */
-    giveawayEntry: (userId: number, giveawayId: number) =>
-      db.transaction().execute((trx) => earn(trx, 'giveaway_entry', userId, `giveaway:${giveawayId}`)),
+    /**
+     * Entry points, from the entries table: every entry after `afterId` (and at most a day old) is
+     * credited once per giveaway per viewer, whatever bonus entries follow. Run off the request path
+     * (startEntryCredits), so a surge's entries stay one grouped commit each (decision 056). Answers
+     * the last entry id seen, where the next run starts.
+     */
+    async creditEntriesAfter(afterId: number): Promise<number> {
+      const since = new Date(clock.now().getTime() - ENTRY_LOOKBACK_MS).toISOString();
+      let last = afterId;
+      for (;;) {
+        const rows = await earningRepository.entriesAfter(db, last, since, ENTRY_PAGE);
+        for (const row of rows)
+          await db
+            .transaction()
+            .execute((trx) => earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`));
+        last = rows.at(-1)?.id ?? last;
+        if (rows.length < ENTRY_PAGE) return last;
+      }
+    },
 
     /** A special event's quiz answered right, in the answers' transaction. */
     quiz: (trx: Db, userId: number, eventId: number) => earn(trx, 'quiz', userId, `event:${eventId}`),
@@ -175,3 +194,34 @@ export function createEarningService(ctx: AppContext) {
   };
 }
 export type EarningService = ReturnType<typeof createEarningService>;
+
+/**
+ * Credits giveaway entries every `intervalMs` (and once at start, which catches up after a crash):
+ * the entry's answer never waits for its points. Several processes may each run it; the ledger's
+ * key keeps one credit per giveaway per viewer. Answers a stop function that waits for a run in hand.
+ */
+export function startEntryCredits(
+  ctx: AppContext,
+  log: { error: (obj: object, msg: string) => void },
+  intervalMs = 30_000,
+): () => Promise<void> {
+  const earning = createEarningService(ctx);
+  let last = 0;
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(async () => {
+      try {
+        last = await earning.creditEntriesAfter(last);
+      } catch (error) {
+        log.error({ err: error }, 'entry credits failed');
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -208,7 +208,7 @@ describeEachEngine('earning hooks', (t) => {
     ).toHaveLength(2);
   });
 
-  it('credits a giveaway entry once per giveaway, not per repeat or bonus entry', async () => {
+  it("credits a giveaway entry once per giveaway, off the entry's path, not per repeat, bonus entry or run", async () => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer();
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
@@ -220,6 +220,15 @@ describeEachEngine('earning hooks', (t) => {
       { token: viewer.tokenvalue, query: { clickType: 'facebook' } },
     );
     expect(bonus.http).toBe(200);
+    // The answer does not wait for the points: the entry credits' run writes them.
+    expect(await ledgerOf(t(), viewer.id)).toEqual([]);
+    const earning = createEarningService(t().app.ctx);
+    // Two processes at once, and a process that starts over after a crash (from 0), credit it once.
+    const [lastA, lastB] = await Promise.all([earning.creditEntriesAfter(0), earning.creditEntriesAfter(0)]);
+    expect(lastA).toBe(lastB);
+    expect(lastA).toBeGreaterThan(0);
+    expect(await earning.creditEntriesAfter(0)).toBe(lastA);
+    expect(await earning.creditEntriesAfter(lastA)).toBe(lastA);
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 5, reason: 'giveaway_entry', source_id: `giveaway:${giveaway.id}`, state: 'settled' },
     ]);
