@@ -1,9 +1,14 @@
 // The database a bench server runs on: a SQLite file in its data folder, or, with a PostgreSQL
 // URL, a schema of its own in that database (dropped again by `drop`).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { insertViewers } from '../../src/server/testing/bulk-viewers';
 
 export type BenchDatabase = {
   database: DatabaseHandle;
@@ -37,4 +42,28 @@ export async function openBenchDatabase(dataDir: string, pgUrl: string | undefin
     where: { pgSchema: schema },
     drop: () => adminQuery(pgUrl, `drop schema if exists ${schema} cascade`),
   };
+}
+
+/**
+ * A surge target's start: Gemcast on a fresh data directory and bench database (removed on
+ * SIGTERM), with one staff member signed in. The entry and guess servers both start this way.
+ */
+export async function startSurgeApp(name: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `gemcast-bench-${name}-`));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  const { database, where, drop } = await openBenchDatabase(dataDir, process.env.BENCH_DATABASE_URL);
+  process.on('SIGTERM', async () => {
+    await database.close();
+    await drop();
+    process.exit(0);
+  });
+  const app = await buildApp(config, { database });
+  const now = new Date();
+  const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
+  await app.ctx.db
+    .updateTable('users')
+    .set({ is_staff: 1 })
+    .where('id', '=', staff?.id ?? 0)
+    .execute();
+  return { app, now, where, staffToken: staff?.token ?? '' };
 }

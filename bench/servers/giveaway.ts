@@ -4,39 +4,18 @@
 // viewers with sessions that every entry comes from a different viewer. Prints one JSON line:
 // the port, the giveaway ids, the viewer tags and where the data lives, so the bench can count
 // the stored entries itself after killing this process.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { startEntryCredits } from '../../src/server/modules/rewards/earning.service';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
-import { openBenchDatabase } from './bench-database';
+import { startSurgeApp } from './bench-database';
 
 const viewers = Number(process.env.BENCH_ENTRIES ?? 40_000);
 const warmups = Number(process.env.BENCH_WARMUP_ENTRIES ?? 4_000);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-giveaway-'));
-const pgUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-const { database, where, drop } = await openBenchDatabase(dataDir, pgUrl);
-process.on('SIGTERM', async () => {
-  await database.close();
-  await drop();
-  process.exit(0);
-});
-const app = await buildApp(config, { database });
-const now = new Date();
-const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
-await app.ctx.db
-  .updateTable('users')
-  .set({ is_staff: 1 })
-  .where('id', '=', staff?.id ?? 0)
-  .execute();
+const { app, now, where, staffToken } = await startSurgeApp('giveaway');
 const open = async (title: string) => {
   const res = await app.inject({
     method: 'POST',
     url: '/api/staff/giveaways',
-    headers: { token: staff?.token ?? '' },
+    headers: { token: staffToken },
     payload: {
       title,
       cust_start: new Date(now.getTime() - 60_000).toISOString(),

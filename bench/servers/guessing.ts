@@ -2,35 +2,14 @@
 // (BENCH_DATABASE_URL), with two live shows, each with an open question (warm-up and measured), and
 // enough viewers with sessions that every guess comes from a different viewer. Prints one JSON line
 // like bench/servers/giveaway.ts, so bench/guess-surge.ts can count the stored guesses after a kill.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { newEventRow } from '../../src/server/modules/events/event-row';
 import { eventsRepository } from '../../src/server/modules/events/events.repository';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
-import { openBenchDatabase } from './bench-database';
+import { startSurgeApp } from './bench-database';
 
 const viewers = Number(process.env.BENCH_GUESSES ?? process.env.BENCH_ENTRIES ?? 40_000);
 const warmups = Number(process.env.BENCH_WARMUP_ENTRIES ?? 4_000);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-guessing-'));
-const pgUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
-const { database, where, drop } = await openBenchDatabase(dataDir, pgUrl);
-process.on('SIGTERM', async () => {
-  await database.close();
-  await drop();
-  process.exit(0);
-});
-const app = await buildApp(config, { database });
-const now = new Date();
-const [staff] = await insertViewers(app.ctx.db, 1, 'staff', now);
-await app.ctx.db
-  .updateTable('users')
-  .set({ is_staff: 1 })
-  .where('id', '=', staff?.id ?? 0)
-  .execute();
+const { app, now, where, staffToken } = await startSurgeApp('guessing');
 const ask = async (title: string) => {
   const show = await eventsRepository.insert(
     app.ctx.db,
@@ -45,7 +24,7 @@ const ask = async (title: string) => {
   const res = await app.inject({
     method: 'POST',
     url: '/api/staff/guessing',
-    headers: { token: staff?.token ?? '' },
+    headers: { token: staffToken },
     payload: {
       eventid: show.id,
       question: 'Carat weight of this sapphire?',
