@@ -35,13 +35,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/docs`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    // Only errors are logged, and they show in the run's output: a 500 in a journey comes with its cause.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       // Every journey shares 127.0.0.1; the analytics limit is for the open internet.
       ANALYTICS_PER_MINUTE: '100000',
       PER_IP_LIMIT_SCALE: '100',

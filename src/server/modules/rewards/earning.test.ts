@@ -6,7 +6,7 @@ import { verifyLedger } from '../../../shared/ledger-chain';
 import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
 import { migrate, type MigrationTables } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
-import { createGiveaway, enter } from '../giveaways/giveaway-factories';
+import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
 import { createEarningService } from './earning.service';
 import { createRewardsService } from './rewards.service';
 
@@ -231,6 +231,29 @@ describeEachEngine('earning hooks', (t) => {
     expect(await earning.creditEntriesAfter(lastA)).toBe(lastA);
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 5, reason: 'giveaway_entry', source_id: `giveaway:${giveaway.id}`, state: 'settled' },
+    ]);
+  });
+
+  it('lets staff draw while entry credits are being written', async () => {
+    const staff = await t().createStaff();
+    const earning = createEarningService(t().app.ctx);
+    const viewers = [];
+    for (let i = 0; i < 4; i += 1) viewers.push(await t().createViewer());
+    for (let round = 0; round < 3; round += 1) {
+      const giveaway = await createGiveaway(t(), staff.tokenvalue);
+      await Promise.all(viewers.map((viewer) => enter(t(), viewer.tokenvalue, giveaway.id)));
+      closeGiveaways(t());
+      const [draw] = await Promise.all([
+        t().post(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, { token: staff.tokenvalue }),
+        earning.creditEntriesAfter(0),
+        earning.creditEntriesAfter(0),
+      ]);
+      expect(draw.http, JSON.stringify(draw.body)).toBe(200);
+    }
+    expect((await ledgerOf(t(), viewers[0]!.id)).map((row) => row.reason)).toEqual([
+      'giveaway_entry',
+      'giveaway_entry',
+      'giveaway_entry',
     ]);
   });
 
