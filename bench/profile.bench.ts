@@ -2,13 +2,14 @@
 // liveevent_v1 and checkifrsvpenroll_v1 (SQLite, and PostgreSQL when reachable) against a bare Node http server, measured in the same
 // run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing. Then the
 // giveaway-entry surge (bench/giveaway-surge.ts): durable entries by distinct viewers, checked
-// against what is stored after the server is killed; then the guess surge beside it (bench/guess-surge.ts).
+// against what is stored after the server is killed; then the guess and check-in surges beside it
+// (bench/guess-surge.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { runEntrySurges } from './giveaway-surge';
-import { runGuessSurges } from './guess-surge';
+import { runCheckInSurges, runGuessSurges } from './guess-surge';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -119,3 +120,4 @@ for (const r of results) {
 
 await runEntrySurges(pgUrl, postgresUp);
 await runGuessSurges(pgUrl, postgresUp);
+await runCheckInSurges(pgUrl, postgresUp);

@@ -4,7 +4,7 @@
 // viewers with sessions that every entry comes from a different viewer. Prints one JSON line:
 // the port, the giveaway ids, the viewer tags and where the data lives, so the bench can count
 // the stored entries itself after killing this process.
-import { startEntryCredits } from '../../src/server/modules/rewards/earning.service';
+import { startActivityCredits } from '../../src/server/modules/rewards/earning.service';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
 import { startSurgeApp } from './bench-database';
 
@@ -32,7 +32,7 @@ const giveaway = await open('Entry surge giveaway');
 await insertViewers(app.ctx.db, warmups, 'warm', now);
 await insertViewers(app.ctx.db, viewers, 'surge', now);
 // Entry points are credited beside the surge, as in production (every second here, not every 30 s).
-startEntryCredits(app.ctx, app.log, 1_000);
+startActivityCredits(app.ctx, app.log, 1_000);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address && typeof address === 'object') {

@@ -1,9 +1,11 @@
-// The guess surge target: Gemcast as in production (one process) on a SQLite file or on PostgreSQL
-// (BENCH_DATABASE_URL), with two live shows, each with an open question (warm-up and measured), and
-// enough viewers with sessions that every guess comes from a different viewer. Prints one JSON line
-// like bench/servers/giveaway.ts, so bench/guess-surge.ts can count the stored guesses after a kill.
+// The guess and check-in surge target: Gemcast as in production (one process) on a SQLite file or on
+// PostgreSQL (BENCH_DATABASE_URL), with two live shows, each with an open question (warm-up and
+// measured), and enough viewers with sessions that every guess or check-in comes from a different
+// viewer. Prints one JSON line like bench/servers/giveaway.ts (the questions' and the shows' ids), so
+// bench/guess-surge.ts can count the stored guesses or check-ins after a kill.
 import { newEventRow } from '../../src/server/modules/events/event-row';
 import { eventsRepository } from '../../src/server/modules/events/events.repository';
+import { startActivityCredits } from '../../src/server/modules/rewards/earning.service';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
 import { startSurgeApp } from './bench-database';
 
@@ -35,16 +37,18 @@ const ask = async (title: string) => {
   });
   const id: unknown = res.json().data?.[0]?.id;
   if (typeof id !== 'number') throw new Error(`could not open the bench question: ${res.body}`);
-  return id;
+  return { question: id, show: show.id };
 };
-const warmupQuestion = await ask('Warm-up show');
-const question = await ask('Guess surge show');
+const { question: warmupQuestion, show: warmupShow } = await ask('Warm-up show');
+const { question, show } = await ask('Surge show');
 await insertViewers(app.ctx.db, warmups, 'warm', now);
 await insertViewers(app.ctx.db, viewers, 'surge', now);
+// Check-in points are credited beside the surge, every second, as main.ts does every 30 s.
+startActivityCredits(app.ctx, app.log, 1_000);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address && typeof address === 'object') {
   process.stdout.write(
-    `${JSON.stringify({ port: address.port, question, warmupQuestion, viewers, warmups, warmTag: 'warm', surgeTag: 'surge', ...where })}\n`,
+    `${JSON.stringify({ port: address.port, question, warmupQuestion, show, warmupShow, viewers, warmups, warmTag: 'warm', surgeTag: 'surge', ...where })}\n`,
   );
 }

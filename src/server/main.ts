@@ -6,7 +6,7 @@ import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
-import { createEarningService, startEntryCredits } from './modules/rewards/earning.service';
+import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 
 async function main() {
   let config;
@@ -34,9 +34,9 @@ async function main() {
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
-  const stopEntryCredits = startEntryCredits(app.ctx, app.log);
+  const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   app.addHook('onClose', async () => {
-    await stopEntryCredits();
+    await stopActivityCredits();
     stopHousekeeping();
     stopReminders();
     stopYearlyCoupons();

@@ -9,7 +9,8 @@
 // WAL flush, and flushes of concurrent commits overlap, so more groups in flight mean more rows per
 // second. A key whose two requests land in different groups still gets one row: the unique
 // constraint makes the second insert wait for the first to commit, then do nothing.
-// Used by giveaway entries (giveaways/entry-writer.ts) and guesses (guessing/, decision 058).
+// Used by giveaway entries (giveaways/entry-writer.ts), guesses (guessing/, decision 058) and live
+// check-ins (live/live.service.ts, decision 056).
 
 type Pending<Row, Written> = {
   row: Row;
@@ -30,6 +31,9 @@ export type GroupedWriterOptions<Row, Stored, Written> = {
   groupsInFlight?: number;
   maxGroup?: number;
 };
+
+/** Groups committing at once: one on SQLite; on PostgreSQL four of the pool's ten connections. */
+export const groupsInFlightFor = (dialect: 'sqlite' | 'postgres') => (dialect === 'postgres' ? 4 : 1);
 
 export function createGroupedWriter<Row, Stored, Written>(options: GroupedWriterOptions<Row, Stored, Written>) {
   const { insertMany, insertOne, keyOfRow, keyOfStored, written, groupsInFlight = 1, maxGroup = 1000 } = options;

@@ -29,14 +29,13 @@ import { createEventAccess, isPrivate, type Caller } from '../event-access/event
 import { publicImage, toEventRecord } from '../events/event-record';
 import { eventsRepository } from '../events/events.repository';
 import type { LiveLookup } from '../events/live-lookup';
+import { groupsInFlightFor } from '../../db/grouped-writer';
 import { createEntryWriter } from './entry-writer';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 import { giveawaysRepository, type GiveawayOverview, type GiveawayRow } from './giveaways.repository';
 import { sanitizeTerms } from './terms-sanitizer';
 
 const FRESH_MS = 1000;
-/** Entry groups committing at once on PostgreSQL (of the pool's ten connections); see entry-writer.ts. */
-const GROUPS_IN_FLIGHT_ON_POSTGRES = 4;
 
 /** 'Ruby A.': first name and last initial, all that is ever shown publicly of a winner. */
 export function publicName(first: string, last: string): string {
@@ -80,9 +79,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
   const cache = new Map<number, { row: GiveawayRow; until: number }>();
-  const entries = createEntryWriter(db, {
-    groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1,
-  });
+  const entries = createEntryWriter(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
 
   /** The giveaway's event and details; undefined for an event that is no giveaway. */
   async function find(eventId: number): Promise<GiveawayRow | undefined> {
@@ -316,7 +313,7 @@ export function createGiveawayService(ctx: AppContext, liveLookup: Pick<LiveLook
         created_at: createdAt,
       });
       if (!inserted) return { created: false, enrollment: await enrollment(input.eventid, user.id) };
-      // Its points come from startEntryCredits, off this path: a surge's answers wait only for the grouped commit.
+      // Its points come from startActivityCredits, off this path: a surge's answers wait only for the grouped commit.
       // A new entry has no bonuses yet (they need the entry first), so its ledger is known without a read.
       return {
         created: true,

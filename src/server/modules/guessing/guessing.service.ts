@@ -13,7 +13,7 @@ import { answerText, guessCommitment, pickGuessWinners } from '../../../shared/g
 import { GUESS_MESSAGES } from '../../../shared/guess-messages';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { createGroupedWriter } from '../../db/grouped-writer';
+import { createGroupedWriter, groupsInFlightFor } from '../../db/grouped-writer';
 import type { GuessQuestionsTable, UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { createEventAccess, type AccessUser } from '../event-access/event-access.service';
@@ -29,8 +29,6 @@ type OpenInput = z.output<typeof OpenQuestionRequest>;
 const LONGEST_OPEN_MS = 6 * 60 * 60_000;
 /** How long a question read for a guess is reused (staff changes in this process forget it at once). */
 const FRESH_MS = 1000;
-/** Guess groups committing at once on PostgreSQL, as for giveaway entries. */
-const GROUPS_IN_FLIGHT_ON_POSTGRES = 4;
 
 export type RevealAnnouncement = { eventId: number; question: StaffGuessQuestion; text: string };
 
@@ -48,7 +46,7 @@ export function createGuessingService(
     keyOfRow: (row) => keyOf(row.question_id, row.user_id),
     keyOfStored: (row) => keyOf(row.question_id, row.user_id),
     written: (row) => ({ value: row.value, created_at: row.created_at }),
-    groupsInFlight: ctx.dialect === 'postgres' ? GROUPS_IN_FLIGHT_ON_POSTGRES : 1,
+    groupsInFlight: groupsInFlightFor(ctx.dialect),
   });
 
   const cache = new Map<number, { at: number; row: QuestionRow | undefined; isPublic: boolean }>();

@@ -1,22 +1,23 @@
 // SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { WatchLogsTable } from '../../db/schema';
+import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
 
 type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
 
 export const liveRepository = {
-  /** The first check-in stands: a second one for the same show changes nothing. True when this one is new. */
-  checkIn: async (db: Db, eventId: number, userId: number, reachby: string, createdAt: string) =>
-    (
-      await db
-        .insertInto('live_checkins')
-        .values({ event_id: eventId, user_id: userId, reachby, created_at: createdAt })
-        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-        .returning('user_id')
-        .execute()
-    ).length > 0,
+  /**
+   * Check-ins written together (the grouped commit): the first check-in of a viewer for a show
+   * stands, a second changes nothing. Answers the rows that were new.
+   */
+  insertCheckIns: (db: Db, rows: Insertable<LiveCheckinsTable>[]) =>
+    db
+      .insertInto('live_checkins')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+      .returning(['event_id', 'user_id'])
+      .execute(),
 
   /** Viewers of the show still watching whose last sign of life came after `sinceIso`. */
   watchingSince: async (db: Db, eventId: number, sinceIso: string) =>

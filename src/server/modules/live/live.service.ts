@@ -2,15 +2,16 @@
 // watched seconds, the live viewer count, staff watch statistics and the Agora RTC token. A private
 // show is as missing to a viewer who may not see it (decision 051).
 import agora from 'agora-token';
+import type { Insertable } from 'kysely';
 import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { isLive } from '../../../shared/countdown';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import { createGroupedWriter, groupsInFlightFor } from '../../db/grouped-writer';
+import type { LiveCheckinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
 import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
-import { createEarningService } from '../rewards/earning.service';
 import { liveRepository } from './live.repository';
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
@@ -22,7 +23,16 @@ const { RtcRole, RtcTokenBuilder } = agora;
 export function createLiveService(ctx: AppContext) {
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
-  const earning = createEarningService(ctx);
+  const keyOf = (row: { event_id: number; user_id: number }) => `${row.event_id}:${row.user_id}`;
+  const checkIns = createGroupedWriter({
+    insertMany: (rows: Insertable<LiveCheckinsTable>[]) => liveRepository.insertCheckIns(db, rows),
+    insertOne: async (row: Insertable<LiveCheckinsTable>) =>
+      (await liveRepository.insertCheckIns(db, [row])).length > 0 || undefined,
+    keyOfRow: keyOf,
+    keyOfStored: keyOf,
+    written: () => true,
+    groupsInFlight: groupsInFlightFor(ctx.dialect),
+  });
 
   /** The event for a viewer's own call; a private one only if they may see it. */
   async function eventFor(user: UserRow, eventId: number) {
@@ -55,11 +65,9 @@ export function createLiveService(ctx: AppContext) {
   return {
     async checkIn(user: UserRow, eventId: number, reachby: string): Promise<Presence> {
       await liveEvent(user, eventId);
-      // The first check-in and its points commit together; a repeat changes nothing (decision 056).
-      await db.transaction().execute(async (trx) => {
-        if (await liveRepository.checkIn(trx, eventId, user.id, reachby, clock.now().toISOString()))
-          await earning.checkIn(trx, user.id, eventId);
-      });
+      // Answered once committed; a repeat changes nothing. The points follow from the check-ins
+      // table (startActivityCredits), so a show start's check-ins share commits like entries do.
+      await checkIns.write({ event_id: eventId, user_id: user.id, reachby, created_at: clock.now().toISOString() });
       return presence(eventId, user.id);
     },
 

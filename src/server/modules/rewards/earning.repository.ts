@@ -4,6 +4,9 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RewardRuleChangesTable, RewardRulesTable } from '../../db/schema';
 
+/** Where the check-in credits' last run stopped: the last check-in it saw. */
+export type CheckInCursor = { created_at: string; event_id: number; user_id: number };
+
 export const earningRepository = {
   rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
 
@@ -28,21 +31,6 @@ export const earningRepository = {
     db.insertInto('reward_rule_changes').values(row).execute(),
 
   /** Who referred a viewer: the account behind the invite code they registered with, if any. */
-  referrerOf: async (db: Db, userId: number) =>
-    (await db.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirst())?.invited_by ?? null,
-
-  /** Whether this is the viewer's only check-in so far (the one just written). */
-  checkInCount: async (db: Db, userId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('live_checkins')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-
   /** Seconds the server saw each viewer of the show present (heartbeats; decision 043). */
   watchedSeconds: (db: Db, eventId: number) =>
     db.selectFrom('watch_logs').select(['user_id', 'seconds']).where('event_id', '=', eventId).execute(),
@@ -60,6 +48,29 @@ export const earningRepository = {
 
   /** Shows that ended in (fromIso, untilIso], have a watch log and whose watch points are not credited yet. */
   /** Giveaway entries after `afterId` made since `sinceIso`, oldest first: the entry credits' work list. */
+  /**
+   * Check-ins after `after` in (created_at, event_id, user_id) order, none older than `sinceIso`,
+   * with the viewer's inviter (the index live_checkins_created of migration 022 serves it).
+   */
+  checkInsAfter: (db: Db, after: CheckInCursor, sinceIso: string, limit: number) =>
+    db
+      .selectFrom('live_checkins')
+      .innerJoin('users', 'users.id', 'live_checkins.user_id')
+      .select(['live_checkins.created_at', 'live_checkins.event_id', 'live_checkins.user_id', 'users.invited_by'])
+      .where('live_checkins.created_at', '>=', sinceIso)
+      .where((eb) =>
+        eb(
+          eb.refTuple('live_checkins.created_at', 'live_checkins.event_id', 'live_checkins.user_id'),
+          '>',
+          eb.tuple(after.created_at, after.event_id, after.user_id),
+        ),
+      )
+      .orderBy('live_checkins.created_at')
+      .orderBy('live_checkins.event_id')
+      .orderBy('live_checkins.user_id')
+      .limit(limit)
+      .execute(),
+
   entriesAfter: (db: Db, afterId: number, sinceIso: string, limit: number) =>
     db
       .selectFrom('giveaway_entries')

@@ -8,16 +8,16 @@ import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } f
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardRulesTable, UserRow } from '../../db/schema';
-import { earningRepository } from './earning.repository';
+import { earningRepository, type CheckInCursor } from './earning.repository';
 import { createRewardsService, type Appended } from './rewards.service';
 
 type RuleRow = Selectable<RewardRulesTable>;
 
 /** Shows that ended this long ago or less are checked by the housekeeping pass for unpaid watch time. */
 const WATCH_LOOKBACK_MS = 7 * 24 * 3600_000;
-/** How far back a process that starts catches up on entry credits (a crash's gap, decision 056). */
-const ENTRY_LOOKBACK_MS = 24 * 3600_000;
-const ENTRY_PAGE = 500;
+/** How far back a process that starts catches up on entry and check-in credits (a crash's gap, decision 056). */
+const ACTIVITY_LOOKBACK_MS = 24 * 3600_000;
+const ACTIVITY_PAGE = 500;
 
 const isEarningRule = (rule: string): rule is EarningRule => (EARNING_RULES as readonly string[]).includes(rule);
 
@@ -135,35 +135,46 @@ export function createEarningService(ctx: AppContext) {
     rsvp: (trx: Db, userId: number, eventId: number) => earn(trx, 'rsvp', userId, `event:${eventId}`),
 
     /**
-     * A live check-in, in the check-in's transaction. On the viewer's first check-in ever, the
-     * referral their inviter has pending is settled.
+     * Check-in points, from the check-ins table: every check-in after `after` (and at most a day
+     * old) is credited once per show, and the referral its viewer's inviter has pending is settled
+     * (the first check-in settles it; later ones find nothing pending). Run off the check-in's path
+     * (startActivityCredits), so a show start's check-ins are one short transaction each. Answers
+     * the last check-in seen, where the next run starts.
      */
-    async checkIn(trx: Db, userId: number, eventId: number) {
-      const credited = await earn(trx, 'checkin', userId, `event:${eventId}`);
-      if ((await earningRepository.checkInCount(trx, userId)) === 1) {
-        const referrer = await earningRepository.referrerOf(trx, userId);
-        if (referrer !== null) await rewards.settle(referrer, 'referral', `user:${userId}`, { trx });
+    async creditCheckInsAfter(after: CheckInCursor): Promise<CheckInCursor> {
+      const since = new Date(clock.now().getTime() - ACTIVITY_LOOKBACK_MS).toISOString();
+      let last = after;
+      for (;;) {
+        const rows = await earningRepository.checkInsAfter(db, last, since, ACTIVITY_PAGE);
+        for (const row of rows)
+          await db.transaction().execute(async (trx) => {
+            await earn(trx, 'checkin', row.user_id, `event:${row.event_id}`);
+            if (row.invited_by !== null)
+              await rewards.settle(row.invited_by, 'referral', `user:${row.user_id}`, { trx });
+          });
+        const end = rows.at(-1);
+        if (end) last = { created_at: end.created_at, event_id: end.event_id, user_id: end.user_id };
+        if (rows.length < ACTIVITY_PAGE) return last;
       }
-      return credited;
     },
 
     /**
      * Entry points, from the entries table: every entry after `afterId` (and at most a day old) is
      * credited once per giveaway per viewer, whatever bonus entries follow. Run off the request path
-     * (startEntryCredits), so a surge's entries stay one grouped commit each (decision 056). Answers
+     * (startActivityCredits), so a surge's entries stay one grouped commit each (decision 056). Answers
      * the last entry id seen, where the next run starts.
      */
     async creditEntriesAfter(afterId: number): Promise<number> {
-      const since = new Date(clock.now().getTime() - ENTRY_LOOKBACK_MS).toISOString();
+      const since = new Date(clock.now().getTime() - ACTIVITY_LOOKBACK_MS).toISOString();
       let last = afterId;
       for (;;) {
-        const rows = await earningRepository.entriesAfter(db, last, since, ENTRY_PAGE);
+        const rows = await earningRepository.entriesAfter(db, last, since, ACTIVITY_PAGE);
         for (const row of rows)
           await db
             .transaction()
             .execute((trx) => earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`));
         last = rows.at(-1)?.id ?? last;
-        if (rows.length < ENTRY_PAGE) return last;
+        if (rows.length < ACTIVITY_PAGE) return last;
       }
     },
 
@@ -196,24 +207,27 @@ export function createEarningService(ctx: AppContext) {
 export type EarningService = ReturnType<typeof createEarningService>;
 
 /**
- * Credits giveaway entries every `intervalMs` (and once at start, which catches up after a crash):
- * the entry's answer never waits for its points. Several processes may each run it; the ledger's
- * key keeps one credit per giveaway per viewer. Answers a stop function that waits for a run in hand.
+ * Credits giveaway entries and live check-ins every `intervalMs` (and once at start, which catches
+ * up after a crash): neither answer waits for its points. Several processes may each run it; the
+ * ledger's key keeps one credit per giveaway or show per viewer. Answers a stop function that waits
+ * for a run in hand.
  */
-export function startEntryCredits(
+export function startActivityCredits(
   ctx: AppContext,
   log: { error: (obj: object, msg: string) => void },
   intervalMs = 30_000,
 ): () => Promise<void> {
   const earning = createEarningService(ctx);
-  let last = 0;
+  let lastEntry = 0;
+  let lastCheckIn: CheckInCursor = { created_at: '', event_id: 0, user_id: 0 };
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
-        last = await earning.creditEntriesAfter(last);
+        lastCheckIn = await earning.creditCheckInsAfter(lastCheckIn);
+        lastEntry = await earning.creditEntriesAfter(lastEntry);
       } catch (error) {
-        log.error({ err: error }, 'entry credits failed');
+        log.error({ err: error }, 'entry and check-in credits failed');
       }
     });
   };

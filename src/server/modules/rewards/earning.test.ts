@@ -167,12 +167,22 @@ describeEachEngine('earning hooks', (t) => {
     expect(await ledgerOf(t(), viewer.id)).toEqual([]);
   });
 
-  it('credits a live check-in once per show, however often it is repeated', async () => {
+  it("credits a live check-in once per show, off the check-in's path, however often it is repeated or run", async () => {
     const viewer = await t().createViewer();
     const show = await liveShow(t());
     const answers = await Promise.all(Array.from({ length: 4 }, () => checkIn(t(), viewer.tokenvalue, show.id)));
     expect(answers.every((a) => a.http === 200)).toBe(true);
     await checkIn(t(), viewer.tokenvalue, show.id);
+    // The answer does not wait for the points: the check-in credits' run writes them.
+    expect(await ledgerOf(t(), viewer.id)).toEqual([]);
+    const earning = createEarningService(t().app.ctx);
+    // Two processes at once, and one that starts over after a crash, credit it once.
+    const start = { created_at: '', event_id: 0, user_id: 0 };
+    const [lastA, lastB] = await Promise.all([earning.creditCheckInsAfter(start), earning.creditCheckInsAfter(start)]);
+    expect(lastA).toEqual(lastB);
+    expect(lastA).toMatchObject({ event_id: show.id, user_id: viewer.id });
+    expect(await earning.creditCheckInsAfter(start)).toEqual(lastA);
+    expect(await earning.creditCheckInsAfter(lastA)).toEqual(lastA);
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 25, reason: 'checkin', source_id: `event:${show.id}`, state: 'settled' },
     ]);
@@ -188,10 +198,14 @@ describeEachEngine('earning hooks', (t) => {
       { seq: 1, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'pending' },
     ]);
 
+    const earning = createEarningService(t().app.ctx);
+    const start = { created_at: '', event_id: 0, user_id: 0 };
     const first = await liveShow(t());
     await Promise.all([checkIn(t(), friend.tokenvalue, first.id), checkIn(t(), friend.tokenvalue, first.id)]);
+    await Promise.all([earning.creditCheckInsAfter(start), earning.creditCheckInsAfter(start)]);
     const second = await liveShow(t());
     await checkIn(t(), friend.tokenvalue, second.id);
+    await earning.creditCheckInsAfter(start);
     expect(await ledgerOf(t(), inviter.id)).toEqual([
       { seq: 1, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'pending' },
       { seq: 2, points: 100, reason: 'referral', source_id: `user:${friend.id}`, state: 'settled' },
@@ -203,6 +217,7 @@ describeEachEngine('earning hooks', (t) => {
     // A viewer who came without an invite code earns nobody a referral.
     const loner = await t().createViewer();
     await checkIn(t(), loner.tokenvalue, second.id);
+    await earning.creditCheckInsAfter(start);
     expect(
       await t().db.selectFrom('reward_ledger').select('id').where('reason', '=', 'referral').execute(),
     ).toHaveLength(2);
