@@ -52,7 +52,7 @@ async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
 const asLogged = (row: RuleRow) =>
   JSON.stringify({ points: row.points, daily_cap: row.daily_cap, show_cap: row.show_cap, enabled: row.enabled === 1 });
 
-export function createEarningService(ctx: AppContext) {
+export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const { db, clock } = ctx;
   const rewards = createRewardsService(ctx);
 
@@ -167,8 +167,15 @@ export function createEarningService(ctx: AppContext) {
       }
     },
 
-    /** A special event's quiz answered right, in the answers' transaction. */
+    /** A special event's quiz answered right (every right answer given, decision 061), in the answers' transaction. */
     quiz: (trx: Db, userId: number, eventId: number) => earn(trx, 'quiz', userId, `event:${eventId}`),
+
+    /**
+     * A birthday or anniversary, in the transaction that claims that year's gift (decision 061): the
+     * source names the year, so the ledger's key allows one such credit per viewer per year.
+     */
+    yearly: (trx: Db, kind: 'birthday' | 'anniversary', userId: number, year: number) =>
+      earn(trx, kind, userId, `year:${year}`),
 
     /** A new account made with an invite code: the inviter's points wait for the friend's first check-in. */
     async referral(referrerId: number, newUserId: number) {
