@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Question } from '../../src/shared/contract/quiz';
+import type { RewardDetails } from '../../src/shared/contract/rewards';
 import type { StaffEventRecord } from '../../src/shared/contract/staff-events';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { toLaInput } from '../../src/web/features/staff/shows/la-time';
@@ -279,6 +280,8 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   const first = quiz.getByRole('group', { name: 'Question 1' });
   await first.getByLabel('Question').fill('Which stone should we bring out first?');
   await first.getByLabel('Choices').fill('Ruby\nSapphire\nEmerald');
+  // The right answer is picked from the choices typed above it; a free answer offers none.
+  await first.getByLabel('Right answer').selectOption('Sapphire');
   await quiz.getByRole('button', { name: 'Add a question' }).click();
   const second = quiz.getByRole('group', { name: 'Question 2' });
   // One choice is not a choice: the contract's rule shows under the box.
@@ -289,6 +292,7 @@ test('staff read who RSVPed, write a special event’s questions and read a view
     /Give at least two choices, or none for a free answer\./,
   );
   await second.getByLabel('Choices').fill('');
+  await expect(second.getByLabel('Right answer')).toHaveCount(0);
   await quiz.getByRole('button', { name: 'Save questions' }).click();
   await expect(quiz.getByRole('status')).toHaveText('The questions have been saved.');
   await expectAccessible(page, 'the quiz editor');
@@ -311,6 +315,11 @@ test('staff read who RSVPed, write a special event’s questions and read a view
     },
   });
   expect(answered.status(), await answered.text()).toBe(200);
+  // Every right answer given: the quiz points are on the viewer's ledger (the rules: quiz-points.test.ts).
+  const details = await request.get('/api/rewarddetails', { headers: { token: viewer.tokenvalue } });
+  const [summary] = (await details.json()).data as RewardDetails[];
+  const quizRows = summary?.ledger.rows.filter((row) => row.reason === 'quiz');
+  expect(quizRows?.map((row) => [row.points, row.source_id])).toEqual([[50, `event:${special.id}`]]);
 
   // The editor was opened before the viewer answered: the server refuses the change, in words.
   await first.getByLabel('Question').fill('Which stone should we show first?');
@@ -330,6 +339,7 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   // Answered questions stay as they were asked.
   await expect(quiz.getByRole('button', { name: 'Save questions' })).toHaveCount(0);
   await expect(quiz).toContainText('Choices: Ruby, Sapphire, Emerald');
+  await expect(quiz).toContainText('Right answer: Sapphire');
   await expect(page.getByRole('table', { name: 'Viewers who RSVPed, with their e-mail and when' })).toContainText(
     viewer.email,
   );

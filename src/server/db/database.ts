@@ -23,6 +23,7 @@ import * as rewardsLedger from './migrations/015-rewards-ledger';
 import * as earningRules from './migrations/016-earning-rules';
 import * as coupons from './migrations/017-coupons';
 import * as guessing from './migrations/018-guessing';
+import * as quizRightAnswers from './migrations/019-quiz-right-answers';
 import * as checkinCredits from './migrations/022-checkin-credits';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '016-earning-rules': earningRules.up,
   '017-coupons': coupons.up,
   '018-guessing': guessing.up,
+  '019-quiz-right-answers': quizRightAnswers.up,
   '022-checkin-credits': checkinCredits.up,
 };
 

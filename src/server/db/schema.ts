@@ -160,6 +160,8 @@ export interface EventQuestionsTable {
   prompt: string;
   /** JSON array of choices; empty for a free-text answer. */
   choices: string;
+  /** One of the choices, the answer that earns the quiz points (migration 019, decision 061); null for none. */
+  right_answer: string | null;
 }
 
 export interface QuizAnswersTable {

@@ -13,21 +13,42 @@ export type Question = z.infer<typeof Question>;
 export const QuestionsQuery = z.object({ eventid: queryId('eventid') });
 export const QuestionsResponse = envelopeOf(Question);
 
+/** A question as staff see it: with its right answer (decision 061), which no viewer call carries. */
+export const StaffQuestion = Question.extend({ right_answer: z.string().nullable() });
+export type StaffQuestion = z.infer<typeof StaffQuestion>;
+export const StaffQuestionsResponse = envelopeOf(StaffQuestion);
+
 export const SetQuestionsRequest = z.object({
   questions: z
     .array(
-      z.object({
-        prompt: z
-          .string()
-          .trim()
-          .min(1, 'Every question needs its text.')
-          .max(300, 'Keep a question under 300 characters.'),
-        choices: z
-          .array(z.string().trim().min(1).max(100))
-          .max(8, 'At most 8 choices.')
-          .default([])
-          .refine((c) => c.length === 0 || c.length >= 2, 'Give at least two choices, or none for a free answer.'),
-      }),
+      z
+        .object({
+          prompt: z
+            .string()
+            .trim()
+            .min(1, 'Every question needs its text.')
+            .max(300, 'Keep a question under 300 characters.'),
+          choices: z
+            .array(z.string().trim().min(1).max(100))
+            .max(8, 'At most 8 choices.')
+            .default([])
+            .refine((c) => c.length === 0 || c.length >= 2, 'Give at least two choices, or none for a free answer.'),
+          /** The choice that earns the quiz points; none (null or left out) for a question without one. */
+          right_answer: z
+            .string()
+            .trim()
+            .max(100)
+            .nullish()
+            .transform((answer) => answer || null),
+        })
+        .superRefine((question, ctx) => {
+          if (question.right_answer !== null && !question.choices.includes(question.right_answer))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['right_answer'],
+              message: 'The right answer must be one of the choices.',
+            });
+        }),
     )
     .min(1, 'Add at least one question.')
     .max(10, 'At most 10 questions.'),
@@ -91,13 +112,20 @@ export const quizCalls = {
     body: SpecialEventEmailRequest,
     response: EmptyResponse,
   }),
-  /** Staff: replace a special event's questions, until the first viewer answers. */
+  /** Staff: a special event's questions with their right answers. */
+  staffQuestions: defineCall({
+    method: 'GET',
+    path: '/api/staff/events/:id/questions',
+    params: EventIdParams,
+    response: StaffQuestionsResponse,
+  }),
+  /** Staff: replace a special event's questions and right answers, until the first viewer answers. */
   setQuestions: defineCall({
     method: 'POST',
     path: '/api/staff/events/:id/questions',
     params: EventIdParams,
     body: SetQuestionsRequest,
-    response: QuestionsResponse,
+    response: StaffQuestionsResponse,
   }),
   /** Staff: every viewer's answers for a special event. */
   submissions: defineCall({

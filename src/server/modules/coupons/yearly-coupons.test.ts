@@ -19,6 +19,18 @@ const setDates = (t: TestApp, userId: number, dates: { birthday?: string | null;
 
 const couponsOf = (db: Db) => db.selectFrom('coupons').selectAll().orderBy('id').execute();
 
+/** The yearly rules' ledger rows, as (viewer, reason, source, points). */
+const yearlyCredits = async (db: Db) =>
+  (
+    await db
+      .selectFrom('reward_ledger')
+      .select(['user_id', 'reason', 'source_id', 'points', 'state'])
+      .where('reason', 'in', ['birthday', 'anniversary'])
+      .orderBy('user_id')
+      .orderBy('seq')
+      .execute()
+  ).map((r) => [r.user_id, r.reason, r.source_id, r.points, r.state]);
+
 /**
  * One database as several server processes share it: a SQLite file, or a PostgreSQL schema of its
  * own. The test writes through `handle`; `target` and `schema` are what a child process opens.
@@ -131,15 +143,23 @@ describeEachEngine('birthday and anniversary coupons', (t) => {
       const claims = await db.selectFrom('coupon_yearly_claims').selectAll().execute();
       expect(claims).toHaveLength(18);
       expect(claims.every((c) => c.year === 2026 && c.coupon_id !== null)).toBe(true);
+      // Each gift's points, once, whichever process claimed it.
+      const credits = await yearlyCredits(db);
+      expect(credits.filter((c) => c[1] === 'birthday')).toHaveLength(12);
+      expect(credits.filter((c) => c[1] === 'anniversary')).toHaveLength(6);
+      expect(credits.every((c) => c[2] === 'year:2026' && c[3] === 200 && c[4] === 'settled')).toBe(true);
+      expect(new Set(credits.map((c) => `${c[0]}:${c[1]}`)).size).toBe(18);
       // Later in the week, and after a restart, nothing more.
       const ctx: Pick<AppContext, 'db' | 'clock' | 'random'> = { ...t().app.ctx, db };
       t().clock.set(laNoon('2026-06-19'));
       expect(await issueYearlyCoupons(ctx)).toBe(0);
       expect(await couponsOf(db)).toHaveLength(18);
+      expect(await yearlyCredits(db)).toHaveLength(18);
     } finally {
       await shared.close();
     }
-  }, 30_000);
+    // Two child processes that load the server's code: slow on a busy machine.
+  }, 60_000);
 
   it('gives a birthday coupon for show jewelry only, valid two weeks, in the birthday week and not outside it', async () => {
     const viewer = await t().createViewer();
@@ -194,11 +214,21 @@ describeEachEngine('birthday and anniversary coupons', (t) => {
       [viewer.id, 'birthday', 2027],
       [fixed.id, 'birthday', 2027],
     ]);
+    expect(await yearlyCredits(t().db)).toEqual([
+      [viewer.id, 'birthday', 'year:2027', 200, 'settled'],
+      [fixed.id, 'birthday', 'year:2027', 200, 'settled'],
+    ]);
     // 2028 has a Feb 29: the leap-day viewer waits for it, the Feb 28 viewer does not.
     t().clock.set(laNoon('2028-02-28'));
     expect(await issueYearlyCoupons(t().app.ctx)).toBe(1);
     t().clock.set(laNoon('2028-02-29'));
     expect(await issueYearlyCoupons(t().app.ctx)).toBe(1);
+    expect(await yearlyCredits(t().db)).toEqual([
+      [viewer.id, 'birthday', 'year:2027', 200, 'settled'],
+      [viewer.id, 'birthday', 'year:2028', 200, 'settled'],
+      [fixed.id, 'birthday', 'year:2027', 200, 'settled'],
+      [fixed.id, 'birthday', 'year:2028', 200, 'settled'],
+    ]);
   });
 
   it('counts a week that runs into January as the year it began, and skips inactive viewers', async () => {
@@ -226,5 +256,32 @@ describeEachEngine('birthday and anniversary coupons', (t) => {
       ['issued', 'system', 'Yearly anniversary gift'],
       ['issued', 'system', 'Yearly anniversary gift'],
     ]);
+  });
+
+  it('still issues the coupon when staff turned a rule off, crediting only the rule that is on', async () => {
+    const staff = await t().createStaff();
+    const off = await t().app.inject({
+      method: 'PUT',
+      url: '/api/staff/rewards/rules',
+      payload: JSON.stringify({
+        rules: [
+          { rule: 'birthday', points: 200, daily_cap: null, show_cap: null, enabled: false },
+          { rule: 'anniversary', points: 300, daily_cap: null, show_cap: null, enabled: true },
+        ],
+      }),
+      headers: { 'content-type': 'application/json', token: staff.tokenvalue },
+    });
+    expect(off.statusCode).toBe(200);
+    const viewer = await t().createViewer();
+    await setDates(t(), viewer.id, { birthday: '1991-05-04', anniversary: '2019-05-05' });
+    t().clock.set(laNoon('2026-05-06'));
+    expect(await issueYearlyCoupons(t().app.ctx)).toBe(2);
+    expect((await couponsOf(t().db)).map((c) => [c.user_id, c.origin])).toEqual([
+      [viewer.id, 'birthday'],
+      [viewer.id, 'anniversary'],
+    ]);
+    expect(await yearlyCredits(t().db)).toEqual([[viewer.id, 'anniversary', 'year:2026', 300, 'settled']]);
+    const res = await t().get<RewardDetails>('/api/rewarddetails', { token: viewer.tokenvalue });
+    expect(res.body.data[0]?.balance).toBe(300);
   });
 });

@@ -1,8 +1,10 @@
-// The yearly gifts: a birthday coupon and an anniversary coupon, once a year, in the week that starts
-// on the date (Los Angeles days; Feb 29 is Feb 28 in other years). The claim row is taken with the coupon.
+// The yearly gifts: a birthday coupon and an anniversary coupon, and that rule's points, once a year, in
+// the week that starts on the date (Los Angeles days; Feb 29 is Feb 28 in other years). The claim row is
+// taken with the coupon and the points (decision 061).
 import { addDays, GIFT_WEEK_DAYS, giftYearOn, YEARLY_COUPONS } from '../../../shared/coupons';
 import { laDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
+import { createEarningService } from '../rewards/earning.service';
 import { couponsRepository as repo } from './coupons.repository';
 import { issueCoupon } from './coupons.service';
 
@@ -22,12 +24,15 @@ function monthDaysOfWeekEndingOn(today: string): string[] {
 }
 
 /**
- * Issues every yearly coupon due today, once each. Several processes may run this at once: each
- * coupon's transaction begins by inserting its claim (viewer, kind, year), and only the one whose
- * insert went in issues the coupon. Answers how many coupons this call issued.
+ * Issues every yearly coupon due today, once each, with the birthday or anniversary rule's points.
+ * Several processes may run this at once: each gift's transaction begins by inserting its claim
+ * (viewer, kind, year), and only the one whose insert went in issues the coupon and credits the points
+ * (a rule staff turned off credits none; the coupon still goes out). Answers how many coupons this
+ * call issued.
  */
 export async function issueYearlyCoupons(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>): Promise<number> {
   const { db, clock } = ctx;
+  const earning = createEarningService(ctx);
   const today = laDay(clock.now());
   const monthDays = monthDaysOfWeekEndingOn(today);
   const years = [...new Set([Number(today.slice(0, 4)), Number(addDays(today, -(GIFT_WEEK_DAYS - 1)).slice(0, 4))])];
@@ -71,6 +76,7 @@ export async function issueYearlyCoupons(ctx: Pick<AppContext, 'db' | 'clock' | 
           'system',
         );
         await repo.setClaimCoupon(trx, user.id, kind, year, coupon.id);
+        await earning.yearly(trx, kind, user.id, year);
         return true;
       });
       if (made) issued += 1;

@@ -2,10 +2,10 @@
 // answers (quiz_answers), whose unique (event_id, user_id) key keeps them to one set per viewer.
 import type { Db } from '../../db/database';
 
-export type NewQuestion = { prompt: string; choices: string[] };
+export type NewQuestion = { prompt: string; choices: string[]; right_answer: string | null };
 
 export const quizRepository = {
-  /** The event's questions in the order staff set them; choices as stored (a JSON array). */
+  /** The event's questions in the order staff set them; choices as stored (a JSON array), right answers too. */
   questions: (db: Db, eventId: number) =>
     db.selectFrom('event_questions').selectAll().where('event_id', '=', eventId).orderBy('position').execute(),
 
@@ -25,6 +25,7 @@ export const quizRepository = {
           position,
           prompt: q.prompt,
           choices: JSON.stringify(q.choices),
+          right_answer: q.right_answer,
         })),
       )
       .execute();

@@ -1,5 +1,5 @@
 // Special-event calls: eventquestions, rsvpquiz_v1, checkifspecialeventsubmitted,
-// specialeventemail, and the staff question editor and answer list.
+// specialeventemail, and the staff question editor (with right answers) and answer list.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quizCalls } from '../../../shared/contract/quiz';
@@ -52,6 +52,15 @@ export function quizRoutes(ctx: AppContext, quiz: QuizService, guards: ReturnTyp
         await quiz.resendEmail(currentUser(request), request.body.eventid);
         return ok([], MESSAGES.specialEmailSent, now());
       },
+    });
+
+    app.route({
+      ...routeOf(quizCalls.staffQuestions, {
+        tags: staffTags,
+        summary: "A special event's questions with their right answers",
+      }),
+      preHandler: [guards.requireStaff],
+      handler: async (request) => ok(await quiz.staffQuestions(request.params.id), MESSAGES.ok, now()),
     });
 
     app.route({

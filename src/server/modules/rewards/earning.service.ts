@@ -33,6 +33,26 @@ function toRecord(row: RuleRow): EarningRuleRecord | null {
   };
 }
 
+/** How long a credit may use a rule read earlier: every credit read its row before (decision 061). */
+const RULE_FRESH_MS = 5000;
+
+/**
+ * The rules read recently, per database (so test apps in one process never share them). Staff
+ * changes through this process clear them at once (setRules); other processes follow within
+ * RULE_FRESH_MS. `generation` rises with each clear, so a read that began before it is not kept.
+ */
+type RuleCache = { generation: number; rows: Map<EarningRule, { row: RuleRow; until: number }> };
+const ruleCaches = new WeakMap<Db, RuleCache>();
+
+function ruleCacheOf(db: Db): RuleCache {
+  let cache = ruleCaches.get(db);
+  if (!cache) {
+    cache = { generation: 0, rows: new Map() };
+    ruleCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /** A rule's row, or its default when the row is missing (a database emptied by hand, or by tests). */
 async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
   const row = await earningRepository.rule(db, rule);
@@ -52,9 +72,21 @@ async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
 const asLogged = (row: RuleRow) =>
   JSON.stringify({ points: row.points, daily_cap: row.daily_cap, show_cap: row.show_cap, enabled: row.enabled === 1 });
 
-export function createEarningService(ctx: AppContext) {
+export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const { db, clock } = ctx;
   const rewards = createRewardsService(ctx);
+  const cache = ruleCacheOf(db);
+
+  /** The rule a credit uses: from memory for up to RULE_FRESH_MS, else read (in `trx` when given). */
+  async function currentRule(rule: EarningRule, trx: Db = db): Promise<RuleRow> {
+    const now = clock.now().getTime();
+    const hit = cache.rows.get(rule);
+    if (hit && hit.until > now) return hit.row;
+    const generation = cache.generation;
+    const row = await ruleOf(trx, rule);
+    if (cache.generation === generation) cache.rows.set(rule, { row, until: now + RULE_FRESH_MS });
+    return row;
+  }
 
   async function list(): Promise<EarningRuleRecord[]> {
     const rows = await Promise.all(EARNING_RULES.map((rule) => ruleOf(db, rule)));
@@ -64,7 +96,7 @@ export function createEarningService(ctx: AppContext) {
   /**
    * Credits `rule`'s points (or `points`, for watch time) to the viewer for `sourceId`, within the
    * rule's daily cap. Null when the rule is off, there is nothing to credit or the cap is reached.
-   * Reads the rule in the caller's transaction, so the points are the rule's as the event commits.
+   * The rule is at most RULE_FRESH_MS old (read in the caller's transaction when it is read).
    */
   async function earn(
     trx: Db,
@@ -73,7 +105,7 @@ export function createEarningService(ctx: AppContext) {
     sourceId: string,
     points?: number,
   ): Promise<Appended | null> {
-    const settings = await ruleOf(trx, rule);
+    const settings = await currentRule(rule, trx);
     if (settings.enabled !== 1) return null;
     const amount = points ?? settings.points;
     if (amount <= 0) return null;
@@ -87,7 +119,7 @@ export function createEarningService(ctx: AppContext) {
       const watched = await earningRepository.watchedSeconds(trx, eventId);
       if (!(await earningRepository.markWatchSettled(trx, eventId, watched.length, clock.now().toISOString())))
         return 0;
-      const settings = await ruleOf(trx, 'watch');
+      const settings = await currentRule('watch', trx);
       if (settings.enabled !== 1) return 0;
       let credited = 0;
       for (const viewer of watched) {
@@ -128,6 +160,9 @@ export function createEarningService(ctx: AppContext) {
           });
         }
       });
+      // The next credit in this process uses the rules as saved.
+      cache.generation += 1;
+      cache.rows.clear();
       return list();
     },
 
@@ -178,12 +213,19 @@ export function createEarningService(ctx: AppContext) {
       }
     },
 
-    /** A special event's quiz answered right, in the answers' transaction. */
+    /** A special event's quiz answered right (every right answer given, decision 061), in the answers' transaction. */
     quiz: (trx: Db, userId: number, eventId: number) => earn(trx, 'quiz', userId, `event:${eventId}`),
+
+    /**
+     * A birthday or anniversary, in the transaction that claims that year's gift (decision 061): the
+     * source names the year, so the ledger's key allows one such credit per viewer per year.
+     */
+    yearly: (trx: Db, kind: 'birthday' | 'anniversary', userId: number, year: number) =>
+      earn(trx, kind, userId, `year:${year}`),
 
     /** A new account made with an invite code: the inviter's points wait for the friend's first check-in. */
     async referral(referrerId: number, newUserId: number) {
-      const settings = await ruleOf(db, 'referral');
+      const settings = await currentRule('referral');
       if (settings.enabled !== 1) return null;
       return rewards.credit(referrerId, settings.points, 'referral', `user:${newUserId}`, { pending: true });
     },

@@ -159,6 +159,23 @@ describeEachEngine('earning hooks', (t) => {
     expect((await ledgerOf(t(), viewer.id)).at(-1)).toMatchObject({ points: 20, source_id: `event:${tomorrow.id}` });
   });
 
+  it('uses a staff change from the next credit on, and another process’s change within seconds', async () => {
+    const viewer = await t().createViewer();
+    const shows = await Promise.all(Array.from({ length: 4 }, () => t().createEvent({ type: 'show' })));
+    const rsvp = (index: number) =>
+      t().post('/api/rsvpdata_v1', { eventid: shows[index]!.id }, { token: viewer.tokenvalue });
+    expect((await rsvp(0)).http).toBe(200);
+    // The PUT clears this process's rules at once: no wait before the next credit.
+    await setRule(t(), { rule: 'rsvp', points: 40, daily_cap: null, show_cap: null, enabled: true });
+    expect((await rsvp(1)).http).toBe(200);
+    // A change that did not pass through this process (another server's PUT) is seen within seconds.
+    await t().db.updateTable('reward_rules').set({ points: 7 }).where('rule', '=', 'rsvp').execute();
+    expect((await rsvp(2)).http).toBe(200);
+    t().clock.advance(6000);
+    expect((await rsvp(3)).http).toBe(200);
+    expect((await ledgerOf(t(), viewer.id)).map((row) => row.points)).toEqual([10, 40, 40, 7]);
+  });
+
   it('credits nothing for a rule staff switched off', async () => {
     await setRule(t(), { rule: 'rsvp', points: 10, daily_cap: null, show_cap: null, enabled: false });
     const viewer = await t().createViewer();

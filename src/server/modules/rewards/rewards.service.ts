@@ -71,7 +71,7 @@ export type RewardsOptions = {
   coupons?: (userId: number) => Promise<CouponView[]>;
 };
 
-export function createRewardsService(ctx: AppContext, options: RewardsOptions = {}) {
+export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock'>, options: RewardsOptions = {}) {
   const { db, clock } = ctx;
   const couponsOf = options.coupons ?? (() => Promise.resolve([]));
 

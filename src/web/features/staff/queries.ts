@@ -101,7 +101,7 @@ export function useShowStats(id: number) {
 export function useShowQuestions(id: number, isEnabled: boolean) {
   return useQuery({
     queryKey: staffKeys.questions(id),
-    queryFn: async ({ signal }) => (await apiCall(quizCalls.questions, { query: { eventid: id }, signal })).data,
+    queryFn: async ({ signal }) => (await apiCall(quizCalls.staffQuestions, { params: { id }, signal })).data,
     enabled: isEnabled,
   });
 }

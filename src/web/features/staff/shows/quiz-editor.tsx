@@ -1,11 +1,11 @@
 // A special event's questions, asked before a viewer's RSVP counts: staff write them (a prompt,
-// and choices one per line or none for a free answer) until the first viewer answers; after that
-// they are shown as they were asked.
+// choices one per line or none for a free answer, and the right answer that earns the quiz points)
+// until the first viewer answers; after that they are shown as they were asked.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Question } from '../../../../shared/contract/quiz';
+import type { StaffQuestion } from '../../../../shared/contract/quiz';
 import { errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -13,12 +13,12 @@ import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { useSetQuestionsMutation, useShowQuestions } from '../queries';
 import { ReportSection } from '../report-parts';
-import { TextAreaField } from './form-fields';
-import { blankQuestion, QuizFormSchema, quizValues, type QuizFormValues } from './quiz-form-values';
+import { SelectField, TextAreaField } from './form-fields';
+import { blankQuestion, lines, QuizFormSchema, quizValues, type QuizFormValues } from './quiz-form-values';
 
 const MAX_QUESTIONS = 10;
 
-function AskedQuestions({ questions }: { questions: Question[] }) {
+function AskedQuestions({ questions }: { questions: StaffQuestion[] }) {
   return (
     <ol className="flex list-decimal flex-col gap-3 pl-6">
       {questions.map((question) => (
@@ -27,13 +27,53 @@ function AskedQuestions({ questions }: { questions: Question[] }) {
           <p className="text-sm text-muted">
             {question.choices.length ? `Choices: ${question.choices.join(', ')}` : 'Free answer'}
           </p>
+          {question.right_answer !== null && (
+            <p className="text-sm text-muted">Right answer: {question.right_answer}</p>
+          )}
         </li>
       ))}
     </ol>
   );
 }
 
-function QuestionsForm({ showId, questions }: { showId: number; questions: Question[] }) {
+/** The right answer, picked from the choices typed above it; a free-answer question has none. */
+function RightAnswerField({
+  control,
+  index,
+  error,
+  field,
+}: {
+  control: Control<QuizFormValues, unknown, z.output<typeof QuizFormSchema>>;
+  index: number;
+  error: string | undefined;
+  field: UseFormRegisterReturn;
+}) {
+  const [choicesText, picked] = useWatch({
+    control,
+    name: [`questions.${index}.choices`, `questions.${index}.right_answer`],
+  });
+  const choices = lines(choicesText);
+  // A picked answer whose choice was since edited stays listed, so the save can say what is wrong.
+  const options = picked && !choices.includes(picked) ? [...choices, picked] : choices;
+  if (!options.length) return null;
+  return (
+    <SelectField
+      label="Right answer"
+      hint="A viewer who picks every right answer earns the quiz points. Leave it on none for an opinion question."
+      error={error}
+      {...field}
+    >
+      <option value="">No right answer</option>
+      {options.map((choice) => (
+        <option key={choice} value={choice}>
+          {choice}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function QuestionsForm({ showId, questions }: { showId: number; questions: StaffQuestion[] }) {
   const save = useSetQuestionsMutation(showId);
   const [notice, setNotice] = useState('');
   const form = useForm<QuizFormValues, unknown, z.output<typeof QuizFormSchema>>({
@@ -74,6 +114,12 @@ function QuestionsForm({ showId, questions }: { showId: number; questions: Quest
                 error={errors.questions?.[index]?.choices?.message}
                 {...form.register(`questions.${index}.choices`)}
               />
+              <RightAnswerField
+                control={form.control}
+                index={index}
+                error={errors.questions?.[index]?.right_answer?.message}
+                field={form.register(`questions.${index}.right_answer`)}
+              />
             </fieldset>
             {fields.length > 1 && (
               <Button variant="ghost" size="sm" className="self-start" onClick={() => remove(index)}>
@@ -104,7 +150,7 @@ export function QuizEditor({ showId, isLocked }: { showId: number; isLocked: boo
   const { data: questions, error, isPending } = useShowQuestions(showId, true);
   const note = isLocked
     ? 'Viewers have answered these questions, so they stay as they were asked.'
-    : 'Viewers answer these before their RSVP counts. You can change them until the first viewer answers.';
+    : 'Viewers answer these before their RSVP counts, and earn the quiz points when every right answer is theirs. You can change them until the first viewer answers.';
   return (
     <ReportSection id="questions-heading" title="Quiz questions" note={note}>
       {error && <Alert tone="error">{errorMessage(error)}</Alert>}
