@@ -3,7 +3,11 @@
 // credit goes through the rewards service, once per (viewer, reason, source), within the daily cap.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { EarningRuleRecord, PublicEarningRule, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
+import type {
+  EarningRuleRecord,
+  PublicEarningRule,
+  SetEarningRulesRequest,
+} from '../../../shared/contract/reward-rules';
 import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
