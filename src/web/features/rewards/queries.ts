@@ -49,13 +49,16 @@ export function catalogueQuery() {
   });
 }
 
-/** couponredeem_v1: spends the points; the balance, ledger and coupons are read again afterwards. */
+/**
+ * couponredeem_v1: spends the points. The balance, ledger and coupons are read again afterwards,
+ * after a refusal too: a 409 means the balance the page shows is out of date.
+ */
 export function useRedeemMutation(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (catalogueId: number) =>
       recordOf(await apiCall(couponCalls.redeem, { body: { catalogue_id: catalogueId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rewardKeys.details(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rewardKeys.details(userId) }),
   });
 }
 

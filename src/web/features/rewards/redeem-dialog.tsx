@@ -19,6 +19,7 @@ export type RedeemDialogProps = {
 
 export function RedeemDialog({ item, userId, balance, onClose, onRedeemed }: RedeemDialogProps) {
   const redeem = useRedeemMutation(userId);
+  const canAfford = item !== null && balance >= item.points_cost;
 
   function handleOpenChange(open: boolean) {
     if (open || redeem.isPending) return;
@@ -48,8 +49,16 @@ export function RedeemDialog({ item, userId, balance, onClose, onRedeemed }: Red
                 <DialogCloseButton className="-mt-1 -mr-2" />
               </div>
               <Dialog.Description className="text-ink">
-                This costs <span className="font-bold">{pointsText(item.points_cost)}</span>. Your balance after:{' '}
-                <span className="font-bold">{pointsText(balance - item.points_cost)}</span>.
+                This costs <span className="font-bold">{pointsText(item.points_cost)}</span>.{' '}
+                {canAfford ? (
+                  <>
+                    Your balance after: <span className="font-bold">{pointsText(balance - item.points_cost)}</span>.
+                  </>
+                ) : (
+                  <>
+                    Your balance is <span className="font-bold">{pointsText(balance)}</span>, not enough for it.
+                  </>
+                )}
               </Dialog.Description>
               <ul className="flex list-disc flex-col gap-1 pl-5 text-sm text-muted marker:text-secondary">
                 {item.rules.map((rule) => (
@@ -63,7 +72,7 @@ export function RedeemDialog({ item, userId, balance, onClose, onRedeemed }: Red
                     Cancel
                   </Button>
                 </Dialog.Close>
-                <Button onClick={handleRedeem} isBusy={redeem.isPending}>
+                <Button onClick={handleRedeem} isBusy={redeem.isPending} disabled={!canAfford}>
                   Redeem for {pointsText(item.points_cost)}
                 </Button>
               </div>
