@@ -182,6 +182,11 @@ test('a viewer sees their points, redeems a coupon, copies its code, and downloa
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, '/rewards at 375 px');
     await shot('rewards-viewer-375');
+    await shot('rewards-top-375', { fullPage: false });
+    await coupons.scrollIntoViewIfNeeded();
+    await shot('rewards-coupons-375', { fullPage: false });
+    await ledger.getByRole('button', { name: 'Download and verify my ledger' }).scrollIntoViewIfNeeded();
+    await shot('rewards-ledger-375', { fullPage: false });
   } finally {
     for (const item of [thanks, small, grand]) await retireItem(request, staff, item.id);
     for (const show of shows) removeEvent(show.id);
