@@ -1,7 +1,6 @@
 // "How to earn" on /rewards: every earning rule that is on, with its real points and caps from
 // earningrules_v1, worded by shared/reward-words.ts (the same names the ledger uses).
 import { useQuery } from '@tanstack/react-query';
-import { EARNING_RULES } from '../../../shared/rewards';
 import { OTHER_WAYS_TO_EARN, REASON_WORDS, earningRuleWords } from '../../../shared/reward-words';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
@@ -27,11 +26,9 @@ export function WaysToEarn() {
       {rules.isError && <Alert tone="error">{errorMessage(rules.error)}</Alert>}
       {rules.data && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[...rules.data]
-            .sort((a, b) => EARNING_RULES.indexOf(a.rule) - EARNING_RULES.indexOf(b.rule))
-            .map((rule) => (
-              <Way key={rule.rule} title={REASON_WORDS[rule.rule]} words={earningRuleWords(rule.rule, rule)} />
-            ))}
+          {rules.data.map((rule) => (
+            <Way key={rule.rule} title={REASON_WORDS[rule.rule]} words={earningRuleWords(rule.rule, rule)} />
+          ))}
           {OTHER_WAYS_TO_EARN.map((way) => (
             <Way key={way.reason} title={REASON_WORDS[way.reason]} words={way.words} />
           ))}
