@@ -85,6 +85,7 @@ export const MESSAGES = {
   notEnoughPoints: 'You do not have enough points for that.',
   adjustmentNoteNeeded: 'Say why the points are adjusted, in up to 200 characters.',
   earningRulesSaved: 'Earning rules saved.',
+  earningRulesPublic: 'How you earn points now.',
   adjustmentPoints: 'An adjustment is a whole number of points, not 0, up to 100,000 either way.',
   couponCatalogue: 'Coupons you can get with your points.',
   couponRedeemed: 'Here is your coupon. Use it before it expires!',

@@ -1,5 +1,5 @@
-// The earning rules staff edit (decision 056): points per rule, a daily cap per viewer, a cap per
-// show for watch time, and a switch. GET answers every rule; PUT replaces the rules it is given.
+// The earning rules (decision 056): staff read and edit them (points per rule, a daily cap per viewer,
+// a cap per show for watch time, a switch); earningrules_v1 answers anyone the rules that are on (059).
 import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
@@ -69,4 +69,13 @@ export const rewardRuleCalls = {
     body: SetEarningRulesRequest,
     response: EarningRulesResponse,
   }),
+};
+
+/** An earning rule that is on, as anyone may read it: what it pays and its caps, nothing about who set it. */
+export const PublicEarningRule = EarningRuleRecord.pick({ rule: true, points: true, daily_cap: true, show_cap: true });
+export type PublicEarningRule = z.infer<typeof PublicEarningRule>;
+
+export const earningRuleCalls = {
+  /** earningrules_v1 (public): the rules that are on, in EARNING_RULES order, for the rewards page. */
+  list: defineCall({ method: 'GET', path: '/api/earningrules_v1', response: envelopeOf(PublicEarningRule) }),
 };

@@ -3,7 +3,11 @@
 // credit goes through the rewards service, once per (viewer, reason, source), within the daily cap.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
+import type {
+  EarningRuleRecord,
+  PublicEarningRule,
+  SetEarningRulesRequest,
+} from '../../../shared/contract/reward-rules';
 import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
@@ -132,6 +136,13 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
 
   return {
     rules: list,
+
+    /** The rules that are on, as the rewards page shows them: points and caps only. */
+    async publicRules(): Promise<PublicEarningRule[]> {
+      return (await list())
+        .filter((rule) => rule.enabled)
+        .map(({ rule, points, daily_cap, show_cap }) => ({ rule, points, daily_cap, show_cap }));
+    },
 
     /** Replaces the rules given, logging each change with who made it and the rule before and after. */
     async setRules(staff: UserRow, input: z.output<typeof SetEarningRulesRequest>): Promise<EarningRuleRecord[]> {

@@ -1,8 +1,8 @@
-// Staff calls for the earning rules (decision 056), behind requireStaff: viewers get 403, visitors
-// 401. The rules themselves are in earning.service.ts.
+// The earning rules' calls: earningrules_v1 answers anyone the rules that are on (decision 059); the
+// staff calls (decision 056) sit behind requireStaff. The rules themselves are in earning.service.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rewardRuleCalls } from '../../../shared/contract/reward-rules';
+import { earningRuleCalls, rewardRuleCalls } from '../../../shared/contract/reward-rules';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -11,11 +11,20 @@ import { currentUser, type sessionGuards } from '../../http/session';
 import type { EarningService } from './earning.service';
 
 const tags = ['staff'];
+const publicTags = ['rewards'];
 
 export function rewardRulesRoutes(ctx: AppContext, earning: EarningService, guards: ReturnType<typeof sessionGuards>) {
   const now = () => ctx.clock.now();
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.route({
+      ...routeOf(earningRuleCalls.list, {
+        tags: publicTags,
+        summary: 'The earning rules that are on: points per rule and their caps, for anyone',
+      }),
+      handler: async () => ok(await earning.publicRules(), MESSAGES.earningRulesPublic, now()),
+    });
 
     app.route({
       ...routeOf(rewardRuleCalls.list, {

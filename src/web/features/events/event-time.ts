@@ -20,6 +20,13 @@ const showDayFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
+const shortDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** 'Sat, Mar 9, 6:00 PM PST'. */
 export function showTime(iso: string): string {
   const at = new Date(iso);
@@ -30,6 +37,12 @@ export function showTime(iso: string): string {
 export function showDay(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? '' : showDayFormat.format(at);
+}
+
+/** 'Jan 3, 2027', the Los Angeles day. */
+export function shortDay(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : shortDayFormat.format(at);
 }
 
 type CountdownSpec = { label: string; target: Date; kind: 'event' | 'giveaway' };

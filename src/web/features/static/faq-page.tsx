@@ -1,7 +1,10 @@
-// /faq: the Coupons & Giveaway FAQ: the coupon rules of spec §9 and the giveaway rules of §5,
-// each question a native disclosure so it works with a keyboard and a screen reader.
+// /faq: the Coupons & Giveaway FAQ: the coupon rules of spec §9, rewards points (earning, expiry,
+// tiers, checking the ledger) and the giveaway rules of §5, each question a native disclosure so it
+// works with a keyboard and a screen reader. Numbers come from the shared rules, not copies.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { couponValue, DEFAULT_VALIDITY_DAYS, GIFT_WEEK_DAYS, YEARLY_COUPONS } from '../../../shared/coupons';
+import { POINTS_LIFETIME_MONTHS, TIERS } from '../../../shared/rewards';
 import { dialable } from '../../shell/contact-cards';
 import { useBrand, useSiteConfig } from '../../shell/site-config';
 import { ContactDetails, Section, StaticPage, linkStyles } from './static-page';
@@ -57,6 +60,9 @@ function WinnerContact() {
   );
 }
 
+const validity = DEFAULT_VALIDITY_DAYS === 14 ? 'Two weeks' : `${DEFAULT_VALIDITY_DAYS} days`;
+const points = (n: number) => n.toLocaleString('en-US');
+
 export default function FaqPage() {
   const brand = useBrand();
   return (
@@ -72,7 +78,14 @@ export default function FaqPage() {
       <Section id="faq-coupons" title="Coupons">
         <QuestionList>
           <Question question="How long is a coupon valid?">
-            <p>Two weeks from the day you receive it, unless the coupon states a different period.</p>
+            <p>
+              {validity} from the day you receive it, unless the coupon states a different period. Each coupon shows its
+              exact expiry, and active coupons on the{' '}
+              <Link to="/rewards" className={linkStyles}>
+                Rewards page
+              </Link>{' '}
+              count down to it.
+            </p>
           </Question>
           <Question question="Is there a minimum purchase?">
             <p>No. There is no minimum purchase unless the coupon says there is.</p>
@@ -82,16 +95,99 @@ export default function FaqPage() {
           </Question>
           <Question question="What can I use my birthday coupon on?">
             <p>
-              Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems. Add your
-              birthday on your{' '}
+              Birthday coupons apply to show jewelry only. They cannot be used on auctions or on loose gems. Yours is{' '}
+              {couponValue(YEARLY_COUPONS.birthday)}. Add your birthday on your{' '}
               <Link to="/profile" className={linkStyles}>
                 profile page
               </Link>{' '}
               so we know when to send it.
             </p>
           </Question>
+          <Question question="When do birthday and anniversary coupons arrive?">
+            <p>
+              Once a year, during the {GIFT_WEEK_DAYS} days that start on the date (Los Angeles time). A February 29
+              birthday is celebrated on February 28 in other years. The anniversary coupon is{' '}
+              {couponValue(YEARLY_COUPONS.anniversary)} and works on anything you buy from us.
+            </p>
+          </Question>
+          <Question question="How do I get a coupon with my points?">
+            <p>
+              On the{' '}
+              <Link to="/rewards" className={linkStyles}>
+                Rewards page
+              </Link>
+              , pick a coupon you have enough points for and select Redeem. We show the cost and what your balance will
+              be, and once you confirm, the coupon and its code appear under My coupons. Every coupon lists its own
+              rules: its value, how long it lasts, any minimum purchase and what it applies to.
+            </p>
+          </Question>
           <Question question="Where can I use a coupon?">
             <p>Coupon values are in US dollars, and coupons are valid in the US only.</p>
+          </Question>
+        </QuestionList>
+      </Section>
+
+      <Section id="faq-rewards" title="Reward points">
+        <QuestionList>
+          <Question question="How do I earn points?">
+            <p>
+              By taking part: RSVPing to shows and special events, checking in and watching while a show is live,
+              entering giveaways, answering a special event&apos;s quiz, points prizes on the spin-to-win wheel, winning
+              an on-air guessing game, and inviting friends who go on to watch. Watch time counts the minutes our server
+              saw you watching, not what a browser reports. The{' '}
+              <Link to="/rewards" className={linkStyles}>
+                Rewards page
+              </Link>{' '}
+              lists how many points each one earns today and any daily limits.
+            </p>
+          </Question>
+          <Question question="Do my points expire?">
+            <p>
+              Yes: points expire {POINTS_LIFETIME_MONTHS} months after the day you earn them. When you spend points we
+              use the ones that expire first. The Rewards page tells you how many points expire next and on which day.
+            </p>
+          </Question>
+          <Question question="How do tiers work?">
+            <p>
+              Your tier depends on the points you earn in the current season, a calendar quarter in Los Angeles time.
+              Each new season starts from zero. Spending points never lowers your tier.
+            </p>
+            <ul className="list-disc space-y-1 pl-5">
+              {TIERS.map((tier, index) => {
+                const next = TIERS[index + 1];
+                return (
+                  <li key={tier.name}>
+                    <strong>{tier.name}</strong>:{' '}
+                    {next
+                      ? `${points(tier.threshold)} to ${points(next.threshold - 1)} points in the season`
+                      : `${points(tier.threshold)} points or more in the season`}
+                  </li>
+                );
+              })}
+            </ul>
+          </Question>
+          <Question question="How can I check that my points history was not changed?">
+            <p>
+              Every change to your points is a row in your ledger, and each row stores a SHA-256 fingerprint of its own
+              contents and of the row before it. Nobody, not even our team, can change or remove a row without breaking
+              that chain: a correction is always a new row.
+            </p>
+            <p>
+              On the Rewards page, select <strong>Download and verify my ledger</strong>. Your browser saves the ledger
+              as a JSON file and recomputes every fingerprint. It then tells you how many rows it checked and the last
+              row&apos;s fingerprint, or exactly which row fails.
+            </p>
+            <p>
+              To check it with your own tools: start with 64 zeros as the previous fingerprint. For each row in order,
+              its <code>seq</code> must count 1, 2, 3…, its <code>prev_hash</code> must equal the previous fingerprint,
+              and the SHA-256 of the JSON array{' '}
+              <code className="break-all">
+                [&quot;gemcast-ledger-v1&quot;, user_id, seq, points, reason, source_id, state, note, created_at,
+                expires_at, prev_hash]
+              </code>{' '}
+              written without spaces must equal its <code>hash</code>, which becomes the previous fingerprint for the
+              next row.
+            </p>
           </Question>
         </QuestionList>
       </Section>
