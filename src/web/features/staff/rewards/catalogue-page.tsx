@@ -91,7 +91,11 @@ function CatalogueForm({
       title: fields.title,
       kind: fields.kind,
       value:
-        fields.kind === 'free_shipping' ? 0 : fields.kind === 'amount_off' ? centsOf(fields.value) : numberOf(fields.value),
+        fields.kind === 'free_shipping'
+          ? 0
+          : fields.kind === 'amount_off'
+            ? centsOf(fields.value)
+            : numberOf(fields.value),
       points_cost: numberOf(fields.points_cost),
       minimum_cents: fields.minimum.trim() ? centsOf(fields.minimum) : null,
       validity_days: numberOf(fields.validity_days),
@@ -240,7 +244,12 @@ export default function StaffCataloguePage() {
         {notice ? <Alert tone="success">{notice}</Alert> : <span />}
         <Button onClick={() => setEditing('new')}>New catalogue item</Button>
       </div>
-      <LoadState error={error} isPending={isPending} onRetry={() => void refetch()} loadingLabel="Loading the catalogue" />
+      <LoadState
+        error={error}
+        isPending={isPending}
+        onRetry={() => void refetch()}
+        loadingLabel="Loading the catalogue"
+      />
       {data &&
         (data.length ? (
           <ul aria-label="Catalogue items" className="grid gap-3 md:grid-cols-2">

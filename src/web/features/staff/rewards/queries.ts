@@ -103,8 +103,7 @@ export function staffCouponQuery(code: string) {
 
 /** Mark used or void; the answer is the coupon as it now is. */
 export type CouponStep =
-  | { step: 'use'; code: string; order_ref: string }
-  | { step: 'void'; code: string; reason: string };
+  { step: 'use'; code: string; order_ref: string } | { step: 'void'; code: string; reason: string };
 
 export function useCouponStep(lookedUp: string) {
   const queryClient = useQueryClient();

@@ -181,8 +181,8 @@ function RulesForm({ rules }: { rules: EarningRuleRecord[] }) {
         </table>
       </div>
       <p className="text-sm text-muted">
-        Watch points count every {WATCH_MINUTES_PER_CREDIT} minutes the server saw a viewer on a live show, never what
-        a browser reports. An empty cap means no cap. Changes apply to points earned from now on.
+        Watch points count every {WATCH_MINUTES_PER_CREDIT} minutes the server saw a viewer on a live show, never what a
+        browser reports. An empty cap means no cap. Changes apply to points earned from now on.
       </p>
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
