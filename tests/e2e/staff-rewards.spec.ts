@@ -13,6 +13,9 @@ import { createStaff } from './support/staff';
 // Each journey clicks through several screens and runs axe on each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
+/** A staff screen's code loads on its first visit; a busy machine can take a while to serve it. */
+const FIRST_LOAD = 20_000;
+
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
@@ -37,7 +40,7 @@ test('staff change an earning rule and add a catalogue item', async ({ page, req
   await page.goto('/home');
   await page.getByRole('button', { name: /^Account menu for/ }).click();
   await page.getByRole('menuitem', { name: 'Rewards' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Earning rules' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Earning rules' })).toBeVisible({ timeout: FIRST_LOAD });
 
   const points = page.getByLabel('Anniversary: points');
   await expect(points).toHaveValue('200');
@@ -85,7 +88,7 @@ test('staff find a viewer and add a correcting row that shows in the ledger', as
   await loginAsStaff(page, request);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/staff/rewards/points');
-  await expect(page.getByRole('heading', { level: 1, name: 'Viewer points' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Viewer points' })).toBeVisible({ timeout: FIRST_LOAD });
   await expect(page.getByText('Ledger rows can only be added. Nobody can edit or delete a row')).toHaveCount(0);
 
   await page.getByLabel("Viewer's e-mail").fill(viewer.email.toUpperCase());
@@ -151,7 +154,7 @@ test('staff look up a viewer’s coupon and mark it used', async ({ page, reques
   await signInAs(page, staff);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/staff/rewards/coupons');
-  await expect(page.getByRole('heading', { level: 1, name: 'Coupon desk' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coupon desk' })).toBeVisible({ timeout: FIRST_LOAD });
   await page.getByLabel('Coupon code').fill(coupon.code.replaceAll('-', ' ').toLowerCase());
   await page.getByRole('button', { name: 'Look up' }).click();
   const card = page.getByRole('region', { name: `${coupon.code} · Ten off show jewelry` });
