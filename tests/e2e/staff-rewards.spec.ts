@@ -129,6 +129,7 @@ test('staff find a viewer and add a correcting row that shows in the ledger', as
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSidewaysScroll(page);
+  await expectAccessible(page, 'the viewer points screen at 375 px');
   await shot('staff-rewards-points-375');
 });
 
@@ -136,7 +137,7 @@ test('staff look up a viewer’s coupon and mark it used', async ({ page, reques
   const staff = await createStaff(request);
   const { user: viewer } = await registerViewer(request);
   const item = await postAs<StaffCatalogueItem>(request, staff.tokenvalue, '/api/staff/rewards/catalogue', {
-    title: 'Ten off show jewelry',
+    title: 'Ten dollars off',
     kind: 'amount_off',
     value: 1000,
     points_cost: 100,
@@ -157,7 +158,7 @@ test('staff look up a viewer’s coupon and mark it used', async ({ page, reques
   await expect(page.getByRole('heading', { level: 1, name: 'Coupon desk' })).toBeVisible({ timeout: FIRST_LOAD });
   await page.getByLabel('Coupon code').fill(coupon.code.replaceAll('-', ' ').toLowerCase());
   await page.getByRole('button', { name: 'Look up' }).click();
-  const card = page.getByRole('region', { name: `${coupon.code} · Ten off show jewelry` });
+  const card = page.getByRole('region', { name: `${coupon.code} · Ten dollars off` });
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByText('$10 off.')).toBeVisible();
   await expect(card.getByText(/Redeemed for 100 points/)).toBeVisible();

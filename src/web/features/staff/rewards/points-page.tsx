@@ -194,7 +194,8 @@ function ViewerPoints({
 
       <ReportSection id="ledger-heading" title="Ledger" note="Newest first. Hover a hash to see all of it.">
         {found.ledger.rows.length ? (
-          <div className="overflow-x-auto">
+          // Focusable, so a keyboard can scroll the table sideways on a phone.
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Ledger rows, scrolls sideways">
             <DataTable
               caption={`Ledger rows of ${viewer.email}`}
               columns={COLUMNS}

@@ -105,7 +105,13 @@ function RulesForm({ rules }: { rules: EarningRuleRecord[] }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="overflow-x-auto rounded-xl border border-line bg-white">
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
+      <div
+        className="overflow-x-auto rounded-xl border border-line bg-white"
+        tabIndex={0}
+        role="region"
+        aria-label="Earning rules, scrolls sideways"
+      >
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Earning rules</caption>
           <thead className="bg-canvas text-muted">
