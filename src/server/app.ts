@@ -64,6 +64,8 @@ import { createCouponService, viewerCoupons } from './modules/coupons/coupons.se
 import { rewardsRoutes } from './modules/rewards/rewards.routes';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { rewardRulesRoutes } from './modules/rewards/reward-rules.routes';
+import { staffRewardsRoutes } from './modules/rewards/rewards-staff.routes';
+import { createRewardsStaffService } from './modules/rewards/rewards-staff.service';
 import { createEarningService } from './modules/rewards/earning.service';
 import { guessingRoutes } from './modules/guessing/guessing.routes';
 import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
@@ -241,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rewards = createRewardsService(ctx, { coupons: viewerCoupons(ctx) });
   await app.register(rewardsRoutes(ctx, rewards, guards));
   await app.register(rewardRulesRoutes(ctx, createEarningService(ctx), guards));
+  await app.register(staffRewardsRoutes(ctx, createRewardsStaffService(ctx, rewards), guards));
   const coupons = createCouponService(ctx, rewards);
   await app.register(couponRoutes(ctx, coupons, guards));
   await app.register(staffCouponRoutes(ctx, coupons, guards));

@@ -99,4 +99,9 @@ export const MESSAGES = {
   couponAlreadyVoid: 'This coupon was voided and cannot be used.',
   couponExpired: 'This coupon has expired.',
   adjustmentNoViewer: 'There is no such viewer.',
+  adjustmentAdded: 'Correcting row added to the ledger.',
+  adjustmentRepeat: 'This form was already sent: the row it added is below, and nothing new was written.',
+  adjustmentKeyReused: 'This form was already sent with other points or another reason. Start a new correction.',
+  staffViewerPoints: "The viewer's points, tier and ledger.",
+  staffViewerLedger: "The viewer's whole ledger, oldest first.",
 } as const;

@@ -134,6 +134,16 @@ const routes: RouteObject[] = [
                 element: screen(() => import('./features/staff/giveaways/giveaway-page')),
               },
               { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
+              { path: '/staff/rewards', element: screen(() => import('./features/staff/rewards/rules-page')) },
+              {
+                path: '/staff/rewards/catalogue',
+                element: screen(() => import('./features/staff/rewards/catalogue-page')),
+              },
+              { path: '/staff/rewards/points', element: screen(() => import('./features/staff/rewards/points-page')) },
+              {
+                path: '/staff/rewards/coupons',
+                element: screen(() => import('./features/staff/rewards/coupon-desk-page')),
+              },
             ],
           },
         ],

@@ -11,6 +11,8 @@ const STAFF_LINKS = [
   ['/staff/shows', 'Shows'],
   ['/staff/giveaways', 'Giveaways'],
   ['/staff/chat', 'Chat bans and mutes'],
+  ['/staff/rewards', 'Rewards'],
+  ['/staff/rewards/coupons', 'Coupon desk'],
   ['/staff/analytics', 'Analytics'],
 ] as const;
 

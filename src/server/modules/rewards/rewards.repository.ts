@@ -62,6 +62,21 @@ export const rewardsRepository = {
   all: (db: Db, userId: number) =>
     db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq', 'asc').execute(),
 
+  /** Who added each of a viewer's correcting rows (staff's names), by seq. */
+  addedBy: (db: Db, userId: number) =>
+    db
+      .selectFrom('reward_ledger')
+      .innerJoin('users', 'users.id', 'reward_ledger.created_by')
+      .select(['reward_ledger.seq', 'users.first_name', 'users.last_name'])
+      .where('reward_ledger.user_id', '=', userId)
+      .execute(),
+
+  /** A viewer as staff find them: by id or by (normalised) e-mail. */
+  viewer: (db: Db, by: { id: number } | { email: string }) => {
+    const users = db.selectFrom('users').select(['id', 'first_name', 'last_name', 'email']);
+    return ('id' in by ? users.where('id', '=', by.id) : users.where('email', '=', by.email)).executeTakeFirst();
+  },
+
   userExists: async (db: Db, userId: number) =>
     (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined,
 };
