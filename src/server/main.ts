@@ -19,7 +19,10 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config, { printMail: !config.smtpUrl });
+  // Without SMTP, mail is printed to the console: information, so only at the info level or below
+  // (the journeys' server logs errors only, and its output is kept).
+  const printMail = !config.smtpUrl && ['trace', 'debug', 'info'].includes(config.logLevel);
+  const app = await buildApp(config, { printMail });
   if (config.seedDemo) {
     const seeded = await seedDemo(app.ctx);
     if (seeded) {

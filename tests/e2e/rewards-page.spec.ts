@@ -4,11 +4,9 @@
 // gone, follows the ledger, and downloads and verifies it in the browser. At 1280 and 375 px, axe-clean.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
-import type { CreateCatalogueItem, StaffCatalogueItem } from '../../src/shared/contract/coupons';
-import type { AuthedUser } from '../../src/shared/contract/user';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { addCatalogueItem, retireCatalogueItem } from './support/rewards';
 import { removeEvent, scheduleEvent } from './support/site-data';
 import { createStaff } from './support/staff';
 
@@ -17,25 +15,6 @@ test.describe.configure({ timeout: 90_000 });
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
 });
-
-async function addItem(request: APIRequestContext, staff: AuthedUser, item: CreateCatalogueItem) {
-  const response = await request.post('/api/staff/rewards/catalogue', {
-    data: item,
-    headers: { token: staff.tokenvalue },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const saved: StaffCatalogueItem | undefined = (await response.json()).data[0];
-  if (!saved) throw new Error('the catalogue answered without the item');
-  return saved;
-}
-
-async function retireItem(request: APIRequestContext, staff: AuthedUser, id: number) {
-  const response = await request.post(`/api/staff/rewards/catalogue/${id}`, {
-    data: { active: false },
-    headers: { token: staff.tokenvalue },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 test('a visitor sees how to earn and the catalogue, with invitations to log in', async ({ page }) => {
   await page.goto('/rewards');
@@ -63,19 +42,19 @@ test('a viewer sees their points, redeems a coupon, copies its code, and downloa
   const shows = [1, 2].map((n) =>
     scheduleEvent({ type: 'show', title: `Opal Hour ${n} ${tag}`, startsInMinutes: 60 * 24 * n, minutes: 60 }),
   );
-  const thanks = await addItem(request, staff, {
+  const thanks = await addCatalogueItem(request, staff, {
     title: `Thank-you ${tag}`,
     kind: 'amount_off',
     value: 500,
     points_cost: 15,
   });
-  const small = await addItem(request, staff, {
+  const small = await addCatalogueItem(request, staff, {
     title: `Free shipping ${tag}`,
     kind: 'free_shipping',
     value: 0,
     points_cost: 5,
   });
-  const grand = await addItem(request, staff, {
+  const grand = await addCatalogueItem(request, staff, {
     title: `Grand ${tag}`,
     kind: 'percent_off',
     value: 20,
@@ -188,7 +167,7 @@ test('a viewer sees their points, redeems a coupon, copies its code, and downloa
     await ledger.getByRole('button', { name: 'Download and verify my ledger' }).scrollIntoViewIfNeeded();
     await shot('rewards-ledger-375', { fullPage: false });
   } finally {
-    for (const item of [thanks, small, grand]) await retireItem(request, staff, item.id);
+    for (const item of [thanks, small, grand]) await retireCatalogueItem(request, staff, item.id);
     for (const show of shows) removeEvent(show.id);
   }
 });
