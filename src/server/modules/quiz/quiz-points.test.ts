@@ -5,11 +5,13 @@ import { expect, it } from 'vitest';
 import type { StaffQuestion } from '../../../shared/contract/quiz';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 
-const ledgerOf = (t: TestApp, userId: number) =>
+/** The viewer's quiz rows (the RSVP the quiz makes earns its own row, checked on its own). */
+const ledgerOf = (t: TestApp, userId: number, reason = 'quiz') =>
   t.db
     .selectFrom('reward_ledger')
     .select(['points', 'reason', 'source_id', 'state'])
     .where('user_id', '=', userId)
+    .where('reason', '=', reason)
     .orderBy('seq')
     .execute();
 
@@ -75,6 +77,17 @@ describeEachEngine('quiz points', (t) => {
     const again = await t().post('/api/rsvpquiz_v1', body, { token: viewer.tokenvalue });
     expect(again.http).toBe(409);
     expect(await ledgerOf(t(), viewer.id)).toHaveLength(1);
+  });
+
+  it('credits the RSVP the quiz makes like any other RSVP, once, right answers or not', async () => {
+    const { event, questions } = await quizEvent(t());
+    const viewer = await t().createViewer();
+    const body = { eventid: event.id, answers: answers(questions, ['Opal', 'Quartz']) };
+    expect((await t().post('/api/rsvpquiz_v1', body, { token: viewer.tokenvalue })).http).toBe(200);
+    expect((await t().post('/api/rsvpquiz_v1', body, { token: viewer.tokenvalue })).http).toBe(409);
+    expect(await ledgerOf(t(), viewer.id, 'rsvp')).toEqual([
+      { points: 10, reason: 'rsvp', source_id: `event:${event.id}`, state: 'settled' },
+    ]);
   });
 
   it('credits nothing when one right answer is missed, but keeps the answers and the RSVP', async () => {

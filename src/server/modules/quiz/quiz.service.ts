@@ -111,6 +111,8 @@ export function createQuizService(ctx: AppContext) {
         await db.transaction().execute(async (trx) => {
           await quizRepository.insertAnswers(trx, event.id, user.id, JSON.stringify(answers), now);
           await rsvpRepository.insertIfAbsent(trx, user.id, event.id, now);
+          // The RSVP earns its points as any RSVP does (the ledger's key keeps it to one).
+          await earning.rsvp(trx, user.id, event.id);
           // Questions cannot change once answered, so these are the questions this viewer saw.
           if (answersAllRight(asked, given)) await earning.quiz(trx, user.id, event.id);
         });
