@@ -31,13 +31,21 @@ async function runAxe(page: Page): Promise<AxeResults> {
     ),
   );
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource);
-  return page.evaluate((tags) => {
+  return page.evaluate(async (tags) => {
     if (window.axe === undefined) throw new Error('axe-core did not load into the page');
-    return window.axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-      iframes: false,
-    });
+    // Checked from the top of the page: the sticky header covers whatever is scrolled beneath it,
+    // and target-size counts a button under the header's own links as too small to tap.
+    const [x, y] = [window.scrollX, window.scrollY];
+    window.scrollTo(0, 0);
+    try {
+      return await window.axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        iframes: false,
+      });
+    } finally {
+      window.scrollTo(x, y);
+    }
   }, AXE_TAGS);
 }
 
