@@ -25,6 +25,7 @@ import * as coupons from './migrations/017-coupons';
 import * as guessing from './migrations/018-guessing';
 import * as quizRightAnswers from './migrations/019-quiz-right-answers';
 import * as checkinCredits from './migrations/022-checkin-credits';
+import * as contests from './migrations/023-contests';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '018-guessing': guessing.up,
   '019-quiz-right-answers': quizRightAnswers.up,
   '022-checkin-credits': checkinCredits.up,
+  '023-contests': contests.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

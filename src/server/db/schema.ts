@@ -515,6 +515,105 @@ export interface GuessWinnersTable {
   value: number;
 }
 
+/** A photo contest (decision 062). Instants are ISO UTC; staff enter them in Los Angeles time. */
+export interface ContestsTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  /** Sanitised HTML. */
+  rules_html: string;
+  event_id: number | null;
+  submit_opens_at: string;
+  submit_closes_at: string;
+  vote_opens_at: string;
+  vote_closes_at: string;
+  entries_per_viewer: number;
+  /** once: one vote per viewer per contest; daily: one per Los Angeles day. */
+  vote_rule: 'once' | 'daily';
+  /** 1: counts show while voting is open; 0: hidden until the close. */
+  show_counts: number;
+  winner_count: number;
+  /** Points for each winner through the rewards ledger (reason contest); 0 for none. */
+  prize_points: number;
+  prize_text: string;
+  results_fixed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A viewer's entry (contestusers): one row per slot 1..entries_per_viewer (unique). */
+export interface ContestSubmissionsTable {
+  id: Generated<number>;
+  contest_id: number;
+  user_id: number;
+  slot: number;
+  /** Relative to the media root, as profile pictures. */
+  photo_path: string;
+  caption: string;
+  consent_on_air: number;
+  /** SHA-256 (hex) of the re-encoded pixels; unique per contest. */
+  pixel_hash: string;
+  /** 64-bit perceptual hash, 16 hex digits. */
+  perceptual_hash: string;
+  state: 'pending' | 'approved' | 'rejected';
+  reject_reason: string;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A vote (uservotes): one per (contest, viewer, vote_day); a change moves the row. */
+export interface ContestVotesTable {
+  id: Generated<number>;
+  contest_id: number;
+  submission_id: number;
+  user_id: number;
+  /** '' under the once rule; the LA day (YYYY-MM-DD) under the daily rule. */
+  vote_day: string;
+  ip: string;
+  /** The address's network (platform/network.ts). */
+  network: string;
+  /** The visitor token's id, when the request carried one. */
+  visitor: string;
+  created_at: string;
+  cast_at: string;
+  voided_at: string | null;
+  voided_by: number | null;
+  void_reason: string;
+}
+
+/** A like (userlikes): the row is the like. */
+export interface ContestLikesTable {
+  submission_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+/** Every staff action on a contest, appended. */
+export interface ContestAuditTable {
+  id: Generated<number>;
+  contest_id: number;
+  submission_id: number | null;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  /** JSON. */
+  detail: string;
+  created_at: string;
+}
+
+/** The standings fixed at the close: every approved entry by place; winners are place <= winner_count. */
+export interface ContestResultsTable {
+  contest_id: number;
+  place: number;
+  submission_id: number;
+  user_id: number;
+  votes: number;
+  removed_votes: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -559,6 +658,12 @@ export interface Database {
   guess_questions: GuessQuestionsTable;
   guesses: GuessesTable;
   guess_winners: GuessWinnersTable;
+  contests: ContestsTable;
+  contest_submissions: ContestSubmissionsTable;
+  contest_votes: ContestVotesTable;
+  contest_likes: ContestLikesTable;
+  contest_audit: ContestAuditTable;
+  contest_results: ContestResultsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
