@@ -214,6 +214,20 @@ export const DEFAULT_EARNING_RULES: Record<EarningRule, EarningRuleSettings> = {
   anniversary: { points: 200, dailyCap: null, showCap: null, enabled: true },
 };
 
+/** A rule's stored row at its default settings: what migration 016 writes, and what a missing row reads as. */
+export function defaultRuleRow(rule: EarningRule, updatedAt: string) {
+  const settings = DEFAULT_EARNING_RULES[rule];
+  return {
+    rule,
+    points: settings.points,
+    daily_cap: settings.dailyCap,
+    show_cap: settings.showCap,
+    enabled: settings.enabled ? 1 : 0,
+    updated_at: updatedAt,
+    updated_by: null,
+  };
+}
+
 /** Only watch time is earned many times within one show, so only it has a cap per show. */
 export const RULES_WITH_SHOW_CAP: readonly EarningRule[] = ['watch'];
 

@@ -4,7 +4,7 @@
 // chain once, under the same (viewer, reason, source) key new spins use. Safe to run again.
 import { type Kysely } from 'kysely';
 import { rowHash, GENESIS_HASH } from '../../../shared/ledger-chain';
-import { DEFAULT_EARNING_RULES, EARNING_RULES, expiryOf } from '../../../shared/rewards';
+import { defaultRuleRow, EARNING_RULES, expiryOf } from '../../../shared/rewards';
 import type { Dialect } from '../database';
 import { idColumn } from './001-foundation';
 
@@ -117,20 +117,7 @@ export async function up(untyped: Kysely<unknown>, dialect: Dialect): Promise<vo
   const now = new Date().toISOString();
   await db
     .insertInto('reward_rules')
-    .values(
-      EARNING_RULES.map((rule) => {
-        const settings = DEFAULT_EARNING_RULES[rule];
-        return {
-          rule,
-          points: settings.points,
-          daily_cap: settings.dailyCap,
-          show_cap: settings.showCap,
-          enabled: settings.enabled ? 1 : 0,
-          updated_at: now,
-          updated_by: null,
-        };
-      }),
-    )
+    .values(EARNING_RULES.map((rule) => defaultRuleRow(rule, now)))
     .onConflict((oc) => oc.column('rule').doNothing())
     .execute();
 

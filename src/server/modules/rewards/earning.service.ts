@@ -8,7 +8,7 @@ import type {
   PublicEarningRule,
   SetEarningRulesRequest,
 } from '../../../shared/contract/reward-rules';
-import { DEFAULT_EARNING_RULES, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
+import { defaultRuleRow, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardRulesTable, UserRow } from '../../db/schema';
@@ -60,17 +60,7 @@ function ruleCacheOf(db: Db): RuleCache {
 /** A rule's row, or its default when the row is missing (a database emptied by hand, or by tests). */
 async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
   const row = await earningRepository.rule(db, rule);
-  if (row) return row;
-  const settings = DEFAULT_EARNING_RULES[rule];
-  return {
-    rule,
-    points: settings.points,
-    daily_cap: settings.dailyCap,
-    show_cap: settings.showCap,
-    enabled: settings.enabled ? 1 : 0,
-    updated_at: new Date(0).toISOString(),
-    updated_by: null,
-  };
+  return row ?? defaultRuleRow(rule, new Date(0).toISOString());
 }
 
 const asLogged = (row: RuleRow) =>
