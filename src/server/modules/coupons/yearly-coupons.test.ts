@@ -9,6 +9,7 @@ import type { RewardDetails } from '../../../shared/contract/rewards';
 import type { AppContext } from '../../context';
 import { migrate, openDatabase, type Db } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { BLANK_PROFILE } from '../auth/auth.repository';
 import { issueYearlyCoupons } from './yearly-coupons';
 
 /** Noon in Los Angeles on a day (PDT or PST does not matter at noon for the day). */
@@ -95,26 +96,15 @@ async function insertViewer(db: Db, n: number, birthday: string | null, annivers
     .values({
       email: `yearly${n}@example.com`,
       phone: `+1555020${String(1000 + n).slice(-4)}`,
+      ...BLANK_PROFILE,
       password_hash: null,
       first_name: 'Yearly',
-      middle_name: '',
       last_name: `Viewer${n}`,
-      nickname: '',
-      address: '',
-      city: '',
-      state: '',
-      country: '',
-      zip: '',
-      recipient_name: '',
-      profile_picture: null,
       birthday,
       anniversary,
       isactive: 1,
       is_staff: 0,
       my_invite_code: `YEARLY${n}`,
-      invited_code: null,
-      invited_by: null,
-      ref_id: null,
       created_at: at,
       updated_at: at,
     })
