@@ -13,6 +13,7 @@ import { Modal } from '../shows/dialog';
 import { laTime } from '../shows/show-format';
 import { StaffOnly } from '../staff-only';
 import { staffCouponQuery, useCouponStep, type CouponStep } from './queries';
+import { LookupForm, lookupIssue } from './lookup-form';
 import { RewardsFrame } from './rewards-frame';
 
 const STATE_WORDS: Record<CouponViewState, { badge: string; style: string }> = {
@@ -194,38 +195,26 @@ function CouponCard({ coupon, lookedUp }: { coupon: StaffCoupon; lookedUp: strin
 }
 
 export default function StaffCouponDeskPage() {
-  const [typed, setTyped] = useState('');
   const [code, setCode] = useState('');
   const coupon = useQuery(staffCouponQuery(code));
   if (coupon.error instanceof ApiError && coupon.error.httpStatus === 403) return <StaffOnly what="the coupon desk" />;
 
-  function find(event: FormEvent) {
-    event.preventDefault();
-    setCode(typed.trim());
-  }
-
-  const issue = coupon.error instanceof ApiError && coupon.error.isBadRequest ? coupon.error.message : undefined;
+  const issue = lookupIssue(coupon.error);
   return (
     <RewardsFrame
       title="Coupon desk"
       intro="Look a coupon up by its code to check it, mark it used on an order, or void it. Each step is logged with your name."
     >
-      <form onSubmit={find} noValidate role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          label="Coupon code"
-          hint="Dashes, spaces and letter case do not matter."
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="sm:w-96"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          error={issue}
-        />
-        <Button type="submit" className="sm:mt-7" isBusy={coupon.isFetching}>
-          Look up
-        </Button>
-      </form>
+      <LookupForm
+        label="Coupon code"
+        hint="Dashes, spaces and letter case do not matter."
+        autoCapitalize="characters"
+        spellCheck={false}
+        button="Look up"
+        isBusy={coupon.isFetching}
+        error={coupon.error}
+        onFind={setCode}
+      />
       {coupon.isError && !issue && <Alert tone="error">{errorMessage(coupon.error)}</Alert>}
       {coupon.data && <CouponCard key={coupon.data.id} coupon={coupon.data} lookedUp={code} />}
     </RewardsFrame>

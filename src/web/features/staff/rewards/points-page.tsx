@@ -14,6 +14,7 @@ import { ReportSection } from '../report-parts';
 import { laTime } from '../shows/show-format';
 import { StaffOnly } from '../staff-only';
 import { newFormKey, useAdjustPoints, useStaffLedger, useStaffViewerPoints } from './queries';
+import { LookupForm, lookupIssue } from './lookup-form';
 import { RewardsFrame, ShortHash } from './rewards-frame';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -228,39 +229,31 @@ function ViewerPoints({
 }
 
 export default function StaffPointsPage() {
-  const [typed, setTyped] = useState('');
   const [email, setEmail] = useState('');
   const [cursor, setCursor] = useState<number | undefined>(undefined);
   const points = useStaffViewerPoints(email, cursor);
   if (points.error instanceof ApiError && points.error.httpStatus === 403) return <StaffOnly what="rewards" />;
 
-  function find(event: FormEvent) {
-    event.preventDefault();
+  function find(value: string) {
     setCursor(undefined);
-    setEmail(typed.trim());
+    setEmail(value);
   }
 
-  const lookupIssue = points.error instanceof ApiError && points.error.isBadRequest ? points.error.message : undefined;
+  const issue = lookupIssue(points.error);
   return (
     <RewardsFrame
       title="Viewer points"
       intro="Find a viewer by e-mail to see their points, tier and every row of their ledger, and to correct their points."
     >
-      <form onSubmit={find} noValidate role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          label="Viewer's e-mail"
-          type="email"
-          autoComplete="off"
-          className="sm:w-96"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          error={lookupIssue}
-        />
-        <Button type="submit" className="sm:mt-7" isBusy={points.isFetching && !points.data}>
-          Find
-        </Button>
-      </form>
-      {points.isError && !lookupIssue && <Alert tone="error">{errorMessage(points.error)}</Alert>}
+      <LookupForm
+        label="Viewer's e-mail"
+        type="email"
+        button="Find"
+        isBusy={points.isFetching && !points.data}
+        error={points.error}
+        onFind={find}
+      />
+      {points.isError && !issue && <Alert tone="error">{errorMessage(points.error)}</Alert>}
       {points.data && !points.isError && (
         <ViewerPoints found={points.data} onPage={setCursor} hasNewer={cursor !== undefined} />
       )}
