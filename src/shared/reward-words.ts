@@ -31,6 +31,8 @@ export type RuleNumbers = { points: number; daily_cap: number | null; show_cap: 
 
 const count = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
 const dailyCap = (cap: number | null) => (cap === null ? '' : `, up to ${count(cap)} a day`);
+/** Check-ins and entries are credited by a background pass every 30 seconds (decision 056). */
+const WITHIN_A_MINUTE = ' They reach your balance within a minute.';
 
 /**
  * An earning rule as a sentence with its points and caps. Birthday and anniversary also name the
@@ -42,13 +44,13 @@ export function earningRuleWords(rule: EarningRule, numbers: RuleNumbers): strin
     case 'rsvp':
       return `${count(points)} for each show or special event you RSVP to${dailyCap(numbers.daily_cap)}.`;
     case 'checkin':
-      return `${count(points)} each time you check in to a show while it is live${dailyCap(numbers.daily_cap)}.`;
+      return `${count(points)} each time you check in to a show while it is live${dailyCap(numbers.daily_cap)}.${WITHIN_A_MINUTE}`;
     case 'watch':
       return `${count(points)} for every ${WATCH_MINUTES_PER_CREDIT} minutes you watch a live show${
         numbers.show_cap === null ? '' : `, up to ${count(numbers.show_cap)} a show`
       }${dailyCap(numbers.daily_cap)}. Our server counts the minutes it sees you watching.`;
     case 'giveaway_entry':
-      return `${count(points)} for entering a show's giveaway${dailyCap(numbers.daily_cap)}.`;
+      return `${count(points)} for entering a show's giveaway${dailyCap(numbers.daily_cap)}.${WITHIN_A_MINUTE}`;
     case 'quiz':
       return `${count(points)} for answering a special event's quiz correctly${dailyCap(numbers.daily_cap)}.`;
     case 'referral':
