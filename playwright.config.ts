@@ -44,6 +44,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'error',
+      VITE_LOG_LEVEL: 'warn',
       // Every journey shares 127.0.0.1; the analytics limit is for the open internet.
       ANALYTICS_PER_MINUTE: '100000',
       PER_IP_LIMIT_SCALE: '100',

@@ -38,6 +38,8 @@ const routerBuild = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 export default defineConfig(({ command }) => ({
+  // The end-to-end run builds quietly (VITE_LOG_LEVEL=warn): its output keeps the journeys' errors only.
+  logLevel: process.env.VITE_LOG_LEVEL === 'warn' ? 'warn' : 'info',
   plugins: [react(), tailwindcss(), preloadFonts()],
   resolve: {
     alias:
