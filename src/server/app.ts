@@ -71,6 +71,10 @@ import { guessingRoutes } from './modules/guessing/guessing.routes';
 import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
 import { createGuessingService } from './modules/guessing/guessing.service';
 import { roomKey } from './modules/chat/chat.service';
+import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes';
+import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
+import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
+import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -167,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   if (config.corsOrigins.length)
-    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token', 'visitor'] });
   await registerApiDocs(app);
 
   // Kill switch: named calls answer 503 'API temporarily disabled' before any handler runs.
@@ -254,6 +258,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // Contest votes and likes, and the staff vote review (decision 063).
+  await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
+  await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {
