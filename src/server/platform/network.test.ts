@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkOf } from './network';
+import { addressRangeOf, networkOf } from './network';
 
 describe('networkOf', () => {
   it('keeps an IPv4 address as it is, also when a dual-stack socket writes it as IPv6', () => {
@@ -27,5 +27,15 @@ describe('networkOf', () => {
   it('returns anything that is not an address unchanged', () => {
     expect(networkOf('')).toBe('');
     expect(networkOf('unknown')).toBe('unknown');
+  });
+});
+
+describe('addressRangeOf', () => {
+  it('groups IPv4 by its /24, IPv4 written as IPv6 too, and IPv6 by its /48', () => {
+    expect(addressRangeOf('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(addressRangeOf('203.0.113.250')).toBe('203.0.113.0/24');
+    expect(addressRangeOf('::ffff:198.51.100.9')).toBe('198.51.100.0/24');
+    expect(addressRangeOf('2001:db8:a:b::1')).toBe('2001:db8:a::/48');
+    expect(addressRangeOf('unknown')).toBe('unknown');
   });
 });

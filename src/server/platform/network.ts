@@ -37,3 +37,14 @@ export function networkOf(ip: string): string {
     .map((group) => group.toString(16))
     .join(':')}::/48`;
 }
+
+/**
+ * The address range a vote is grouped by for the contest fairness flags (decision 063): an IPv4
+ * address by its /24 (`203.0.113.7` → `203.0.113.0/24`), an IPv6 address by its /48 as networkOf.
+ * Wider than networkOf, which limits one person: votes bought from one provider's block show here.
+ */
+export function addressRangeOf(ip: string): string {
+  const network = networkOf(ip);
+  if (!isIPv4(network)) return network;
+  return `${network.split('.').slice(0, 3).join('.')}.0/24`;
+}

@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { byIp, byUser, rateLimit } from '../../http/rate-limit';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
-import { networkOf } from '../../platform/network';
+import { addressRangeOf } from '../../platform/network';
 import { sha256Hex, VISITOR_TOKEN_PREFIX } from '../../platform/secrets';
 import type { VoteOrigin } from './contest-votes.repository';
 import type { ContestVotesService, VoteOutcome } from './contest-votes.service';
@@ -38,7 +38,7 @@ export function originOf(request: FastifyRequest): VoteOrigin {
   const header = request.headers[VISITOR_HEADER];
   const tkn = typeof header === 'string' ? header.trim() : '';
   const visitor = tkn.startsWith(VISITOR_TOKEN_PREFIX) && tkn.length <= 64 ? sha256Hex(tkn).slice(0, 16) : '';
-  return { ip: request.ip, network: networkOf(request.ip), visitor };
+  return { ip: request.ip, network: addressRangeOf(request.ip), visitor };
 }
 
 const voteMessage: Record<VoteOutcome, string> = {

@@ -328,7 +328,7 @@ describeEachEngine('uservotes and userlikes', (t) => {
     const rows = await t().db.selectFrom('contest_votes').select(['ip', 'network', 'visitor']).orderBy('id').execute();
     expect(rows).toEqual([
       { ip: '2001:db8:a:b::7', network: '2001:db8:a::/48', visitor: sha256Hex(tkn).slice(0, 16) },
-      { ip: '203.0.113.9', network: '203.0.113.9', visitor: '' },
+      { ip: '203.0.113.9', network: '203.0.113.0/24', visitor: '' },
     ]);
   });
 

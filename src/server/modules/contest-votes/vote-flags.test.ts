@@ -46,7 +46,7 @@ describe('voteFlags', () => {
     expect(voteFlags(edge)).toEqual([]);
   });
 
-  it('flags five or more votes from one network, biggest group first', () => {
+  it('flags five or more votes from one address range, biggest group first', () => {
     const a = spread(5, 4 * MIN, { network: '203.0.113.9' });
     const b = spread(7, 4 * MIN, { network: '2001:db8:a::/48' });
     const c = spread(4, 4 * MIN, { network: '192.0.2.1' });
@@ -55,7 +55,7 @@ describe('voteFlags', () => {
       ['one_network', 7],
       ['one_network', 5],
     ]);
-    expect(flags[0]?.summary).toBe('7 votes from one network (2001:db8:a::/48)');
+    expect(flags[0]?.summary).toBe('7 votes from one address range (2001:db8:a::/48)');
     expect(flags[1]?.vote_ids).toEqual(a.map((v) => v.id));
   });
 

@@ -19,7 +19,7 @@ export const FLAG_RULES = {
   newAccountMs: 24 * 60 * 60_000,
   /** This many votes or more from new accounts raise the flag. */
   newAccountVotes: 5,
-  /** This many votes or more from one network (an IPv4 address, an IPv6 /48) raise the flag. */
+  /** This many votes or more from one address range (an IPv4 /24, an IPv6 /48) raise the flag. */
   networkVotes: 5,
   /** This many votes or more from one browser session's visitor token raise the flag: one browser, several accounts. */
   visitorVotes: 2,
@@ -84,7 +84,7 @@ export function voteFlags(votes: FlagVote[], rules: FlagRules = FLAG_RULES): Vot
     if (group.length < rules.networkVotes) continue;
     flags.push({
       kind: 'one_network',
-      summary: `${plural(group.length, 'vote', 'votes')} from one network (${network})`,
+      summary: `${plural(group.length, 'vote', 'votes')} from one address range (${network})`,
       vote_ids: idsOf(group),
     });
   }
