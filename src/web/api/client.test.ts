@@ -62,6 +62,8 @@ describe('the token header', () => {
     fetchMock.mockResolvedValue(answer(200, noRecords));
     await apiCall(authCalls.logout);
     expect(sentToken()).toBe('user-token');
+    // The browser's visitor token rides beside it, for the contest vote checks (decision 063).
+    expect(sentHeaders().visitor).toBe('visitor-token');
   });
 
   it('falls back to the visitor tkn, then to empty', async () => {
@@ -69,6 +71,7 @@ describe('the token header', () => {
     fetchMock.mockImplementation(async () => answer(200, noRecords));
     await apiCall(authCalls.visitorToken);
     expect(sentToken()).toBe('visitor-token');
+    expect(sentHeaders().visitor).toBeUndefined();
     memory.clear();
     fetchMock.mockClear();
     await apiCall(authCalls.visitorToken);

@@ -166,6 +166,7 @@ async function send<T>(request: Request, parser: AnswerParser<T>): Promise<T> {
     return settle({ httpStatus: 200, statusText: 'OK', body: early, retryAfter: null }, parser, false);
   const credentials = currentCredentials();
   const headers: Record<string, string> = { accept: 'application/json', token: credentials.token };
+  if (credentials.visitor) headers.visitor = credentials.visitor;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {

@@ -2,7 +2,12 @@
 // session tkn, else empty. Read on every request so a login or logout applies at once.
 import { LOCAL_KEYS, SESSION_KEYS, local, session } from '../lib/browser-storage';
 
-export type Credentials = { token: string; isUserToken: boolean };
+export type Credentials = {
+  token: string;
+  isUserToken: boolean;
+  /** The browser session's visitor token beside a user's token ('' otherwise): contest votes record its hash (decision 063). */
+  visitor: string;
+};
 
 function storedUserToken(): string {
   const raw = local.get(LOCAL_KEYS.user);
@@ -22,6 +27,7 @@ function storedUserToken(): string {
 
 export function currentCredentials(): Credentials {
   const userToken = storedUserToken();
-  if (userToken) return { token: userToken, isUserToken: true };
-  return { token: session.get(SESSION_KEYS.visitorToken) ?? '', isUserToken: false };
+  const visitorToken = session.get(SESSION_KEYS.visitorToken) ?? '';
+  if (userToken) return { token: userToken, isUserToken: true, visitor: visitorToken };
+  return { token: visitorToken, isUserToken: false, visitor: '' };
 }
