@@ -70,7 +70,16 @@ import { createEarningService } from './modules/rewards/earning.service';
 import { guessingRoutes } from './modules/guessing/guessing.routes';
 import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
 import { createGuessingService } from './modules/guessing/guessing.service';
+import { createContestResults } from './modules/contests/contest-results';
+import { contestRoutes } from './modules/contests/contests.routes';
+import { createContestsService } from './modules/contests/contests.service';
+import { staffContestRoutes } from './modules/contests/contests-staff.routes';
+import { createStaffContestsService } from './modules/contests/contests-staff.service';
 import { roomKey } from './modules/chat/chat.service';
+import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes';
+import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
+import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
+import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -167,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   if (config.corsOrigins.length)
-    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token', 'visitor'] });
   await registerApiDocs(app);
 
   // Kill switch: named calls answer 503 'API temporarily disabled' before any handler runs.
@@ -254,6 +263,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // Photo contests (decision 062): results fixed once at the close, winners credited through the ledger.
+  const contestResults = createContestResults(ctx, rewards);
+  const contests = createContestsService(ctx, contestResults);
+  await app.register(contestRoutes(ctx, contests, guards));
+  await app.register(staffContestRoutes(ctx, createStaffContestsService(ctx, contests, contestResults), guards));
+  // Contest votes and likes, and the staff vote review (decision 063).
+  await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
+  await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {
