@@ -60,7 +60,7 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await page.getByLabel('Vote rule').selectOption('once');
   await page.getByLabel('Winners').fill('2');
   await page.getByLabel('Prize points').fill('500');
-  await page.getByLabel('Prize', { exact: true }).fill('A topaz pendant');
+  await page.getByLabel('Prize (optional)', { exact: true }).fill('A topaz pendant');
   await expect(page.getByTestId('rules-preview').getByRole('heading', { name: 'Who may enter' })).toBeVisible();
   await expectAccessible(page, 'the new contest form');
   await shot('staff-contests-new');
@@ -89,18 +89,18 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expectAccessible(page, 'the moderation queue');
   await shot('staff-contests-queue');
   await queue.getByRole('checkbox', { name: /Sapphire at sunset/ }).check();
-  await queue.getByRole('button', { name: 'Approve' }).click();
+  await queue.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(queue.getByTestId('count-approved')).toHaveText('1');
   await expect(queue.getByTestId('count-pending')).toHaveText('1');
 
   await queue.getByRole('checkbox', { name: /Select all/ }).check();
-  await queue.getByRole('button', { name: 'Reject…' }).click();
+  await queue.getByRole('button', { name: 'Reject…', exact: true }).click();
   const reject = page.getByRole('dialog', { name: 'Reject 1 entry' });
-  await reject.getByRole('button', { name: 'Reject' }).click();
+  await reject.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(reject.getByText('Write the reason.')).toBeVisible();
   await reject.getByLabel('Reason').fill('The photo shows no jewelry.');
   await expectAccessible(page, 'the reject dialog');
-  await reject.getByRole('button', { name: 'Reject' }).click();
+  await reject.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(reject).toBeHidden();
   await expect(queue.getByTestId('count-rejected')).toHaveText('1');
   await expect(queue.getByTestId('count-pending')).toHaveText('0');
