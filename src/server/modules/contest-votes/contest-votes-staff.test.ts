@@ -174,6 +174,32 @@ describeEachEngine('staff vote review', (t) => {
     expect(state.body.data[0]?.votes).toBe(2);
   });
 
+  it('lets only one of two simultaneous voids of the same votes through: one log line, the count down by N once', async () => {
+    const { contest, a, staff } = await setup(t());
+    await castVotes(t(), a.id, 5);
+    const ids = (await review(t(), staff, contest.id, a.id)).body.data[0]!.list.slice(0, 3).map((v) => v.id);
+    const body = { submissionid: a.id, voteids: ids, reason: 'one script' };
+    const answers = await Promise.all([
+      voidVotes(t(), staff, contest.id, body),
+      voidVotes(t(), staff, contest.id, body),
+      voidVotes(t(), staff, contest.id, { ...body, voteids: [ids[2]] }),
+    ]);
+    expect(answers.filter((r) => r.http === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.http === 409)).toHaveLength(2);
+    const audit = await t().db.selectFrom('contest_audit').selectAll().execute();
+    expect(audit).toHaveLength(1);
+    const detail = JSON.parse(audit[0]!.detail) as { count: number; vote_ids: number[] };
+    const after = (await review(t(), staff, contest.id, a.id)).body.data[0]!;
+    expect(after.voided_votes).toBe(detail.count);
+    expect(after.votes).toBe(5 - detail.count);
+    expect(
+      after.list
+        .filter((v) => v.voided_at)
+        .map((v) => v.id)
+        .sort((x, y) => x - y),
+    ).toEqual(detail.vote_ids);
+  });
+
   it('refuses voids of another entry’s votes (400), voided votes (409) and after results are fixed (409), changing nothing', async () => {
     const { contest, a, b, staff } = await setup(t());
     await castVotes(t(), a.id, 3);
