@@ -149,6 +149,25 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await checkPhone(page, 'the log');
   await shot('staff-contests-log-phone');
 
+  // Closing voting asks first, fixes the results, and leaves the details read-only.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Winners')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Close voting now' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close voting now?' });
+  await expect(closing).toContainText('This cannot be undone');
+  await expectAccessible(page, 'the close dialog');
+  await closing.getByRole('button', { name: 'Close voting and fix the results' }).click();
+  await expect(closing).toBeHidden();
+  await expect(page.getByText(/^Results fixed /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close voting now' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByText('The results of this contest are fixed')).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await shot('staff-contests-closed-details');
+
   // The list shows the contest with its counts.
   await page.goto('/staff/contests');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });

@@ -75,7 +75,7 @@ function VoteRow({
         <span className="block text-xs font-normal text-muted">Account made {laTime(vote.account_created_at)}</span>
       </th>
       <td className="px-3 py-2 whitespace-nowrap">{laTime(vote.cast_at)}</td>
-      <td className="px-3 py-2 font-mono text-xs break-all">{vote.network || '—'}</td>
+      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{vote.network || '—'}</td>
       <td className="px-3 py-2 font-mono text-xs break-all">{vote.visitor || '—'}</td>
       <td className="px-3 py-2">
         {isVoided ? (
