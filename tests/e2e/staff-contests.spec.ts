@@ -58,6 +58,13 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await page.getByLabel('Voting closes').fill(toLaInput(new Date(now + 3 * DAY).toISOString()));
   await page.getByLabel('Entries per viewer').fill('2');
   await page.getByLabel('Vote rule').selectOption('once');
+  // A number out of range is refused by the server, in its words, under the field.
+  await page.getByLabel('Winners').fill('11');
+  await page.getByRole('button', { name: 'Create contest' }).click();
+  await expect(
+    page.locator('[id$="-error"]').filter({ hasText: 'Winners is a whole number from 1 to 10.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Winners')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Winners').fill('2');
   await page.getByLabel('Prize points').fill('500');
   await page.getByLabel('Prize (optional)', { exact: true }).fill('A topaz pendant');
@@ -106,14 +113,23 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expect(queue.getByTestId('count-pending')).toHaveText('0');
   await queue.getByRole('button', { name: /Rejected/ }).click();
   await expect(queue.getByText('The photo shows no jewelry.')).toBeVisible();
-  expect(refused.entry.state).toBe('pending');
+  // The entrant sees the reason on the contest page.
+  const mine = await request.get(`/api/contest_v1?contestid=${id}`, { headers: { token: refused.user.tokenvalue } });
+  expect(mine.status(), await mine.text()).toBe(200);
+  expect((await mine.json()).data[0].mine[0]).toMatchObject({
+    state: 'rejected',
+    reject_reason: 'The photo shows no jewelry.',
+  });
 
   // Voting opens and five new viewers vote for the approved entry.
   await openVotingNow(request, staff.tokenvalue, id);
   await votesFromNewViewers(request, kept.entry.id, 5);
 
+  // The tabs work from the keyboard: the arrow key moves to the next one.
   await page.reload();
-  await page.getByRole('tab', { name: 'Votes review' }).click();
+  await page.getByRole('tab', { name: /Moderation queue/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Votes review', selected: true })).toBeFocused();
   await page.getByLabel('Entry').selectOption({ value: String(kept.entry.id) });
   const counts = page.getByTestId('entry-vote-counts');
   await expect(counts).toContainText('5 votes count');
