@@ -284,7 +284,13 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
           {message}
         </Alert>
       ))}
-      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {save.isError && (
+        <Alert tone="error">
+          {save.error instanceof ApiError && save.error.fieldIssues.length > otherProblems.length
+            ? 'Some fields need a change: see the messages under them.'
+            : errorMessage(save.error)}
+        </Alert>
+      )}
       {!isLocked && (
         <div className="flex flex-wrap gap-2">
           <Button type="submit" isBusy={save.isPending}>

@@ -104,7 +104,8 @@ function Contest({ contest }: { contest: StaffContest }) {
             Public page
           </Link>
         </p>
-        {contest.results_fixed_at === null && (
+        {/* The server refuses to close a contest that has not started; it can be edited instead. */}
+        {contest.results_fixed_at === null && contest.phase !== 'upcoming' && (
           <CloseVoting
             contest={contest}
             onClosed={(message) => {
