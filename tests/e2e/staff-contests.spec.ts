@@ -71,6 +71,9 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expect(page.getByTestId('rules-preview').getByRole('heading', { name: 'Who may enter' })).toBeVisible();
   await expectAccessible(page, 'the new contest form');
   await shot('staff-contests-new');
+  await checkPhone(page, 'the new contest form');
+  await shot('staff-contests-new-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Create contest' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: FIRST_LOAD });
@@ -113,6 +116,9 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expect(queue.getByTestId('count-pending')).toHaveText('0');
   await queue.getByRole('button', { name: /Rejected/ }).click();
   await expect(queue.getByText('The photo shows no jewelry.')).toBeVisible();
+  await checkPhone(page, 'the rejected entries');
+  await shot('staff-contests-rejected-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
   // The entrant sees the reason on the contest page.
   const mine = await request.get(`/api/contest_v1?contestid=${id}`, { headers: { token: refused.user.tokenvalue } });
   expect(mine.status(), await mine.text()).toBe(200);

@@ -83,6 +83,10 @@ function RulesPreview({ html }: { html: string }) {
       {/* Cleaned in the browser by previewHtml: no scripts, handlers or javascript: links. */}
       <div
         data-testid="rules-preview"
+        // It scrolls when the rules are long: focusable, so a keyboard can scroll it too.
+        tabIndex={0}
+        role="region"
+        aria-labelledby="rules-preview-heading"
         className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
         dangerouslySetInnerHTML={{ __html: previewHtml(html) }}
       />
