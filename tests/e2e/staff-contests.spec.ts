@@ -66,6 +66,7 @@ test('staff create a contest, moderate its entries, review its votes and see the
   ).toBeVisible();
   await expect(page.getByLabel('Winners')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Winners').fill('2');
+  await expect(page.getByLabel('Winners')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Prize points').fill('500');
   await page.getByLabel('Prize (optional)', { exact: true }).fill('A topaz pendant');
   await expect(page.getByTestId('rules-preview').getByRole('heading', { name: 'Who may enter' })).toBeVisible();

@@ -116,12 +116,18 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [windowsProblem, setWindowsProblem] = useState<string | null>(null);
   const isLocked = contest?.results_fixed_at != null;
+  /** A field's value changes, and what was said about it goes: it is checked again on the next save. */
+  function change<K extends keyof ContestFormValues>(field: K, value: ContestFormValues[K]) {
+    setValues((old) => ({ ...old, [field]: value }));
+    setProblems((old) => Object.fromEntries(Object.entries(old).filter(([name]) => name !== field)));
+  }
   const set =
     <K extends keyof ContestFormValues>(field: K) =>
     (value: ContestFormValues[K]) =>
-      setValues((old) => ({ ...old, [field]: value }));
-  const text = (field: keyof ContestFormValues) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [field]: event.target.value }));
+      change(field, value);
+  const text =
+    (field: Exclude<keyof ContestFormValues, 'show_counts' | 'vote_rule'>) => (event: { target: { value: string } }) =>
+      change(field, event.target.value);
 
   function submit(event: FormEvent) {
     event.preventDefault();
