@@ -77,7 +77,7 @@ function VoteRow({
       <td className="px-3 py-2 whitespace-nowrap">{laTime(vote.cast_at)}</td>
       <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{vote.network || '—'}</td>
       <td className="px-3 py-2 font-mono text-xs break-all">{vote.visitor || '—'}</td>
-      <td className="px-3 py-2">
+      <td className="min-w-60 px-3 py-2">
         {isVoided ? (
           <span>
             <span className="font-bold text-danger">Removed</span> {vote.voided_at && laTime(vote.voided_at)}
@@ -175,7 +175,7 @@ function EntryReview({ contest, submissionId }: { contest: StaffContest; submiss
               role="region"
               aria-label="Votes"
             >
-              <table className="w-full min-w-[44rem] text-left text-sm">
+              <table className="w-full min-w-[60rem] text-left text-sm">
                 <caption className="sr-only">Votes for this entry</caption>
                 <thead className="bg-canvas text-muted">
                   <tr>
