@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/contract/contests';
 import { CONTEST_MESSAGES } from '../../../shared/contest-messages';
 import { contestPhase, windowProblem } from '../../../shared/contest-phase';
+import { SHOW_TIME_ZONE } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
@@ -30,6 +31,25 @@ const actorOf = (user: UserRow) => ({ id: user.id, name: `${user.first_name} ${u
 const iso = (value: string) => new Date(value).toISOString();
 
 /** Describes a log entry's detail in words: 'reason: blurry; from: pending'. */
+const laClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOW_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** A logged value in words: an instant in Los Angeles time (plain spaces, whatever the ICU), text as it is, else JSON. */
+function valueText(value: unknown): string {
+  if (typeof value === 'string')
+    return /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(value)
+      ? `${laClock.format(new Date(value)).replace(/\s+/g, ' ')} LA time`
+      : value;
+  return JSON.stringify(value);
+}
+
+const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+
+/** A log line's detail in words: 'vote closes at: Nov 26, 2026, 6:00 PM LA time → Nov 27, 2026, …'. */
 function detailText(json: string): string {
   let value: unknown;
   try {
@@ -39,7 +59,10 @@ function detailText(json: string): string {
   }
   if (typeof value !== 'object' || value === null) return String(value);
   return Object.entries(value)
-    .map(([key, v]) => `${key.replaceAll('_', ' ')}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([key, v]) => {
+      const label = key.replaceAll('_', ' ');
+      return isChange(v) ? `${label}: ${valueText(v.from)} → ${valueText(v.to)}` : `${label}: ${valueText(v)}`;
+    })
     .join('; ');
 }
 

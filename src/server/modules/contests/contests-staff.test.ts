@@ -72,14 +72,18 @@ describeEachEngine('staff contests: create, update, get, list, log', (t) => {
     const updated = await put<StaffContest>(
       t(),
       `/api/staff/contests/${contest.id}`,
-      fields({ title: 'Best opal photo' }),
+      fields({ title: 'Best opal photo', vote_closes_at: '2026-06-26T21:00:00-07:00' }),
       staff.tokenvalue,
     );
     expect(updated.http).toBe(200);
     expect(updated.body.data[0]?.title).toBe('Best opal photo');
     const log = await t().get<AuditLine>(`/api/staff/contests/${contest.id}/log`, { token: staff.tokenvalue });
     expect(log.body.data.map((l) => l.action)).toEqual(['updated', 'created']);
-    expect(log.body.data[0]?.detail).toContain('Best opal photo');
+    expect(log.body.data[0]?.detail).toContain('title: Best ring photo → Best opal photo');
+    // Instants read in Los Angeles time, as staff typed them.
+    expect(log.body.data[0]?.detail).toContain(
+      'vote closes at: Jun 25, 2026, 9:00 PM LA time → Jun 26, 2026, 9:00 PM LA time',
+    );
     expect(log.body.data[0]?.actor).toBe(`${staff.first_name} ${staff.last_name}`);
   });
 
