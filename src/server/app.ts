@@ -70,6 +70,11 @@ import { createEarningService } from './modules/rewards/earning.service';
 import { guessingRoutes } from './modules/guessing/guessing.routes';
 import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
 import { createGuessingService } from './modules/guessing/guessing.service';
+import { createContestResults } from './modules/contests/contest-results';
+import { contestRoutes } from './modules/contests/contests.routes';
+import { createContestsService } from './modules/contests/contests.service';
+import { staffContestRoutes } from './modules/contests/contests-staff.routes';
+import { createStaffContestsService } from './modules/contests/contests-staff.service';
 import { roomKey } from './modules/chat/chat.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
@@ -254,6 +259,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // Photo contests (decision 062): results fixed once at the close, winners credited through the ledger.
+  const contestResults = createContestResults(ctx, rewards);
+  const contests = createContestsService(ctx, contestResults);
+  await app.register(contestRoutes(ctx, contests, guards));
+  await app.register(staffContestRoutes(ctx, createStaffContestsService(ctx, contests, contestResults), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -7,6 +7,8 @@ import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
+import { createRewardsService } from './modules/rewards/rewards.service';
+import { createContestResults, startContestResults } from './modules/contests/contest-results';
 
 async function main() {
   let config;
@@ -38,11 +40,13 @@ async function main() {
   const stopReminders = startReminders(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
+  const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
   app.addHook('onClose', async () => {
     await stopActivityCredits();
     stopHousekeeping();
     stopReminders();
     stopYearlyCoupons();
+    stopContestResults();
   });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gemcast is running on ${config.publicUrl}`);

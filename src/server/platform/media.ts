@@ -25,7 +25,7 @@ export function mediaRoot(dataDir: string): string {
 }
 
 /** Checks by content that `input` is a picture we read, of at most `maxPixels`. */
-async function checkImage(input: Buffer, maxPixels: number): Promise<void> {
+export async function checkImage(input: Buffer, maxPixels: number): Promise<void> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
