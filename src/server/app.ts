@@ -76,6 +76,10 @@ import { createContestsService } from './modules/contests/contests.service';
 import { staffContestRoutes } from './modules/contests/contests-staff.routes';
 import { createStaffContestsService } from './modules/contests/contests-staff.service';
 import { roomKey } from './modules/chat/chat.service';
+import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes';
+import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
+import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
+import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
@@ -172,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   if (config.corsOrigins.length)
-    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token'] });
+    await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token', 'visitor'] });
   await registerApiDocs(app);
 
   // Kill switch: named calls answer 503 'API temporarily disabled' before any handler runs.
@@ -264,6 +268,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const contests = createContestsService(ctx, contestResults);
   await app.register(contestRoutes(ctx, contests, guards));
   await app.register(staffContestRoutes(ctx, createStaffContestsService(ctx, contests, contestResults), guards));
+  // Contest votes and likes, and the staff vote review (decision 063).
+  await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
+  await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -15,6 +15,28 @@ export const SPEC_MESSAGES = {
   apiDisabled: 'API temporarily disabled',
 } as const;
 
+/** Votes, likes and the vote review of photo contests (decision 063). */
+export const CONTEST_VOTE_MESSAGES = {
+  voted: 'Your vote is in. Thank you!',
+  voteMoved: 'Your vote moved to this entry.',
+  alreadyVoted: 'You already voted for this entry.',
+  liked: 'Liked.',
+  unliked: 'Like removed.',
+  ownEntry: 'You cannot vote for your own entry.',
+  votingNotOpen: 'Voting has not opened yet for this contest.',
+  votingClosed: 'Voting has closed for this contest.',
+  contestClosed: 'This contest is closed, so likes can no longer change.',
+  voteVoidedOnce: 'Your vote in this contest was removed after review, so it cannot be cast again.',
+  voteVoidedToday: 'Your vote today was removed after review, so you can vote again tomorrow.',
+  tooManyVotes: 'That is a lot of voting in a short time. Please wait a moment and try again.',
+  tooManyLikes: 'That is a lot of liking in a short time. Please wait a moment and try again.',
+  review: "The entry's votes: timeline, flags and every vote.",
+  voided: 'Votes removed after review.',
+  voidNotThisEntry: 'Some of these votes are not votes for this entry of this contest. Nothing was removed.',
+  voidAlreadyVoided: 'Some of these votes were already removed. Nothing was removed.',
+  voidResultsFixed: 'The results of this contest are fixed, so votes can no longer be removed.',
+} as const;
+
 export const MESSAGES = {
   ok: 'OK',
   notFound: 'We could not find that.',
