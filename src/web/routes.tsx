@@ -146,6 +146,12 @@ const routes: RouteObject[] = [
                 path: '/staff/rewards/coupons',
                 element: screen(() => import('./features/staff/rewards/coupon-desk-page')),
               },
+              { path: '/staff/contests', element: screen(() => import('./features/staff/contests/contests-page')) },
+              {
+                path: '/staff/contests/new',
+                element: screen(() => import('./features/staff/contests/contest-new-page')),
+              },
+              { path: '/staff/contests/:id', element: screen(() => import('./features/staff/contests/contest-page')) },
             ],
           },
         ],

@@ -10,6 +10,7 @@ import { AccountButtonFace, displayName, triggerStyles } from './user-menu-butto
 const STAFF_LINKS = [
   ['/staff/shows', 'Shows'],
   ['/staff/giveaways', 'Giveaways'],
+  ['/staff/contests', 'Photo contests'],
   ['/staff/chat', 'Chat bans and mutes'],
   ['/staff/rewards', 'Rewards'],
   ['/staff/rewards/coupons', 'Coupon desk'],

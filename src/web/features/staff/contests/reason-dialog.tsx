@@ -1,0 +1,87 @@
+// The staff contest screens' questions: a step that cannot be taken back asks first, and a step that
+// needs a reason (rejecting entries, removing votes) asks for it and will not go on without one.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { TextAreaField } from '../shows/form-fields';
+import { Modal } from '../shows/dialog';
+
+type ReasonDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Asks for a reason of at least this many characters; none asked when absent. */
+  reason?: { label: string; hint: string; minLength: number };
+  onConfirm: (reason: string) => void;
+  isBusy: boolean;
+  /** The server's refusal, shown in the dialog. */
+  error?: string | null;
+};
+
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  reason,
+  onConfirm,
+  isBusy,
+  error,
+}: ReasonDialogProps) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason && text.trim().length < reason.minLength) {
+      setProblem(
+        reason.minLength > 1 ? `Write the reason (at least ${reason.minLength} characters).` : 'Write the reason.',
+      );
+      return;
+    }
+    setProblem(null);
+    onConfirm(text.trim());
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          setText('');
+          setProblem(null);
+        }
+        onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      size="narrow"
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {reason && (
+          <TextAreaField
+            label={reason.label}
+            hint={reason.hint}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={problem ?? undefined}
+            maxLength={300}
+            required
+          />
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" isBusy={isBusy}>
+            {confirmLabel}
+          </Button>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
