@@ -10,6 +10,7 @@ import {
   type ContestDetail,
   type MySubmission,
 } from '../../../shared/contract/contests';
+import { CONTEST_MESSAGES } from '../../../shared/contest-messages';
 import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button, buttonStyles } from '../../ui/button';
@@ -19,19 +20,17 @@ import { ContestPhoto } from './contest-photo';
 import { captionCount, stateWords } from './contest-words';
 import { useSubmitEntryMutation } from './queries';
 
-const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
-const TOO_LARGE = `That photo is larger than ${CONTEST_PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
-const NOT_A_PHOTO = 'That file is not a photo we can read. Choose a JPEG, PNG, WebP or AVIF image.';
+const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
 /** Whether the browser can read the file as a picture; the server still has the last word. */
 async function photoProblem(file: File): Promise<string> {
-  if (file.size > CONTEST_PHOTO_MAX_BYTES) return TOO_LARGE;
+  if (file.size > CONTEST_PHOTO_MAX_BYTES) return CONTEST_MESSAGES.photoTooLarge;
   try {
     const bitmap = await createImageBitmap(file);
     bitmap.close();
     return '';
   } catch {
-    return NOT_A_PHOTO;
+    return CONTEST_MESSAGES.photoNotImage;
   }
 }
 
@@ -77,7 +76,7 @@ function ProgressLine({ fraction }: { fraction: number }) {
   );
 }
 
-function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number }) {
+function EntryForm({ contest, userId, onSent }: { contest: ContestDetail; userId: number; onSent: () => void }) {
   const submit = useSubmitEntryMutation(contest.id, userId);
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = { photo: useId(), caption: useId(), counter: useId(), consent: useId(), hint: useId() };
@@ -86,12 +85,10 @@ function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState('');
   const [progress, setProgress] = useState(0);
-  const [isDone, setDone] = useState(false);
   const preview = usePreview(photo);
 
   async function handlePhoto(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
-    setDone(false);
     submit.reset();
     const found = chosen ? await photoProblem(chosen) : '';
     setProblem(found);
@@ -101,7 +98,7 @@ function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!photo) {
-      setProblem('Choose a photo to enter.');
+      setProblem(CONTEST_MESSAGES.photoRequired);
       fileRef.current?.focus();
       return;
     }
@@ -111,7 +108,7 @@ function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number
       { contestId: contest.id, caption, consent, photo, onProgress: setProgress },
       {
         onSuccess: () => {
-          setDone(true);
+          onSent();
           setPhoto(null);
           setCaption('');
           setConsent(false);
@@ -139,8 +136,8 @@ function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number
           className="max-w-full text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-primary file:bg-white file:px-4 file:font-bold file:text-primary"
         />
         <p id={ids.hint} className="text-sm text-muted">
-          JPEG, PNG, WebP or AVIF, up to {CONTEST_PHOTO_MAX_BYTES / 1024 / 1024} MB. Your own photo, please: we check
-          every entry before it is shown.
+          JPEG, PNG, WebP, GIF or AVIF, up to {CONTEST_PHOTO_MAX_BYTES / 1024 / 1024} MB. Your own photo, please: we
+          check every entry before it is shown.
         </p>
         {preview && (
           <img
@@ -186,9 +183,6 @@ function EntryForm({ contest, userId }: { contest: ContestDetail; userId: number
       </div>
       {submit.isPending && <ProgressLine fraction={progress} />}
       {shownProblem && <Alert tone="error">{shownProblem}</Alert>}
-      {isDone && (
-        <Alert tone="success">Thank you! Your photo is in. We review each entry before it joins the gallery.</Alert>
-      )}
       <Button type="submit" isBusy={submit.isPending} className="self-start">
         Enter my photo
       </Button>
@@ -233,7 +227,7 @@ function ReplacePhoto({ contest, userId, entry }: { contest: ContestDetail; user
         Replace photo
       </Button>
       {shownProblem && <Alert tone="error">{shownProblem}</Alert>}
-      {submit.isSuccess && <Alert tone="success">New photo sent. It waits for review again.</Alert>}
+      {submit.isSuccess && <Alert tone="success">{CONTEST_MESSAGES.replaced}</Alert>}
     </div>
   );
 }
@@ -281,6 +275,7 @@ function MyEntries({ contest, userId }: { contest: ContestDetail; userId: number
 export function EntrySection({ contest, userId }: { contest: ContestDetail; userId: number }) {
   const isOpen = contest.phase === 'submitting';
   const hasRoom = contest.mine.length < contest.entries_per_viewer;
+  const [isSent, setSent] = useState(false);
   if (!isOpen && userId === 0) return null;
   return (
     <section aria-labelledby="enter-heading" className="flex flex-col gap-4">
@@ -300,7 +295,7 @@ export function EntrySection({ contest, userId }: { contest: ContestDetail; user
         <>
           {isOpen &&
             (hasRoom ? (
-              <EntryForm contest={contest} userId={userId} />
+              <EntryForm contest={contest} userId={userId} onSent={() => setSent(true)} />
             ) : (
               <p className="text-ink">
                 You have entered{' '}
@@ -308,6 +303,7 @@ export function EntrySection({ contest, userId }: { contest: ContestDetail; user
                 contest allows each viewer.
               </p>
             ))}
+          {isSent && <Alert tone="success">{CONTEST_MESSAGES.submitted}</Alert>}
           <MyEntries contest={contest} userId={userId} />
           {!isOpen && contest.mine.length === 0 && <p className="text-muted">You did not enter this contest.</p>}
         </>
