@@ -43,7 +43,8 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   });
   // A second entrant, sent and approved through the API, so there is another entry to vote for.
   const opal = await registerViewer(request, createViewer({ first_name: 'Opal', last_name: 'Haddad' }));
-  const opalEntry = await submitEntry(request, opal.user, contest.id, `Opal ring at the beach ${tag}`);
+  const opalPhoto = await makePhoto();
+  const opalEntry = await submitEntry(request, opal.user, contest.id, `Opal ring at the beach ${tag}`, opalPhoto);
   await approveEntries(request, staff, contest.id, [opalEntry.id]);
 
   // Amber finds the contest on /contests and enters her photo through the form.
@@ -60,7 +61,14 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   await expect(page.getByRole('heading', { level: 1, name: contest.title })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveAccessibleName(/^Entries close in/);
   await expect(page.getByTestId('contest-rules').getByText('No faces, please.')).toBeVisible();
-  await page.getByLabel('Photo', { exact: true }).setInputFiles({
+  // A photo already in the contest is refused, and the server's words show by the form.
+  const photoInput = page.getByLabel('Photo', { exact: true });
+  await photoInput.setInputFiles({ name: 'copied.png', mimeType: 'image/png', buffer: opalPhoto });
+  await page.getByRole('button', { name: 'Enter my photo' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This photo is already in the contest. Please send a different photo.',
+  );
+  await photoInput.setInputFiles({
     name: 'my-ring.png',
     mimeType: 'image/png',
     buffer: await makePhoto(),
@@ -71,6 +79,7 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   await expect(page.getByText(`${caption.length} of 280 characters`)).toBeVisible();
   await page.getByLabel('You may show my photo on air').check();
   await expectAccessible(page, 'the entry form');
+  await shot('contest-entry-form-phone');
   await page.getByRole('button', { name: 'Enter my photo' }).click();
   await expect(page.getByText('Pending review')).toBeVisible();
   await expect(page.getByText(/Your photo is waiting for a quick review/)).toBeVisible();
@@ -151,4 +160,23 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
     await Promise.all([staffSide.context.close(), borisSide.context.close(), ceciSide.context.close()]);
   }
   expect(problems, 'the other browsers logged errors').toEqual([]);
+});
+
+test('the header and the home page lead to the contests, and the header still fits at 768 px', async ({
+  page,
+  shot,
+}) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.goto('/home');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contests' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('link', { name: 'See the photo contests' }).click();
+  await expect(page).toHaveURL('/contests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Photo contests' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contests' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectAccessible(page, '/contests at 768 px');
+  await shot('contests-header-768', { fullPage: false });
 });
