@@ -14,7 +14,7 @@ import { badRequest } from '../../http/errors';
 import { byIp, byUser, rateLimit } from '../../http/rate-limit';
 import { OPTIONAL_TOKEN, routeOf } from '../../http/route';
 import { currentUser, tokenOf, type sessionGuards } from '../../http/session';
-import type { ContestsService } from './contests.service';
+import { photoFailure, type ContestsService } from './contests.service';
 
 const tags = ['contests'];
 /** Photo uploads in UPLOAD_WINDOW_MS: per address (times PER_IP_LIMIT_SCALE), and per viewer. */
@@ -104,16 +104,23 @@ export function contestRoutes(ctx: AppContext, contests: ContestsService, guards
           const values: Record<string, string> = {};
           let buffer: Buffer | null = null;
           let truncated = false;
-          for await (const part of request.parts({ limits: { fileSize: CONTEST_PHOTO_MAX_BYTES, files: 1 } })) {
-            if (part.type === 'file') {
-              const content = await part.toBuffer().catch(() => null);
-              if (part.fieldname !== 'image') continue;
-              buffer = content;
-              truncated = content === null || part.file.truncated;
-            } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
-              values[part.fieldname] = part.value;
+          try {
+            for await (const part of request.parts({ limits: { fileSize: CONTEST_PHOTO_MAX_BYTES, files: 1 } })) {
+              if (part.type === 'file') {
+                const content = await part.toBuffer();
+                if (part.fieldname !== 'image') continue;
+                buffer = content;
+                truncated = part.file.truncated;
+              } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
+                values[part.fieldname] = part.value;
+              }
             }
+          } catch (error) {
+            if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+            truncated = true;
           }
+          // An oversize photo is refused whatever else came with it (the rest of the body is unread).
+          if (truncated) throw photoFailure(413, CONTEST_MESSAGES.photoTooLarge);
           const parsed = SubmissionFields.safeParse(values);
           if (!parsed.success) {
             const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));

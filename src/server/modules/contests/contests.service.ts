@@ -35,7 +35,8 @@ export type ContestRow = Selectable<ContestsTable>;
 type SubmissionRow = Selectable<ContestSubmissionsTable>;
 type Fields = z.output<typeof SubmissionFields>;
 
-const photoFailure = (httpStatus: number, detail: string) =>
+/** A refused photo: the envelope's failed status, the reason on the image field. */
+export const photoFailure = (httpStatus: number, detail: string) =>
   new AppError(httpStatus, CONTEST_MESSAGES.submitFailed, STATUS.failed, [{ field: 'image', message: detail }]);
 
 /** Where each phase sits in the list: what can be done now first. */
