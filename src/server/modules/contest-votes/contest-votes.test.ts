@@ -22,7 +22,7 @@ async function votingContest(t: TestApp, fields: Parameters<typeof insertContest
   const contest = await insertContest(t.db, now, fields);
   const a = await insertSubmission(t.db, contest.id, ann!.id, now);
   const b = await insertSubmission(t.db, contest.id, bea!.id, now);
-  return { contest, a, b, entrants: [ann!, bea!] };
+  return { contest, a, b, entrants: [ann!, bea!] as const };
 }
 
 async function viewers(t: TestApp, count: number) {
