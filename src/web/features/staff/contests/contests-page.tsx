@@ -14,14 +14,14 @@ import { staffContestsQuery } from './queries';
 
 function Count({ n, label, tone }: { n: number; label: string; tone?: 'alert' }) {
   return (
-    <span className="flex flex-col items-start rounded-lg bg-canvas px-3 py-1.5">
+    <li className="flex flex-col items-start rounded-lg bg-canvas px-3 py-1.5">
       <span
         className={`text-xl font-black tabular-nums ${tone === 'alert' && n > 0 ? 'text-secondary-hover' : 'text-ink'}`}
       >
         {n.toLocaleString('en-US')}
       </span>
       <span className="text-xs font-bold text-muted">{label}</span>
-    </span>
+    </li>
   );
 }
 
@@ -44,13 +44,13 @@ function ContestRow({ contest }: { contest: StaffContest }) {
           <time dateTime={contest.vote_opens_at}>{timeRange(contest.vote_opens_at, contest.vote_closes_at)}</time>
         </p>
       </div>
-      <p className="flex flex-wrap gap-2" aria-label={`Counts of ${contest.title}`}>
+      <ul className="flex flex-wrap gap-2" aria-label={`Counts of ${contest.title}`}>
         <Count n={contest.pending} label="pending" tone="alert" />
         <Count n={contest.approved} label="approved" />
         <Count n={contest.rejected} label="rejected" />
         <Count n={contest.votes} label={contest.votes === 1 ? 'vote' : 'votes'} />
         <Count n={contest.voided_votes} label="removed" />
-      </p>
+      </ul>
     </li>
   );
 }

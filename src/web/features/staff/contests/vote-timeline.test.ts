@@ -52,10 +52,10 @@ describe('timelineBars', () => {
 
 describe('barWidthWords', () => {
   it('names the width of a bar', () => {
-    expect(barWidthWords(1)).toBe('1 minute');
+    expect(barWidthWords(1)).toBe('minute');
     expect(barWidthWords(15)).toBe('15 minutes');
-    expect(barWidthWords(60)).toBe('1 hour');
+    expect(barWidthWords(60)).toBe('hour');
     expect(barWidthWords(180)).toBe('3 hours');
-    expect(barWidthWords(1440)).toBe('1 day');
+    expect(barWidthWords(1440)).toBe('day');
   });
 });

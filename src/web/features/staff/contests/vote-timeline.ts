@@ -56,9 +56,9 @@ export function timelineBars(points: readonly TimelinePoint[], maxBars = 60): Ti
   return { bars, minutesPerBar, peak: Math.max(...bars.map((bar) => bar.votes + bar.voided)) };
 }
 
-/** '1 minute', '15 minutes', '2 hours', '1 day'. */
+/** A bar's width after 'votes per': 'minute', '15 minutes', 'hour', '2 hours', 'day'. */
 export function barWidthWords(minutes: number): string {
-  if (minutes % 1440 === 0) return minutes === 1440 ? '1 day' : `${minutes / 1440} days`;
-  if (minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes % 1440 === 0) return minutes === 1440 ? 'day' : `${minutes / 1440} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? 'hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? 'minute' : `${minutes} minutes`;
 }

@@ -27,7 +27,7 @@ function Flags({ review, onSelect }: { review: VoteReview; onSelect: (ids: numbe
         <ul className="flex flex-col gap-2">
           {review.flags.map((flag) => (
             <li
-              key={flag.kind}
+              key={`${flag.kind}-${flag.vote_ids[0] ?? 0}`}
               className="flex flex-col gap-2 rounded-xl border border-secondary/40 bg-secondary-soft p-3 sm:flex-row sm:items-center sm:justify-between"
             >
               <p className="font-bold text-ink">{flag.summary}</p>
