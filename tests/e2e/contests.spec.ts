@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { personInNewContext } from './support/chat';
 import { approveEntries, closeContest, createContest, makePhoto, openVotingNow, submitEntry } from './support/contests';
-import { createViewer, registerViewer } from './support/factories';
+import { createViewer, logInWithPassword, registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { createStaff } from './support/staff';
 
@@ -83,6 +83,12 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   await page.getByRole('button', { name: 'Enter my photo' }).click();
   await expect(page.getByText('Pending review')).toBeVisible();
   await expect(page.getByText(/Your photo is waiting for a quick review/)).toBeVisible();
+  // While it waits for review, Amber sends a better photo in its place.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Replace photo' }).click();
+  await (await chooser).setFiles({ name: 'my-ring-closer.png', mimeType: 'image/png', buffer: await makePhoto() });
+  await expect(page.getByText('Your new photo is waiting for a quick review')).toBeVisible();
+  await expect(page.getByText('Pending review')).toBeVisible();
   await expectAccessible(page, 'the contest page with a pending entry');
   await expectNoSidewaysScroll(page);
   await shot('contest-entry-pending-phone');
@@ -162,10 +168,13 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   expect(problems, 'the other browsers logged errors').toEqual([]);
 });
 
-test('the header and the home page lead to the contests, and the header still fits at 768 px', async ({
+test('visitors find the contests from the header and home, and logging in from a contest comes back to it', async ({
   page,
+  request,
   shot,
 }) => {
+  const staff = await createStaff(request);
+  const contest = await createContest(request, staff, { title: `Pearls at home ${randomUUID().slice(0, 6)}` });
   await page.setViewportSize({ width: 768, height: 900 });
   await page.goto('/home');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contests' })).toBeVisible();
@@ -179,4 +188,15 @@ test('the header and the home page lead to the contests, and the header still fi
   );
   await expectAccessible(page, '/contests at 768 px');
   await shot('contests-header-768', { fullPage: false });
+
+  await page.setViewportSize(PHONE);
+  await page.getByRole('link', { name: contest.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: contest.title })).toBeVisible();
+  await expectAccessible(page, 'a contest page for a visitor');
+  await page.getByRole('link', { name: 'Log in to enter' }).click();
+  await expect(page).toHaveURL(`/login?redirectTo=%2Fcontest%2F${contest.id}`);
+  const { viewer } = await registerViewer(request);
+  await logInWithPassword(page, viewer.email, viewer.password);
+  await expect(page).toHaveURL(`/contest/${contest.id}`);
+  await expect(page.getByRole('heading', { name: 'Send a photo' })).toBeVisible();
 });

@@ -9,6 +9,7 @@ import {
   nextChange,
   ordinal,
   prizeWords,
+  refusalNotice,
   removedWords,
   stateWords,
   voteRuleWords,
@@ -114,5 +115,25 @@ describe('prize, entries and votes', () => {
       '111th',
     ]);
     expect(captionCount(12, 280)).toBe('12 of 280 characters');
+  });
+});
+
+describe('refusalNotice', () => {
+  it('says a rate limit calmly with the wait, and a conflict calmly without one', () => {
+    expect(refusalNotice(429, 'Too many votes at once.', 12)).toEqual({
+      tone: 'info',
+      text: 'Too many votes at once. You can try again in 12 seconds.',
+    });
+    expect(refusalNotice(429, 'Too many votes at once.', 0.4).text).toBe(
+      'Too many votes at once. You can try again in 1 second.',
+    );
+    expect(refusalNotice(409, 'Voting has closed.', null)).toEqual({ tone: 'info', text: 'Voting has closed.' });
+  });
+
+  it('shows any other refusal as an error, as the server words it', () => {
+    expect(refusalNotice(404, 'We could not find that entry.', null)).toEqual({
+      tone: 'error',
+      text: 'We could not find that entry.',
+    });
   });
 });

@@ -113,3 +113,16 @@ export function ordinal(n: number): string {
 
 /** The caption counter: '12 of 280 characters'. */
 export const captionCount = (length: number, max: number) => `${length} of ${max} characters`;
+
+export type Notice = { tone: 'error' | 'info'; text: string };
+
+/**
+ * A refused vote or like in words: a rate limit (429) or a conflict (409) is said calmly, with the
+ * seconds to wait when the server gives them; anything else is an error.
+ */
+export function refusalNotice(httpStatus: number, message: string, retryAfterSeconds: number | null): Notice {
+  if (httpStatus !== 429 && httpStatus !== 409) return { tone: 'error', text: message };
+  const wait = retryAfterSeconds !== null && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : 0;
+  const again = wait > 0 ? ` You can try again in ${wait} second${wait === 1 ? '' : 's'}.` : '';
+  return { tone: 'info', text: `${message}${again}` };
+}

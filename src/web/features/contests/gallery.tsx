@@ -12,20 +12,15 @@ import { Button, buttonStyles } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { loginPathFor } from '../auth/redirect';
 import { ContestPhoto } from './contest-photo';
-import { likesWords, voteRuleWords, votesWords } from './contest-words';
+import { likesWords, refusalNotice, voteRuleWords, votesWords, type Notice } from './contest-words';
 import { countsFromDetail, liveGallery } from './live-counts';
 import { contestCountsQuery, contestKeys, useLikeMutation, useVoteMutation } from './queries';
 
-type Notice = { tone: 'error' | 'info'; text: string };
-
-/** A refusal in words: a rate limit or a conflict is said calmly, with when to try again. */
+/** A refusal as the gallery says it. */
 function noticeOf(error: unknown): Notice {
-  if (error instanceof ApiError && (error.httpStatus === 429 || error.httpStatus === 409)) {
-    const wait = error.retryAfterSeconds;
-    const again = wait && wait > 0 ? ` You can try again in ${wait} second${wait === 1 ? '' : 's'}.` : '';
-    return { tone: 'info', text: `${error.message}${again}` };
-  }
-  return { tone: 'error', text: errorMessage(error) };
+  return error instanceof ApiError
+    ? refusalNotice(error.httpStatus, error.message, error.retryAfterSeconds)
+    : { tone: 'error', text: errorMessage(error) };
 }
 
 function HeartIcon({ isFilled }: { isFilled: boolean }) {
