@@ -154,7 +154,7 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
     await expect(page.getByText('Congratulations! Your entry won 1st place.')).toBeVisible();
     const winner = page.getByRole('article', { name: '1st place: Amber N.' });
     await expect(winner).toContainText('2 votes');
-    await expect(winner).toContainText('Wins A sapphire pendant and 500 reward points');
+    await expect(winner).toContainText('Prize: A sapphire pendant and 500 reward points');
     await expectAccessible(page, 'the results');
     await expectNoSidewaysScroll(page);
     await shot('contest-results-phone');

@@ -44,6 +44,8 @@ export default function ContestsPage() {
   const { data, isPending, isError } = useQuery(contestListQuery());
   const groups = data ? groupContests(data) : [];
   const isEmpty = data !== undefined && data.length === 0;
+  // The first card on screen loads its photo at once; the others as they scroll into view.
+  const firstId = groups.flatMap(({ contests }) => contests)[0]?.id;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-8 sm:py-12">
       <header className="flex flex-col gap-2">
@@ -62,7 +64,7 @@ export default function ContestsPage() {
           There is no photo contest yet. When we announce one, it shows up here with its dates and prize.
         </ListNote>
       ) : (
-        groups.map(({ group, contests }, groupIndex) => (
+        groups.map(({ group, contests }) => (
           <section key={group.id} aria-labelledby={`contests-${group.id}`} className="flex flex-col gap-4">
             <h2 id={`contests-${group.id}`} className="text-2xl font-black text-ink">
               {group.title}
@@ -71,12 +73,9 @@ export default function ContestsPage() {
               <ListNote>{group.empty}</ListNote>
             ) : (
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {contests.map((contest, i) => (
+                {contests.map((contest) => (
                   <li key={contest.id}>
-                    <ContestCard
-                      contest={contest}
-                      isFirst={i === 0 && groups.slice(0, groupIndex).every((g) => g.contests.length === 0)}
-                    />
+                    <ContestCard contest={contest} isFirst={contest.id === firstId} />
                   </li>
                 ))}
               </ul>

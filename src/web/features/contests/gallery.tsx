@@ -3,7 +3,7 @@
 // their own while voting is open and the tab is in view (a poll every COUNTS_POLL_MS); a vote or
 // like shows at once and is set right by the server's answer.
 import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContestDetail, GalleryEntry } from '../../../shared/contract/contests';
 import { ApiError, errorMessage } from '../../api/client';
@@ -48,6 +48,12 @@ type EntryCardProps = {
 
 function EntryCard({ entry, showCounts, canAct, isFirst, onVote, onLike }: EntryCardProps) {
   const who = `the entry by ${entry.entrant}`;
+  // The Vote button gives way to the "Your vote" mark: the keyboard's place moves to the mark.
+  const markRef = useRef<HTMLParagraphElement>(null);
+  const [isVoteClicked, setVoteClicked] = useState(false);
+  useEffect(() => {
+    if (isVoteClicked && entry.voted) markRef.current?.focus();
+  }, [isVoteClicked, entry.voted]);
   return (
     <article
       aria-label={`Entry by ${entry.entrant}`}
@@ -81,11 +87,22 @@ function EntryCard({ entry, showCounts, canAct, isFirst, onVote, onLike }: Entry
             canAct && (
               <>
                 {entry.voted ? (
-                  <p className="inline-flex min-h-9 items-center gap-1 rounded-lg bg-primary px-3 text-sm font-black text-white">
+                  <p
+                    ref={markRef}
+                    tabIndex={-1}
+                    className="inline-flex min-h-9 items-center gap-1 rounded-lg bg-primary px-3 text-sm font-black text-white"
+                  >
                     <span aria-hidden="true">✓</span> Your vote
                   </p>
                 ) : (
-                  <Button size="sm" onClick={onVote} aria-label={`Vote for ${who}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => {
+                      setVoteClicked(true);
+                      onVote();
+                    }}
+                    aria-label={`Vote for ${who}`}
+                  >
                     Vote
                   </Button>
                 )}
@@ -97,7 +114,7 @@ function EntryCard({ entry, showCounts, canAct, isFirst, onVote, onLike }: Entry
                   onClick={() => onLike(!entry.liked)}
                 >
                   <HeartIcon isFilled={entry.liked} />
-                  {entry.liked ? 'Liked' : 'Like'}
+                  Like
                 </Button>
               </>
             )

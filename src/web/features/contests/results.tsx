@@ -32,7 +32,11 @@ function ResultCard({ result, prize, isMine }: { result: ContestResult; prize: s
         {result.caption && <p className="break-words text-ink">{result.caption}</p>}
         <p className="text-sm font-bold text-ink">{votesWords(result.votes)}</p>
         {removed && <p className="text-sm text-muted">{removed}</p>}
-        {result.winner && prize && <p className="text-sm text-ink">Wins {prize}</p>}
+        {result.winner && prize && (
+          <p className="text-sm text-ink">
+            <span className="font-bold">Prize:</span> {prize}
+          </p>
+        )}
         {isMine && (
           <p className="rounded-full bg-secondary-soft px-3 py-0.5 text-sm font-black text-secondary">Your entry</p>
         )}
