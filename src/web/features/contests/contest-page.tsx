@@ -89,7 +89,15 @@ function PhaseBody({ contest, userId }: { contest: ContestDetail; userId: number
         </>
       );
     case 'voting':
-      return <Gallery contest={contest} userId={userId} />;
+      // An entry of the viewer's that is not in the gallery is listed with its state below it.
+      return (
+        <>
+          <Gallery contest={contest} userId={userId} />
+          {contest.mine.some((entry) => entry.state !== 'approved') && (
+            <EntrySection contest={contest} userId={userId} />
+          )}
+        </>
+      );
     case 'closed':
       return <Results contest={contest} />;
   }
