@@ -146,6 +146,8 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
     await expectAccessible(ceci, 'the gallery after voting and liking');
     await shot('contest-gallery-voted-phone', { target: ceci });
     await shot('contest-gallery-other-viewer-phone', { target: boris });
+    await ceci.setViewportSize({ width: 1280, height: 900 });
+    await shot('contest-gallery-desktop', { target: ceci });
 
     // Staff close the contest: Amber's photo wins.
     await closeContest(request, staff, contest.id);
@@ -158,6 +160,8 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
     await expectAccessible(page, 'the results');
     await expectNoSidewaysScroll(page);
     await shot('contest-results-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot('contest-results-desktop');
 
     // The others see the results without a reload: the counts poll notices the contest closed.
     await expect(boris.getByRole('heading', { name: 'Results' })).toBeVisible();

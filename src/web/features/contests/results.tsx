@@ -11,9 +11,9 @@ function ResultCard({ result, prize, isMine }: { result: ContestResult; prize: s
     <article
       aria-label={`${ordinal(result.place)} place: ${result.entrant}`}
       className={cx(
-        'flex gap-4 rounded-xl bg-white p-4 ring-1',
+        'flex gap-4 rounded-xl p-4 ring-1',
         isMine ? 'ring-2 ring-secondary' : 'ring-line',
-        result.winner && 'bg-primary-soft',
+        result.winner ? 'bg-primary-soft' : 'bg-white',
       )}
     >
       <ContestPhoto
