@@ -36,6 +36,15 @@ function Windows({ contest }: { contest: ContestDetail }) {
           <time dateTime={contest.vote_opens_at}>{showTime(contest.vote_opens_at)}</time> to{' '}
           <time dateTime={contest.vote_closes_at}>{showTime(contest.vote_closes_at)}</time>
         </dd>
+        {contest.results_fixed_at && (
+          <>
+            {/* Staff may close voting before its time: the moment the results became final says so. */}
+            <dt className="font-bold text-muted">Results final</dt>
+            <dd className="text-ink">
+              <time dateTime={contest.results_fixed_at}>{showTime(contest.results_fixed_at)}</time>
+            </dd>
+          </>
+        )}
       </dl>
       {next && (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
