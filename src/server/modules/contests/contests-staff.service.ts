@@ -46,12 +46,13 @@ function detailText(json: string): string {
 export function createStaffContestsService(ctx: AppContext, contests: ContestsService, results: ContestResults) {
   const { db, clock, config } = ctx;
 
-  async function staffView(row: ContestRow): Promise<StaffContest> {
+  type Extras = Awaited<ReturnType<typeof contestsRepository.summaries>>;
+  async function staffView(row: ContestRow, known?: Extras): Promise<StaffContest> {
     const [counts, votes, voided, extras] = await Promise.all([
       contestsRepository.stateCounts(db, row.id),
       contestsRepository.voteCounts(db, row.id),
       contestsRepository.voidedCounts(db, row.id),
-      contestsRepository.summaries(db),
+      known ?? contestsRepository.summaries(db),
     ]);
     const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
     const extra = extras.get(row.id);
@@ -143,8 +144,8 @@ export function createStaffContestsService(ctx: AppContext, contests: ContestsSe
   return {
     async list(): Promise<StaffContest[]> {
       await contests.list();
-      const rows = await contestsRepository.all(db);
-      return Promise.all(rows.map(staffView));
+      const [rows, extras] = await Promise.all([contestsRepository.all(db), contestsRepository.summaries(db)]);
+      return Promise.all(rows.map((row) => staffView(row, extras)));
     },
 
     async get(id: number): Promise<StaffContest> {

@@ -109,6 +109,13 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
       throw conflict(CONTEST_MESSAGES.duplicatePhoto);
   }
 
+  /** The contest locked for this transaction, as long as it still takes entries (the window may have closed meanwhile). */
+  async function stillSubmitting(trx: Db, contestId: number): Promise<ContestRow> {
+    const locked = await contestsRepository.lock(trx, ctx.dialect, contestId);
+    if (!locked || contestPhase(locked, clock.now()) !== 'submitting') throw conflict(CONTEST_MESSAGES.notSubmitting);
+    return locked;
+  }
+
   /** Writes the photo's file, runs `write` and removes the file again when `write` fails. */
   async function withStoredPhoto<T>(photo: EncodedPhoto, write: (path: string) => Promise<T>): Promise<T> {
     const stored = await writeContestPhoto(config.dataDir, photo, ctx.random);
@@ -256,7 +263,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
       if (existing) {
         const updated = await withStoredPhoto(photo, (stored) =>
           db.transaction().execute(async (trx) => {
-            await contestsRepository.lock(trx, ctx.dialect, contest.id);
+            await stillSubmitting(trx, contest.id);
             await refuseNearDuplicate(trx, contest.id, photo, existing.id);
             const row = await contestsRepository.replacePhoto(trx, existing.id, {
               photo_path: stored,
@@ -277,8 +284,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
 
       const created = await withStoredPhoto(photo, (stored) =>
         db.transaction().execute(async (trx) => {
-          const locked = await contestsRepository.lock(trx, ctx.dialect, contest.id);
-          if (!locked || locked.results_fixed_at) throw conflict(CONTEST_MESSAGES.notSubmitting);
+          const locked = await stillSubmitting(trx, contest.id);
           await refuseNearDuplicate(trx, contest.id, photo);
           // The slot's unique key caps the entries: the first free slot wins, none free is a refusal.
           for (let slot = 1; slot <= locked.entries_per_viewer; slot += 1) {

@@ -330,6 +330,15 @@ describeEachEngine('contestusers', (t) => {
     expect(rows.map((r) => r.photo_path)).toEqual([approved.photo_path, theirs.photo_path, pending.photo_path]);
   });
 
+  it('limits uploads per address before the token is read (429 in the envelope)', async () => {
+    const answers = [];
+    for (let i = 0; i < 31; i += 1)
+      answers.push(await submitEntry(t(), undefined, { contestid: 1 }, undefined, '203.0.113.9'));
+    expect(answers.slice(0, 30).every((a) => a.http === 401)).toBe(true);
+    expect(answers[30]?.body).toMatchObject({ statusCode: 429, message: CONTEST_MESSAGES.tooManyUploads });
+    expect((await submitEntry(t(), undefined, { contestid: 1 }, undefined, '203.0.113.10')).http).toBe(401);
+  });
+
   it('limits uploads per viewer (429 in the envelope)', async () => {
     const viewer = await t().createViewer();
     const contest = await submittingContest(t());
