@@ -58,12 +58,23 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await page.getByLabel('Voting closes').fill(toLaInput(new Date(now + 3 * DAY).toISOString()));
   await page.getByLabel('Entries per viewer').fill('2');
   await page.getByLabel('Vote rule').selectOption('once');
+  // A number out of range is refused by the server, in its words, under the field.
+  await page.getByLabel('Winners').fill('11');
+  await page.getByRole('button', { name: 'Create contest' }).click();
+  await expect(
+    page.locator('[id$="-error"]').filter({ hasText: 'Winners is a whole number from 1 to 10.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Winners')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Winners').fill('2');
+  await expect(page.getByLabel('Winners')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Prize points').fill('500');
   await page.getByLabel('Prize (optional)', { exact: true }).fill('A topaz pendant');
   await expect(page.getByTestId('rules-preview').getByRole('heading', { name: 'Who may enter' })).toBeVisible();
   await expectAccessible(page, 'the new contest form');
   await shot('staff-contests-new');
+  await checkPhone(page, 'the new contest form');
+  await shot('staff-contests-new-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Create contest' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: FIRST_LOAD });
@@ -106,14 +117,26 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expect(queue.getByTestId('count-pending')).toHaveText('0');
   await queue.getByRole('button', { name: /Rejected/ }).click();
   await expect(queue.getByText('The photo shows no jewelry.')).toBeVisible();
-  expect(refused.entry.state).toBe('pending');
+  await checkPhone(page, 'the rejected entries');
+  await shot('staff-contests-rejected-phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The entrant sees the reason on the contest page.
+  const mine = await request.get(`/api/contest_v1?contestid=${id}`, { headers: { token: refused.user.tokenvalue } });
+  expect(mine.status(), await mine.text()).toBe(200);
+  expect((await mine.json()).data[0].mine[0]).toMatchObject({
+    state: 'rejected',
+    reject_reason: 'The photo shows no jewelry.',
+  });
 
   // Voting opens and five new viewers vote for the approved entry.
   await openVotingNow(request, staff.tokenvalue, id);
   await votesFromNewViewers(request, kept.entry.id, 5);
 
+  // The tabs work from the keyboard: the arrow key moves to the next one.
   await page.reload();
-  await page.getByRole('tab', { name: 'Votes review' }).click();
+  await page.getByRole('tab', { name: /Moderation queue/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Votes review', selected: true })).toBeFocused();
   await page.getByLabel('Entry').selectOption({ value: String(kept.entry.id) });
   const counts = page.getByTestId('entry-vote-counts');
   await expect(counts).toContainText('5 votes count');
@@ -148,6 +171,25 @@ test('staff create a contest, moderate its entries, review its votes and see the
   await expect(log.getByRole('listitem').filter({ hasText: 'Created' })).toBeVisible();
   await checkPhone(page, 'the log');
   await shot('staff-contests-log-phone');
+
+  // Closing voting asks first, fixes the results, and leaves the details read-only.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByLabel('Winners')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Close voting now' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close voting now?' });
+  await expect(closing).toContainText('This cannot be undone');
+  await expectAccessible(page, 'the close dialog');
+  await closing.getByRole('button', { name: 'Close voting and fix the results' }).click();
+  await expect(closing).toBeHidden();
+  await expect(page.getByText(/^Results fixed /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close voting now' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByText('The results of this contest are fixed')).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await shot('staff-contests-closed-details');
 
   // The list shows the contest with its counts.
   await page.goto('/staff/contests');

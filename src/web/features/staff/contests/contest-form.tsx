@@ -83,6 +83,10 @@ function RulesPreview({ html }: { html: string }) {
       {/* Cleaned in the browser by previewHtml: no scripts, handlers or javascript: links. */}
       <div
         data-testid="rules-preview"
+        // It scrolls when the rules are long: focusable, so a keyboard can scroll it too.
+        tabIndex={0}
+        role="region"
+        aria-labelledby="rules-preview-heading"
         className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
         dangerouslySetInnerHTML={{ __html: previewHtml(html) }}
       />
@@ -112,12 +116,18 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [windowsProblem, setWindowsProblem] = useState<string | null>(null);
   const isLocked = contest?.results_fixed_at != null;
+  /** A field's value changes, and what was said about it goes: it is checked again on the next save. */
+  function change<K extends keyof ContestFormValues>(field: K, value: ContestFormValues[K]) {
+    setValues((old) => ({ ...old, [field]: value }));
+    setProblems((old) => Object.fromEntries(Object.entries(old).filter(([name]) => name !== field)));
+  }
   const set =
     <K extends keyof ContestFormValues>(field: K) =>
     (value: ContestFormValues[K]) =>
-      setValues((old) => ({ ...old, [field]: value }));
-  const text = (field: keyof ContestFormValues) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [field]: event.target.value }));
+      change(field, value);
+  const text =
+    (field: Exclude<keyof ContestFormValues, 'show_counts' | 'vote_rule'>) => (event: { target: { value: string } }) =>
+      change(field, event.target.value);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -284,7 +294,13 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
           {message}
         </Alert>
       ))}
-      {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+      {save.isError && (
+        <Alert tone="error">
+          {save.error instanceof ApiError && save.error.fieldIssues.length > otherProblems.length
+            ? 'Some fields need a change: see the messages under them.'
+            : errorMessage(save.error)}
+        </Alert>
+      )}
       {!isLocked && (
         <div className="flex flex-wrap gap-2">
           <Button type="submit" isBusy={save.isPending}>

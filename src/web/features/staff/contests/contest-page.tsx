@@ -3,8 +3,8 @@
 // tabs: the moderation queue, the vote review, the log, and the details form (read-only once the
 // results are fixed).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { StaffContest } from '../../../../shared/contract/contests';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
@@ -66,12 +66,17 @@ function CloseVoting({ contest, onClosed }: { contest: StaffContest; onClosed: (
 
 function Contest({ contest }: { contest: StaffContest }) {
   const { state } = useLocation();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const asked = params.get('section');
   const section: Section = isSection(asked) ? asked : 'queue';
   const [notice, setNotice] = useState<string | null>(() =>
     state && typeof state === 'object' && 'notice' in state && typeof state.notice === 'string' ? state.notice : null,
   );
+  // The notice from the form is said once: a reload or a return to this page does not repeat it.
+  useEffect(() => {
+    if (state) navigate({ search: window.location.search }, { replace: true, state: null });
+  }, [state, navigate]);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:py-12">
       <Link to="/staff/contests" className="self-start font-bold text-primary underline underline-offset-4">
@@ -99,7 +104,8 @@ function Contest({ contest }: { contest: StaffContest }) {
             Public page
           </Link>
         </p>
-        {contest.results_fixed_at === null && (
+        {/* The server refuses to close a contest that has not started; it can be edited instead. */}
+        {contest.results_fixed_at === null && contest.phase !== 'upcoming' && (
           <CloseVoting
             contest={contest}
             onClosed={(message) => {

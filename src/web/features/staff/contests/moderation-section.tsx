@@ -109,6 +109,7 @@ export function ModerationSection({ contest }: { contest: StaffContest }) {
   function show(next: SubmissionState) {
     setState(next);
     setChecked(new Set());
+    setNotice(null);
     review.reset();
   }
 

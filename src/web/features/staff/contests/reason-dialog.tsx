@@ -20,17 +20,15 @@ type ReasonDialogProps = {
   error?: string | null;
 };
 
-export function ReasonDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
+/** The dialog's form: mounted only while the dialog is open, so each opening starts with an empty reason. */
+function ReasonForm({
   confirmLabel,
   reason,
   onConfirm,
+  onCancel,
   isBusy,
   error,
-}: ReasonDialogProps) {
+}: Pick<ReasonDialogProps, 'confirmLabel' | 'reason' | 'onConfirm' | 'isBusy' | 'error'> & { onCancel: () => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -47,41 +45,35 @@ export function ReasonDialog({
   }
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setText('');
-          setProblem(null);
-        }
-        onOpenChange(next);
-      }}
-      title={title}
-      description={description}
-      size="narrow"
-    >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {reason && (
-          <TextAreaField
-            label={reason.label}
-            hint={reason.hint}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            error={problem ?? undefined}
-            maxLength={300}
-            required
-          />
-        )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" isBusy={isBusy}>
-            {confirmLabel}
-          </Button>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-        </div>
-      </form>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {reason && (
+        <TextAreaField
+          label={reason.label}
+          hint={reason.hint}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={problem ?? undefined}
+          maxLength={300}
+          required
+        />
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" isBusy={isBusy}>
+          {confirmLabel}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ReasonDialog({ open, onOpenChange, title, description, ...form }: ReasonDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} size="narrow">
+      <ReasonForm {...form} onCancel={() => onOpenChange(false)} />
     </Modal>
   );
 }

@@ -39,12 +39,7 @@ export function SectionTabs<Key extends string>({ label, tabs, current, onChange
 
   return (
     <div className="flex flex-col gap-5">
-      <div
-        ref={list}
-        role="tablist"
-        aria-label={label}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
-      >
+      <div ref={list} role="tablist" aria-label={label} className="flex flex-wrap gap-x-1 border-b border-line">
         {tabs.map((tab) => {
           const isCurrent = tab.key === current;
           return (

@@ -19,7 +19,7 @@ const HEIGHT = 160;
 const AXIS = 24;
 
 export function VoteChart({ timeline }: { timeline: VoteReview['timeline'] }) {
-  const { bars, minutesPerBar, peak } = timelineBars(timeline);
+  const { bars, minutesPerBar, peak } = timelineBars(timeline, 60, 20);
   if (bars.length === 0) return <p className="text-muted">No votes yet, so there is nothing to chart.</p>;
   const slot = WIDTH / bars.length;
   const barWidth = Math.max(1, slot * 0.8);

@@ -50,6 +50,29 @@ describe('timelineBars', () => {
   });
 });
 
+describe('timelineBars with a least number of bars', () => {
+  it('starts a short timeline earlier with empty bars, ending at the last vote', () => {
+    const timeline = timelineBars([{ minute: '2026-06-20T19:00', votes: 4, voided: 1 }], 60, 20);
+    expect(timeline.bars).toHaveLength(20);
+    expect(timeline.bars[0]).toEqual({ start: '2026-06-20T18:41:00.000Z', votes: 0, voided: 0 });
+    expect(timeline.bars.at(-1)).toEqual({ start: '2026-06-20T19:00:00.000Z', votes: 4, voided: 1 });
+    expect(timeline.peak).toBe(5);
+  });
+
+  it('adds nothing when the timeline is long enough already', () => {
+    const timeline = timelineBars(
+      [
+        { minute: '2026-06-20T19:00', votes: 1, voided: 0 },
+        { minute: '2026-06-20T19:29', votes: 1, voided: 0 },
+      ],
+      60,
+      20,
+    );
+    expect(timeline.bars).toHaveLength(30);
+    expect(timeline.bars[0]?.start).toBe('2026-06-20T19:00:00.000Z');
+  });
+});
+
 describe('barWidthWords', () => {
   it('names the width of a bar', () => {
     expect(barWidthWords(1)).toBe('minute');

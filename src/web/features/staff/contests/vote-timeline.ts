@@ -1,6 +1,7 @@
 // The vote review's chart: the server's per-minute counts (only minutes with votes) laid out as at
 // most `maxBars` bars of equal width, every minute between the first and the last one covered, so a
-// quiet hour shows as a gap and a burst as a spike.
+// quiet hour shows as a gap and a burst as a spike. At least `minBars` bars: a short timeline starts
+// earlier with empty bars, so one busy minute reads as a spike rather than a wall.
 import type { VoteReview } from '../../../../shared/contract/contests';
 
 export type TimelinePoint = VoteReview['timeline'][number];
@@ -30,7 +31,7 @@ export function minuteOf(minute: string): number {
   return Number.isNaN(at) ? Number.NaN : Math.floor(at / MINUTE_MS);
 }
 
-export function timelineBars(points: readonly TimelinePoint[], maxBars = 60): Timeline {
+export function timelineBars(points: readonly TimelinePoint[], maxBars = 60, minBars = 1): Timeline {
   const known = points
     .map((point) => ({ at: minuteOf(point.minute), votes: point.votes, voided: point.voided }))
     .filter((point) => !Number.isNaN(point.at));
@@ -40,8 +41,9 @@ export function timelineBars(points: readonly TimelinePoint[], maxBars = 60): Ti
   const minutesPerBar =
     STEPS.find((step) => Math.floor(last / step) - Math.floor(first / step) + 1 <= maxBars) ??
     Math.ceil((last - first + 1) / maxBars);
-  const firstBar = Math.floor(first / minutesPerBar);
-  const count = Math.floor(last / minutesPerBar) - firstBar + 1;
+  const lastBar = Math.floor(last / minutesPerBar);
+  const firstBar = Math.min(Math.floor(first / minutesPerBar), lastBar - Math.min(minBars, maxBars) + 1);
+  const count = lastBar - firstBar + 1;
   const bars: TimelineBar[] = Array.from({ length: count }, (_, index) => ({
     start: new Date((firstBar + index) * minutesPerBar * MINUTE_MS).toISOString(),
     votes: 0,

@@ -70,12 +70,12 @@ function VoteRow({
           className="size-5 accent-primary"
         />
       </td>
-      <th scope="row" className="px-3 py-2 font-bold wrap-anywhere">
+      <th scope="row" className="min-w-40 px-3 py-2 font-bold wrap-anywhere">
         {vote.voter}
         <span className="block text-xs font-normal text-muted">Account made {laTime(vote.account_created_at)}</span>
       </th>
       <td className="px-3 py-2 whitespace-nowrap">{laTime(vote.cast_at)}</td>
-      <td className="px-3 py-2 font-mono text-xs break-all">{vote.network || '—'}</td>
+      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{vote.network || '—'}</td>
       <td className="px-3 py-2 font-mono text-xs break-all">{vote.visitor || '—'}</td>
       <td className="px-3 py-2">
         {isVoided ? (
