@@ -1,4 +1,4 @@
-// The header: logo, the main navigation (Home, Live, Giveaways, Rewards) and either the account
+// The header: logo, the main navigation (Home, Live, Giveaways, Contests, Rewards) and either the account
 // menu or the way in. Below 768 px the navigation folds behind a menu button.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ const NAVIGATION = [
   ['/home', 'Home'],
   ['/live', 'Live'],
   ['/giveaways', 'Giveaways'],
+  ['/contests', 'Contests'],
   ['/rewards', 'Rewards'],
 ] as const;
 

@@ -15,7 +15,7 @@ import { eventKeys } from '../events/queries';
 import { RsvpButton } from '../rsvp/rsvp-button';
 import { HOME_LISTS } from './home-lists';
 
-const HIGHLIGHTS = [
+const HIGHLIGHTS: { title: string; text: string; link?: { to: string; label: string } }[] = [
   {
     title: 'Live shows',
     text: 'Watch our hosts present rings, pendants and loose gems live, ask questions in the chat and shop as the show runs.',
@@ -27,6 +27,11 @@ const HIGHLIGHTS = [
   {
     title: 'Rewards',
     text: 'Watching, RSVPing and taking part earn you reward points, plus coupons for your birthday and anniversary.',
+  },
+  {
+    title: 'Photo contests',
+    text: 'Send a photo of a piece you love, then vote for your favourites. The photos with the most votes win prizes.',
+    link: { to: '/contests', label: 'See the photo contests' },
   },
 ];
 
@@ -229,11 +234,16 @@ export function HomePage() {
         <h2 id="highlights-heading" className="text-2xl font-black text-ink">
           What happens on {brand}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {HIGHLIGHTS.map((item) => (
             <li key={item.title} className="rounded-xl border border-line bg-white p-5">
               <h3 className="text-lg font-black text-primary">{item.title}</h3>
               <p className="mt-2 text-muted">{item.text}</p>
+              {item.link && (
+                <Link to={item.link.to} className={`mt-3 inline-block ${linkStyles}`}>
+                  {item.link.label}
+                </Link>
+              )}
             </li>
           ))}
         </ul>
