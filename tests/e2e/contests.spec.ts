@@ -88,6 +88,8 @@ test('a photo contest: enter through the form, staff approve, two viewers vote a
   await page.getByRole('button', { name: 'Replace photo' }).click();
   await (await chooser).setFiles({ name: 'my-ring-closer.png', mimeType: 'image/png', buffer: await makePhoto() });
   await expect(page.getByText('Your new photo is waiting for a quick review')).toBeVisible();
+  // The first note gave way to the new one: one note, not two saying the same.
+  await expect(page.getByText(/^Thanks! Your photo is waiting/)).toHaveCount(0);
   await expect(page.getByText('Pending review')).toBeVisible();
   await expectAccessible(page, 'the contest page with a pending entry');
   await expectNoSidewaysScroll(page);

@@ -34,6 +34,7 @@ const pages: readonly (readonly [name: string, path: () => string])[] = [
   ['not-found', () => '/no-such-page'],
   ['rewards', () => '/rewards'],
   ['giveaways', () => '/giveaways'],
+  ['contests', () => '/contests'],
   ['giveaway', () => `/giveaway/${giveaway.id}`],
   ['giveaway-terms', () => `/giveaway-terms/${giveaway.id}`],
   ['giveaway-success', () => `/giveaway/success/${giveaway.id}`],

@@ -27,6 +27,8 @@ const SHELL_PAGES = [
   ['/faq', 'Gemcast', 'Coupons & Giveaway FAQ'],
   ['/rewards', 'Gemcast', 'Rewards'],
   ['/giveaways', 'Giveaways Page - Gemcast', 'Giveaways'],
+  ['/contests', 'Gemcast', 'Photo contests'],
+  [`/contest/${MISSING}`, 'Gemcast', 'We could not find that contest'],
   [`/giveaway/${MISSING}`, 'Gemcast', 'We could not find that giveaway'],
   [`/giveaway/success/${MISSING}`, 'Gemcast', 'We could not find that giveaway'],
   [`/giveaway/already-participated/${MISSING}`, 'Gemcast', 'We could not find that giveaway'],
@@ -40,7 +42,7 @@ const SHELL_PAGES = [
 ] as const;
 
 test('every public page of spec §2 is inside the shell with its title', async ({ page }) => {
-  test.slow(); // eighteen pages in one journey
+  test.slow(); // twenty pages in one journey
   for (const [path, title, heading] of SHELL_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();

@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { ContestDetail } from '../../../shared/contract/contests';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Countdown } from '../../ui/countdown';
 import { useAuth } from '../auth/auth-store';
@@ -121,6 +121,7 @@ function Contest({ id, userId }: { id: number; userId: number }) {
     },
   });
   if (detail.isPending) return <p className="text-muted">Loading the contest…</p>;
+  if (detail.error instanceof ApiError && detail.error.httpStatus === 404) return <NoSuchContest />;
   if (detail.isError) return <Alert tone="error">{errorMessage(detail.error)}</Alert>;
   const contest = detail.data;
   const prize = prizeWords(contest.prize_text, contest.prize_points);
@@ -148,6 +149,18 @@ function Contest({ id, userId }: { id: number; userId: number }) {
   );
 }
 
+/** A contest id that is not there (or not a number): a page of its own, with the way to the others below. */
+function NoSuchContest() {
+  return (
+    <header className="flex flex-col gap-2">
+      <h1 className="text-3xl font-black text-ink">We could not find that contest</h1>
+      <p className="text-muted">
+        It may have been taken down, or the link is mistyped. The contests running now are listed on the contests page.
+      </p>
+    </header>
+  );
+}
+
 export default function ContestPage() {
   const { user } = useAuth();
   const { id } = useParams();
@@ -155,11 +168,7 @@ export default function ContestPage() {
   const isValidId = Number.isInteger(contestId) && contestId > 0;
   return (
     <article className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:py-12">
-      {isValidId ? (
-        <Contest id={contestId} userId={user?.id ?? 0} />
-      ) : (
-        <Alert tone="error">There is no contest at this address.</Alert>
-      )}
+      {isValidId ? <Contest id={contestId} userId={user?.id ?? 0} /> : <NoSuchContest />}
       <Link to="/contests" className={`self-start ${linkStyles}`}>
         All photo contests
       </Link>

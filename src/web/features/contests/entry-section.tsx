@@ -190,7 +190,10 @@ function EntryForm({ contest, userId, onSent }: { contest: ContestDetail; userId
   );
 }
 
-function ReplacePhoto({ contest, userId, entry }: { contest: ContestDetail; userId: number; entry: MySubmission }) {
+type EntryProps = { contest: ContestDetail; userId: number; onReplaced: () => void };
+
+/** A new photo for a pending or rejected entry; `onReplaced` lets the section drop its earlier "Thanks" note. */
+function ReplacePhoto({ contest, userId, entry, onReplaced }: EntryProps & { entry: MySubmission }) {
   const submit = useSubmitEntryMutation(contest.id, userId);
   const fileRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState('');
@@ -202,13 +205,16 @@ function ReplacePhoto({ contest, userId, entry }: { contest: ContestDetail; user
     const found = await photoProblem(chosen);
     setProblem(found);
     if (found) return;
-    submit.mutate({
-      contestId: contest.id,
-      caption: entry.caption,
-      consent: entry.consent_on_air,
-      photo: chosen,
-      submissionId: entry.id,
-    });
+    submit.mutate(
+      {
+        contestId: contest.id,
+        caption: entry.caption,
+        consent: entry.consent_on_air,
+        photo: chosen,
+        submissionId: entry.id,
+      },
+      { onSuccess: onReplaced },
+    );
   }
 
   const shownProblem = problem || (submit.isError ? refusal(submit.error) : '');
@@ -238,7 +244,7 @@ const STATE_STYLES = {
   rejected: 'bg-danger-soft text-danger',
 } as const;
 
-function MyEntries({ contest, userId }: { contest: ContestDetail; userId: number }) {
+function MyEntries({ contest, userId, onReplaced }: EntryProps) {
   if (contest.mine.length === 0) return null;
   const canReplace = contest.phase === 'submitting';
   return (
@@ -262,7 +268,7 @@ function MyEntries({ contest, userId }: { contest: ContestDetail; userId: number
               </p>
               {entry.caption && <p className="break-words text-ink">{entry.caption}</p>}
               {canReplace && entry.state !== 'approved' && (
-                <ReplacePhoto contest={contest} userId={userId} entry={entry} />
+                <ReplacePhoto contest={contest} userId={userId} entry={entry} onReplaced={onReplaced} />
               )}
             </div>
           </li>
@@ -304,7 +310,7 @@ export function EntrySection({ contest, userId }: { contest: ContestDetail; user
               </p>
             ))}
           {isSent && <Alert tone="success">{CONTEST_MESSAGES.submitted}</Alert>}
-          <MyEntries contest={contest} userId={userId} />
+          <MyEntries contest={contest} userId={userId} onReplaced={() => setSent(false)} />
           {!isOpen && contest.mine.length === 0 && <p className="text-muted">You did not enter this contest.</p>}
         </>
       )}
