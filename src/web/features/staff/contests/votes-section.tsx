@@ -189,7 +189,7 @@ function EntryReview({ contest, submissionId }: { contest: StaffContest; submiss
                       Cast
                     </th>
                     <th scope="col" className="px-3 py-2 font-bold">
-                      Network
+                      Address range
                     </th>
                     <th scope="col" className="px-3 py-2 font-bold">
                       Browser
