@@ -7,7 +7,7 @@ import type { Envelope } from '../../shared/contract/envelope';
 import type { MySubmission } from '../../shared/contract/contests';
 import type { TestApp } from './harness';
 
-export type Part = { name: string; content: Buffer | string; filename?: string; type?: string };
+import { multipartBody, type Part } from './multipart';
 
 /** A picture of its own for each `n`: 9 × 8 blocks of grey, `block` pixels each. */
 export function photo(n: number, block = 60): Promise<Buffer> {
@@ -74,22 +74,6 @@ export function claimedHugePng(size = 20_000): Buffer {
     chunk('IDAT', deflateSync(Buffer.alloc(64))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Encodes parts as multipart/form-data the way a browser's FormData does. */
-export async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined) form.append(part.name, String(part.content));
-    else
-      form.append(
-        part.name,
-        new Blob([new Uint8Array(Buffer.from(part.content))], { type: part.type ?? 'application/octet-stream' }),
-        part.filename,
-      );
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
 }
 
 export const imagePart = (content: Buffer, filename = 'ring.png', type = 'image/png'): Part => ({

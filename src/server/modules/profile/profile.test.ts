@@ -11,6 +11,7 @@ import { RegistrationInfoResponse } from '../../../shared/contract/profile';
 import { UserResponse, type UserRecord } from '../../../shared/contract/user';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { multipartBody, type Part } from '../../testing/multipart';
 
 const USER_RECORD_FIELDS = [
   'id',
@@ -426,24 +427,6 @@ describeEachEngine('userregistrationinfo', (t) => {
     expect(await t().db.selectFrom('registration_info').select('user_id').execute()).toEqual([]);
   });
 });
-
-type Part = { name: string; content: Buffer | string; filename?: string; type?: string };
-
-/** Encodes parts as multipart/form-data the way a browser's FormData does. */
-async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined) form.append(part.name, String(part.content));
-    else
-      form.append(
-        part.name,
-        new Blob([new Uint8Array(Buffer.from(part.content))], { type: part.type ?? 'application/octet-stream' }),
-        part.filename,
-      );
-  }
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
-}
 
 async function uploadPicture(t: TestApp, token: string | undefined, parts: Part[]) {
   const { payload, contentType } = await multipartBody(parts);

@@ -13,24 +13,22 @@ import { UploadedImageResponse, type UploadedImage } from '../../../shared/contr
 import { srcSetOf } from '../../../shared/image-sizes';
 import { MESSAGES } from '../../../shared/messages';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { multipartBody, type Part } from '../../testing/multipart';
 
-type Part = { content: Buffer | string; filename?: string; type?: string };
+/** A file for the "image" field; the field's name is always the same. */
+type ImageFile = Omit<Part, 'name'>;
 
-async function upload(t: TestApp, token: string | undefined, part: Part | null) {
-  const form = new FormData();
-  if (part)
-    form.append(
-      'image',
-      new Blob([new Uint8Array(Buffer.from(part.content))], { type: part.type ?? 'image/png' }),
-      part.filename ?? 'ring.png',
-    );
-  else form.append('note', 'no file');
-  const encoded = new Response(form);
+async function upload(t: TestApp, token: string | undefined, part: ImageFile | null) {
+  const { payload, contentType } = await multipartBody([
+    part
+      ? { name: 'image', content: part.content, type: part.type ?? 'image/png', filename: part.filename ?? 'ring.png' }
+      : { name: 'note', content: 'no file' },
+  ]);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/staff/media',
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...(token ? { token } : {}) },
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { token } : {}) },
   });
   return { http: res.statusCode, body: res.json<Envelope<UploadedImage>>(), retryAfter: res.headers['retry-after'] };
 }
@@ -130,7 +128,7 @@ describeEachEngine('staff image uploads (POST /api/staff/media)', (t) => {
 
   it('refuses what is not an image (400), an empty or missing file (400), and stores nothing', async () => {
     const staff = await t().createStaff();
-    const cases: [string, Part | null, string][] = [
+    const cases: [string, ImageFile | null, string][] = [
       ['a text file renamed .png', { content: 'just words, not a picture' }, MESSAGES.imageNotImage],
       [
         'an SVG',

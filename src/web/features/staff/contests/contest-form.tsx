@@ -8,11 +8,9 @@ import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { previewHtml } from '../giveaways/terms-preview';
 import { useStaffShows } from '../queries';
-import { SelectField, TextAreaField } from '../shows/form-fields';
-import { fromLaInput } from '../shows/la-time';
-import { laTime, ownClock } from '../shows/show-format';
+import { HtmlPreview, SelectField, TextAreaField, TimeHint } from '../shows/form-fields';
+import { laTime } from '../shows/show-format';
 import { contestFieldsOf, contestFormValues, WINDOW_FIELDS, type ContestFormValues } from './contest-form-values';
 import { VOTE_RULE_LABELS } from './contest-words';
 import { useSaveContest } from './queries';
@@ -23,18 +21,6 @@ const WINDOW_LABELS: Record<(typeof WINDOW_FIELDS)[number], string> = {
   vote_opens_at: 'Voting opens',
   vote_closes_at: 'Voting closes',
 };
-
-/** Under a time input: the moment it names, spelled out, and on the staff member's own clock. */
-function TimeHint({ value }: { value: string }) {
-  const instant = fromLaInput(value);
-  if (!instant) return <>Los Angeles time.</>;
-  const own = ownClock(instant);
-  return (
-    <>
-      Los Angeles time: {laTime(instant)}.{own && ` On your clock: ${own}.`}
-    </>
-  );
-}
 
 /** Upcoming and live shows, soonest first, and the chosen one even when it is over. */
 function ShowSelect({
@@ -71,26 +57,6 @@ function ShowSelect({
         </option>
       ))}
     </SelectField>
-  );
-}
-
-function RulesPreview({ html }: { html: string }) {
-  return (
-    <section aria-labelledby="rules-preview-heading" className="flex flex-col gap-1.5">
-      <h3 id="rules-preview-heading" className="text-sm font-bold text-ink">
-        Preview of the rules
-      </h3>
-      {/* Cleaned in the browser by previewHtml: no scripts, handlers or javascript: links. */}
-      <div
-        data-testid="rules-preview"
-        // It scrolls when the rules are long: focusable, so a keyboard can scroll it too.
-        tabIndex={0}
-        role="region"
-        aria-labelledby="rules-preview-heading"
-        className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
-        dangerouslySetInnerHTML={{ __html: previewHtml(html) }}
-      />
-    </section>
   );
 }
 
@@ -286,7 +252,7 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
             className="[&_textarea]:min-h-48 [&_textarea]:font-mono [&_textarea]:text-sm"
             hint="Shown on the contest page. Scripts, event handlers and javascript: links are removed when saved."
           />
-          <RulesPreview html={values.rules} />
+          <HtmlPreview heading="Preview of the rules" testId="rules-preview" html={values.rules} />
         </Fieldset>
       </fieldset>
       {otherProblems.map(([field, message]) => (

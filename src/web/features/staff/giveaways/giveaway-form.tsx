@@ -12,13 +12,12 @@ import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { SelectField, TextAreaField } from '../shows/form-fields';
+import { HtmlPreview, SelectField, TextAreaField } from '../shows/form-fields';
 import { fromLaInput, toLaInput } from '../shows/la-time';
 import { laTime } from '../shows/show-format';
 import { ImageUpload } from '../image-upload';
 import { useSaveGiveaway, type GiveawaySave } from './queries';
 import { ShowPicker } from './show-picker';
-import { previewHtml } from './terms-preview';
 
 type Values = {
   title: string;
@@ -102,20 +101,8 @@ function valuesOf(giveaway: StaffGiveaway | undefined): Values {
 function TermsPreview({ values }: { values: Values }) {
   const start = fromLaInput(values.cust_start) || new Date().toISOString();
   const end = fromLaInput(values.cust_end) || start;
-  const html = previewHtml(fillTerms(values.tnc, { tncPrices: values.tnc_prices, startDate: start, endDate: end }));
-  return (
-    <section aria-labelledby="terms-preview-heading" className="flex flex-col gap-1.5">
-      <h3 id="terms-preview-heading" className="text-sm font-bold text-ink">
-        Preview with the placeholders filled
-      </h3>
-      {/* Cleaned in the browser by previewHtml (terms-preview.ts): no scripts, handlers or javascript: links. */}
-      <div
-        data-testid="terms-preview"
-        className="flex max-h-64 flex-col gap-2 overflow-y-auto rounded-lg border border-line bg-white p-3 text-sm text-ink [&_a]:font-bold [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-black [&_h3]:font-black [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    </section>
-  );
+  const html = fillTerms(values.tnc, { tncPrices: values.tnc_prices, startDate: start, endDate: end });
+  return <HtmlPreview heading="Preview with the placeholders filled" testId="terms-preview" html={html} />;
 }
 
 type GiveawayFormProps = {

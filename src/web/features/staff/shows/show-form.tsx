@@ -12,22 +12,9 @@ import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { ImageUpload } from '../image-upload';
 import { useCreateShowMutation, useUpdateShowMutation, type ShowInput } from '../queries';
-import { SelectField, TextAreaField } from './form-fields';
-import { fromLaInput } from './la-time';
-import { ownClock, laTime, PLATFORM_LABELS, STREAM_HINTS, TYPE_LABELS } from './show-format';
+import { SelectField, TextAreaField, TimeHint } from './form-fields';
+import { PLATFORM_LABELS, STREAM_HINTS, TYPE_LABELS } from './show-format';
 import { SHOW_FIELDS, ShowFormSchema, type ShowFormValues } from './show-form-values';
-
-/** Under a time input: the moment it names, spelled out, and on the staff member's own clock. */
-function TimeHint({ value }: { value: string }) {
-  const instant = fromLaInput(value);
-  if (!instant) return <>Los Angeles time.</>;
-  const own = ownClock(instant);
-  return (
-    <>
-      Los Angeles time: {laTime(instant)}.{own && ` On your clock: ${own}.`}
-    </>
-  );
-}
 
 type ShowFormProps = {
   initial: ShowFormValues;
