@@ -6,10 +6,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { StaffContest } from '../../../../shared/contract/contests';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useStaffShows } from '../queries';
-import { HtmlPreview, SelectField, TextAreaField, TimeHint } from '../shows/form-fields';
+import { FormActions, HtmlPreview, SelectField, TextAreaField, TimeHint } from '../shows/form-fields';
 import { laTime } from '../shows/show-format';
 import { contestFieldsOf, contestFormValues, WINDOW_FIELDS, type ContestFormValues } from './contest-form-values';
 import { VOTE_RULE_LABELS } from './contest-words';
@@ -268,14 +267,7 @@ export function ContestForm({ contest, onSaved, onCancel }: ContestFormProps) {
         </Alert>
       )}
       {!isLocked && (
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" isBusy={save.isPending}>
-            {contest ? 'Save changes' : 'Create contest'}
-          </Button>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions submit={contest ? 'Save changes' : 'Create contest'} isBusy={save.isPending} onCancel={onCancel} />
       )}
     </form>
   );

@@ -2,8 +2,7 @@
 // needs a reason (rejecting entries, removing votes) asks for it and will not go on without one.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { TextAreaField } from '../shows/form-fields';
+import { FormActions, TextAreaField } from '../shows/form-fields';
 import { Modal } from '../shows/dialog';
 
 type ReasonDialogProps = {
@@ -58,14 +57,7 @@ function ReasonForm({
         />
       )}
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" isBusy={isBusy}>
-          {confirmLabel}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submit={confirmLabel} isBusy={isBusy} onCancel={onCancel} />
     </form>
   );
 }

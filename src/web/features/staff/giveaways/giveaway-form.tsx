@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { HtmlPreview, SelectField, TextAreaField } from '../shows/form-fields';
+import { FormActions, HtmlPreview, SelectField, TextAreaField } from '../shows/form-fields';
 import { fromLaInput, toLaInput } from '../shows/la-time';
 import { laTime } from '../shows/show-format';
 import { ImageUpload } from '../image-upload';
@@ -288,14 +288,7 @@ export function GiveawayForm({ giveaway, onSaved, onCancel }: GiveawayFormProps)
       />
       <TermsPreview values={values} />
       {save.isError && <Alert tone="error">{errorMessage(save.error)}</Alert>}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" isBusy={save.isPending}>
-          {giveaway ? 'Save changes' : 'Create giveaway'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions submit={giveaway ? 'Save changes' : 'Create giveaway'} isBusy={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@
 // error read out with the control) and styled the same; the hint under a Los Angeles time input;
 // and the preview of staff-written HTML (giveaway terms, contest rules).
 import { useId, type ComponentProps } from 'react';
+import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { FieldFrame, inputStyles, useFieldIds, type FieldFrameProps } from '../../../ui/text-field';
 import { previewHtml } from '../giveaways/terms-preview';
@@ -89,5 +90,19 @@ export function TextAreaField({
         {...textarea}
       />
     </FieldFrame>
+  );
+}
+
+/** The end of a staff form: its submit button (busy while saving) and Cancel. */
+export function FormActions({ submit, isBusy, onCancel }: { submit: string; isBusy: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit" isBusy={isBusy}>
+        {submit}
+      </Button>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }
