@@ -79,6 +79,8 @@ export const ContestSummary = z.object({
   description: z.string(),
   phase: z.enum(CONTEST_PHASES),
   eventid: z.number().int().nullable(),
+  /** The show's title when the contest belongs to one (its page is /show/{eventid}). */
+  event_title: z.string().nullable(),
   submit_opens_at: z.string(),
   submit_closes_at: z.string(),
   vote_opens_at: z.string(),

@@ -12,7 +12,7 @@ import type {
   SubmissionQueue,
 } from '../../../shared/contract/contests';
 import { CONTEST_MESSAGES } from '../../../shared/contest-messages';
-import { contestPhase, windowProblem } from '../../../shared/contest-phase';
+import { windowProblem } from '../../../shared/contest-phase';
 import { SHOW_TIME_ZONE } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -71,28 +71,16 @@ export function createStaffContestsService(ctx: AppContext, contests: ContestsSe
 
   type Extras = Awaited<ReturnType<typeof contestsRepository.summaries>>;
   async function staffView(row: ContestRow, known?: Extras): Promise<StaffContest> {
-    const [counts, votes, voided, extras] = await Promise.all([
+    const [counts, votes, voided, extras, titles] = await Promise.all([
       contestsRepository.stateCounts(db, row.id),
       contestsRepository.voteCounts(db, row.id),
       contestsRepository.voidedCounts(db, row.id),
       known ?? contestsRepository.summaries(db),
+      contestsRepository.eventTitles(db, [row.event_id]),
     ]);
     const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
-    const extra = extras.get(row.id);
     return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      phase: contestPhase(row, clock.now()),
-      eventid: row.event_id,
-      submit_opens_at: row.submit_opens_at,
-      submit_closes_at: row.submit_closes_at,
-      vote_opens_at: row.vote_opens_at,
-      vote_closes_at: row.vote_closes_at,
-      entries: extra?.entries ?? 0,
-      cover_url: extra?.cover ? publicImage(extra.cover, config.mediaBaseUrl) : null,
-      prize_points: row.prize_points,
-      prize_text: row.prize_text,
+      ...contests.summary(row, extras.get(row.id), titles),
       rules_html: row.rules_html,
       entries_per_viewer: row.entries_per_viewer,
       vote_rule: row.vote_rule,

@@ -229,6 +229,15 @@ export const contestsRepository = {
     )?.submission_id ?? null,
 
   /** Approved entries per contest and the oldest one's photo, for the lists. */
+  /** The titles of the shows contests belong to, by event id. */
+  eventTitles: async (db: Db, eventIds: (number | null)[]) => {
+    const ids = [...new Set(eventIds.filter((id): id is number => id !== null))];
+    const rows = ids.length
+      ? await db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute()
+      : [];
+    return new Map(rows.map((r) => [r.id, r.title]));
+  },
+
   summaries: async (db: Db) => {
     const rows = await db
       .selectFrom('contest_submissions')

@@ -69,13 +69,19 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
   const phaseOf = (row: ContestRow) => contestPhase(row, clock.now());
   const voteDayOf = (row: ContestRow) => (row.vote_rule === 'daily' ? laDay(clock.now()) : '');
 
-  function summary(row: ContestRow, extra: { entries: number; cover: string | null } | undefined): ContestSummary {
+  /** A contest as lists show it; `extra` is its approved entries' count and cover, `eventTitles` its show's title. */
+  function summary(
+    row: ContestRow,
+    extra: { entries: number; cover: string | null } | undefined,
+    eventTitles: Map<number, string>,
+  ): ContestSummary {
     return {
       id: row.id,
       title: row.title,
       description: row.description,
       phase: phaseOf(row),
       eventid: row.event_id,
+      event_title: row.event_id === null ? null : (eventTitles.get(row.event_id) ?? null),
       submit_opens_at: row.submit_opens_at,
       submit_closes_at: row.submit_closes_at,
       vote_opens_at: row.vote_opens_at,
@@ -130,13 +136,18 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
 
   return {
     load,
+    summary,
 
     async list(): Promise<ContestSummary[]> {
       for (const row of await contestsRepository.dueForResults(db, clock.now().toISOString()))
         await results.fix(row.id);
       const [rows, extras] = await Promise.all([contestsRepository.all(db), contestsRepository.summaries(db)]);
+      const titles = await contestsRepository.eventTitles(
+        db,
+        rows.map((row) => row.event_id),
+      );
       return rows
-        .map((row) => summary(row, extras.get(row.id)))
+        .map((row) => summary(row, extras.get(row.id), titles))
         .sort((a, b) => LIST_ORDER[a.phase] - LIST_ORDER[b.phase] || b.id - a.id);
     },
 
@@ -145,7 +156,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
       const row = await load(id);
       const phase = phaseOf(row);
       const visible = countsVisible(row.show_counts === 1, phase);
-      const [approved, votes, removed, likes, liked, mine, myVote, fixed] = await Promise.all([
+      const [approved, votes, removed, likes, liked, mine, myVote, fixed, titles] = await Promise.all([
         contestsRepository.approved(db, id),
         contestsRepository.voteCounts(db, id),
         contestsRepository.voidedCounts(db, id),
@@ -154,6 +165,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
         user ? contestsRepository.mine(db, id, user.id) : Promise.resolve([]),
         user ? contestsRepository.voteOf(db, id, user.id, voteDayOf(row)) : Promise.resolve(null),
         row.results_fixed_at ? contestsRepository.results(db, id) : Promise.resolve([]),
+        contestsRepository.eventTitles(db, [row.event_id]),
       ]);
       let gallery: GalleryEntry[] = approved.map((e) => ({
         id: e.id,
@@ -184,7 +196,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
         winner: r.place <= row.winner_count,
       }));
       return {
-        ...summary(row, { entries: approved.length, cover: approved[0]?.photo_path ?? null }),
+        ...summary(row, { entries: approved.length, cover: approved[0]?.photo_path ?? null }, titles),
         rules_html: row.rules_html,
         entries_per_viewer: row.entries_per_viewer,
         vote_rule: row.vote_rule,

@@ -44,7 +44,8 @@ describeEachEngine('contests_v1', (t) => {
       vote_opens_at: at(t(), 48),
       vote_closes_at: at(t(), 72),
     });
-    const voting = await insertContest(t().db, t().clock.now(), { title: 'Now' });
+    const show = await t().createEvent({ title: 'Sapphire Sunday' });
+    const voting = await insertContest(t().db, t().clock.now(), { title: 'Now', event_id: show.id });
     await insertSubmission(t().db, voting.id, viewer.id, t().clock.now());
     await insertSubmission(t().db, voting.id, viewer.id, t().clock.now(), { slot: 2, state: 'pending' });
     const res = await t().get<ContestSummary>('/api/contests_v1');
@@ -55,6 +56,13 @@ describeEachEngine('contests_v1', (t) => {
     ]);
     expect(res.body.data[0]?.cover_url).toMatch(/^\/media\/contests\//);
     expect(res.body.data[1]?.cover_url).toBeNull();
+    // The show a contest belongs to comes with its title, for the contest page's link to it.
+    expect(res.body.data.map((c) => [c.eventid, c.event_title])).toEqual([
+      [show.id, 'Sapphire Sunday'],
+      [null, null],
+    ]);
+    const detail = await t().get<ContestDetail>('/api/contest_v1', { query: { contestid: String(voting.id) } });
+    expect(detail.body.data[0]?.event_title).toBe('Sapphire Sunday');
   });
 });
 

@@ -135,6 +135,14 @@ function Contest({ id, userId }: { id: number; userId: number }) {
         {contest.description && (
           <p className="max-w-3xl text-lg whitespace-pre-line text-muted">{contest.description}</p>
         )}
+        {contest.eventid !== null && contest.event_title && (
+          <p className="text-ink">
+            Part of the show{' '}
+            <Link to={`/show/${contest.eventid}`} className={linkStyles}>
+              {contest.event_title}
+            </Link>
+          </p>
+        )}
         {prize && (
           <p className="text-lg text-ink">
             <span className="font-black">Prize:</span> {prize}

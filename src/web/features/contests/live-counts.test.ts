@@ -90,6 +90,7 @@ describe('countsFromDetail and liveGallery', () => {
       description: '',
       phase: 'voting',
       eventid: null,
+      event_title: null,
       submit_opens_at: '2026-03-01T18:00:00.000Z',
       submit_closes_at: '2026-03-08T18:00:00.000Z',
       vote_opens_at: '2026-03-08T18:00:00.000Z',

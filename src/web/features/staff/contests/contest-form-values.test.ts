@@ -8,6 +8,7 @@ const saved: StaffContest = {
   description: 'Your best summer ring.',
   phase: 'submitting',
   eventid: 12,
+  event_title: 'Summer sparkle live',
   submit_opens_at: '2026-06-01T16:00:00.000Z',
   submit_closes_at: '2026-06-08T16:00:00.000Z',
   vote_opens_at: '2026-06-08T16:00:00.000Z',

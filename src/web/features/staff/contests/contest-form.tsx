@@ -45,7 +45,7 @@ function ShowSelect({
       onChange={(event) => onChange(event.target.value)}
       error={error}
       disabled={disabled}
-      hint="The show this contest is part of; its page links to the contest."
+      hint="The show this contest is part of; the contest page links to it."
     >
       <option value="">No show</option>
       {!isListed && <option value={value}>The show chosen before (no longer upcoming)</option>}
