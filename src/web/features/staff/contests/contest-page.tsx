@@ -29,10 +29,12 @@ const isSection = (value: string | null): value is Section => SECTIONS.some((sec
 function CloseVoting({ contest, onClosed }: { contest: StaffContest; onClosed: (message: string) => void }) {
   const close = useCloseContest(contest.id);
   const [isAsking, setIsAsking] = useState(false);
+  // Before voting opens there is no voting to close: the same step ends the contest early.
+  const label = contest.phase === 'voting' ? 'Close voting now' : 'End the contest now';
   return (
     <>
       <Button variant="secondary" className="self-start" onClick={() => setIsAsking(true)}>
-        Close voting now
+        {label}
       </Button>
       <ReasonDialog
         open={isAsking}
@@ -40,7 +42,7 @@ function CloseVoting({ contest, onClosed }: { contest: StaffContest; onClosed: (
           setIsAsking(open);
           if (!open) close.reset();
         }}
-        title="Close voting now?"
+        title={`${label}?`}
         description={
           <>
             Voting ends at once and the results are fixed from the votes that count now
