@@ -1,5 +1,6 @@
 // `npm run bench`: requests per second and p99 latency of authenticated GET /api/profile_v1,
-// liveevent_v1 and checkifrsvpenroll_v1 (SQLite, and PostgreSQL when reachable) against a bare Node http server, measured in the same
+// liveevent_v1, checkifrsvpenroll_v1 and contestcounts_v1 (a contest of 24 entries and 2,000
+// votes), on SQLite and PostgreSQL when reachable, against a bare Node http server, measured in the same
 // run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing. Then the
 // giveaway-entry surge (bench/giveaway-surge.ts): durable entries by distinct viewers, checked
 // against what is stored after the server is killed; then the guess and check-in surges beside it
@@ -15,8 +16,10 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const TARGET_RATIO = 0.4;
 const SHOW_START_RATIO = 0.5;
+/** contestcounts_v1 answers a whole gallery's counts and the caller's own vote and likes (decision 062). */
+const CONTEST_COUNTS_RATIO = 0.1;
 
-type Started = { child: ChildProcess; port: number; token?: string; eventId?: number };
+type Started = { child: ChildProcess; port: number; token?: string; eventId?: number; contestId?: number };
 
 function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -26,7 +29,7 @@ function startServer(script: string, env: Record<string, string> = {}): Promise<
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
-      const info: { port: number; token?: string; eventId?: number } = JSON.parse(line);
+      const info: { port: number; token?: string; eventId?: number; contestId?: number } = JSON.parse(line);
       resolve({ child, ...info });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -89,6 +92,14 @@ async function gemcastCalls(engine: string, server: Started) {
       headers,
     ),
   );
+  results.push(
+    await load(
+      `GET /api/contestcounts_v1 (${engine})`,
+      server.port,
+      `/api/contestcounts_v1?contestid=${server.contestId}`,
+      headers,
+    ),
+  );
 }
 
 const sqlite = await startServer('bench/servers/gemcast.ts');
@@ -107,11 +118,15 @@ if (postgresUp) {
 }
 
 console.log(
-  '\nRatio to the bare server (targets on SQLite: profile_v1 0.40; liveevent_v1 and checkifrsvpenroll_v1 0.50, p99 < 25 ms):',
+  '\nRatio to the bare server (targets on SQLite: profile_v1 0.40; liveevent_v1 and checkifrsvpenroll_v1 0.50, p99 < 25 ms; contestcounts_v1 0.10, p99 < 25 ms):',
 );
 for (const r of results) {
   const ratio = r.rps / baseline.rps;
-  const target = r.title.includes('profile_v1') ? TARGET_RATIO : SHOW_START_RATIO;
+  const target = r.title.includes('profile_v1')
+    ? TARGET_RATIO
+    : r.title.includes('contestcounts_v1')
+      ? CONTEST_COUNTS_RATIO
+      : SHOW_START_RATIO;
   const meets = ratio >= target && (r.title.includes('profile_v1') || r.p99 < 25);
   const verdict =
     r.title.startsWith('GET') && r.title.includes('SQLite') ? (meets ? 'meets target' : 'BELOW TARGET') : '';

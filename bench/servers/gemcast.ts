@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { insertViewers } from '../../src/server/testing/bulk-viewers';
+import { insertContest, insertSubmission } from '../../src/server/testing/contests';
 import { openBenchDatabase } from './bench-database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-'));
@@ -55,7 +57,48 @@ await app.inject({
   headers: { token: String(token) },
   payload: { eventid: show.id },
 });
+// A photo contest in voting with 24 approved entries, 2,000 votes and 3,000 likes: what the contest
+// page polls (contestcounts_v1) every 1.5 s while voting is open.
+const nowDate = new Date(now);
+const contest = await insertContest(app.ctx.db, nowDate, { title: 'Bench contest' });
+const voters = await insertViewers(app.ctx.db, 2000, 'bench', nowDate);
+const entries: { id: number }[] = [];
+for (const entrant of voters.slice(0, 24))
+  entries.push(await insertSubmission(app.ctx.db, contest.id, entrant.id, nowDate));
+const at = nowDate.toISOString();
+for (let start = 0; start < voters.length; start += 500) {
+  const chunk = voters.slice(start, start + 500);
+  await app.ctx.db
+    .insertInto('contest_votes')
+    .values(
+      chunk.map((v, i) => ({
+        contest_id: contest.id,
+        submission_id: entries[(start + i) % entries.length]!.id,
+        user_id: v.id,
+        vote_day: '',
+        ip: '',
+        network: '',
+        visitor: '',
+        void_reason: '',
+        created_at: at,
+        cast_at: at,
+      })),
+    )
+    .execute();
+  for (const offset of [0, 7, 13].slice(0, start < 1000 ? 3 : 1))
+    await app.ctx.db
+      .insertInto('contest_likes')
+      .values(
+        chunk.map((v, i) => ({
+          submission_id: entries[(start + i + offset) % entries.length]!.id,
+          user_id: v.id,
+          created_at: at,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (address && typeof address === 'object')
-  process.stdout.write(`${JSON.stringify({ port: address.port, token, eventId: show.id })}\n`);
+  process.stdout.write(`${JSON.stringify({ port: address.port, token, eventId: show.id, contestId: contest.id })}\n`);

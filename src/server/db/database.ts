@@ -26,6 +26,7 @@ import * as guessing from './migrations/018-guessing';
 import * as quizRightAnswers from './migrations/019-quiz-right-answers';
 import * as checkinCredits from './migrations/022-checkin-credits';
 import * as contests from './migrations/023-contests';
+import * as contestCountIndexes from './migrations/024-contest-count-indexes';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '019-quiz-right-answers': quizRightAnswers.up,
   '022-checkin-credits': checkinCredits.up,
   '023-contests': contests.up,
+  '024-contest-count-indexes': contestCountIndexes.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

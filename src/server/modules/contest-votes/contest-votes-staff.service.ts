@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { appendContestAudit } from '../contests/contest-audit';
+import { forgetContestTally } from '../contests/contest-tally';
 import { contestVotesRepository as repo } from './contest-votes.repository';
 import { minuteOf, voteFlags } from './vote-flags';
 
@@ -113,6 +114,7 @@ export function createContestVotesStaffService(ctx: AppContext) {
         });
         return voided;
       });
+      forgetContestTally(db, contestId);
       return { count, review: await review(contestId, input.submissionid) };
     },
   };

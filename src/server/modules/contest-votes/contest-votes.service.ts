@@ -8,6 +8,7 @@ import { laDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { forgetContestTally } from '../contests/contest-tally';
 import { contestVotesRepository as repo, type VoteOrigin } from './contest-votes.repository';
 
 /** What a vote did: cast a new vote, moved the day's vote here, or found it here already. */
@@ -83,6 +84,7 @@ export function createContestVotesService(ctx: AppContext) {
         }
         outcome = 'kept';
       }
+      if (outcome !== 'kept') forgetContestTally(db, entry.contest_id);
       return { outcome, state: await stateOf(entry, user, now) };
     },
 
@@ -92,6 +94,7 @@ export function createContestVotesService(ctx: AppContext) {
       if (contestPhase(entry, now) === 'closed') throw conflict(CONTEST_VOTE_MESSAGES.contestClosed);
       if (liked) await repo.like(db, entry.id, user.id, now.toISOString());
       else await repo.unlike(db, entry.id, user.id);
+      forgetContestTally(db, entry.contest_id);
       return stateOf(entry, user, now);
     },
   };

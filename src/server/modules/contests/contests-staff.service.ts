@@ -21,6 +21,7 @@ import { sanitizeTerms } from '../giveaways/terms-sanitizer';
 import { publicImage } from '../events/event-record';
 import { appendContestAudit } from './contest-audit';
 import type { ContestResults } from './contest-results';
+import { forgetContestTally } from './contest-tally';
 import { contestsRepository, type SubmissionState } from './contests.repository';
 import type { ContestRow, ContestsService } from './contests.service';
 
@@ -247,6 +248,8 @@ export function createStaffContestsService(ctx: AppContext, contests: ContestsSe
           });
         }
       });
+      // Approving or rejecting changes the entries the contest page counts.
+      forgetContestTally(db, id);
       return queueOf(id, 'pending');
     },
 

@@ -167,6 +167,18 @@ export const contestsRepository = {
   // ---- Counts ----
 
   /** Votes that count (not voided) per entry of the contest: one grouped query. */
+  /** The approved entries' ids, oldest first. */
+  approvedIds: async (db: Db, contestId: number) =>
+    (
+      await db
+        .selectFrom('contest_submissions')
+        .select('id')
+        .where('contest_id', '=', contestId)
+        .where('state', '=', 'approved')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id),
+
   voteCounts: async (db: Db, contestId: number) =>
     toMap(
       await db

@@ -29,6 +29,7 @@ import { publicImage } from '../events/event-record';
 import { publicName } from '../giveaways/giveaways.service';
 import { encodeContestPhoto, writeContestPhoto, type EncodedPhoto } from './contest-photo';
 import type { ContestResults } from './contest-results';
+import { contestTally } from './contest-tally';
 import { contestsRepository } from './contests.repository';
 
 export type ContestRow = Selectable<ContestsTable>;
@@ -216,16 +217,8 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
       const row = await load(id);
       const phase = phaseOf(row);
       const visible = countsVisible(row.show_counts === 1, phase);
-      const [approved, votes, likes, liked, myVote] = await Promise.all([
-        db
-          .selectFrom('contest_submissions')
-          .select('id')
-          .where('contest_id', '=', id)
-          .where('state', '=', 'approved')
-          .orderBy('id')
-          .execute(),
-        visible ? contestsRepository.voteCounts(db, id) : Promise.resolve(null),
-        visible ? contestsRepository.likeCounts(db, id) : Promise.resolve(null),
+      const [tally, liked, myVote] = await Promise.all([
+        contestTally(db, id),
         user ? contestsRepository.likedBy(db, id, user.id) : Promise.resolve(new Set<number>()),
         user ? contestsRepository.voteOf(db, id, user.id, voteDayOf(row)) : Promise.resolve(null),
       ]);
@@ -234,11 +227,11 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
         phase,
         counts_visible: visible,
         my_vote: myVote,
-        entries: approved.map((e) => ({
-          id: e.id,
-          votes: votes ? (votes.get(e.id) ?? 0) : null,
-          likes: likes ? (likes.get(e.id) ?? 0) : null,
-          liked: liked.has(e.id),
+        entries: tally.approvedIds.map((entryId) => ({
+          id: entryId,
+          votes: visible ? (tally.votes.get(entryId) ?? 0) : null,
+          likes: visible ? (tally.likes.get(entryId) ?? 0) : null,
+          liked: liked.has(entryId),
         })),
       };
     },
