@@ -71,6 +71,17 @@ function parse(raw: string): { headers: Map<string, string>; body: string } {
   return { headers, body: body.replace(/\r\n/g, '\n') };
 }
 
+/** One part of a multipart message, by its content type, parsed like a message of its own. */
+function partOf(raw: string, type: string): { headers: Map<string, string>; body: string } {
+  const boundary = /boundary="?([^";\r\n]+)"?/.exec(raw)?.[1] ?? '';
+  const part = raw
+    .split(`--${boundary}`)
+    .map((chunk) => chunk.replace(/^\r\n/, ''))
+    .find((chunk) => chunk.toLowerCase().startsWith(`content-type: ${type}`));
+  if (!part) throw new Error(`no ${type} part`);
+  return parse(part);
+}
+
 it('hands a login-code e-mail to the SMTP server with its sender, recipient, subject and text', async () => {
   await startServer();
   const mailer = smtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Gemcast <no-reply@gemcast.test>');
@@ -83,14 +94,20 @@ it('hands a login-code e-mail to the SMTP server with its sender, recipient, sub
   const [message] = received;
   expect(message?.from).toBe('no-reply@gemcast.test');
   expect(message?.to).toEqual(['ruby@example.com']);
-  const { headers, body } = parse(message?.raw ?? '');
+  const { headers } = parse(message?.raw ?? '');
   expect(headers.get('subject')).toBe('Your Gemcast login code: 042917');
   expect(headers.get('to')).toBe('ruby@example.com');
   expect(headers.get('from')).toBe('Gemcast <no-reply@gemcast.test>');
-  expect(headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8/);
-  expect(body).toContain('Hello from Gemcast,');
-  expect(body).toContain('    042917');
-  expect(body).toContain('It works once and expires in 10 minutes.');
+  // The branded HTML goes with its plain-text alternative (decision 067).
+  expect(headers.get('content-type')).toMatch(/^multipart\/alternative;/);
+  const text = partOf(message?.raw ?? '', 'text/plain');
+  expect(text.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8/);
+  expect(text.body).toContain('Hello from Gemcast,');
+  expect(text.body).toContain('    042917');
+  expect(text.body).toContain('It works once and expires in 10 minutes.');
+  const html = partOf(message?.raw ?? '', 'text/html');
+  expect(html.body).toContain('<!DOCTYPE html>');
+  expect(html.body).toContain('>042917</td>');
 });
 
 it('sends several messages through one mailer', async () => {

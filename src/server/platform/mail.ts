@@ -1,5 +1,6 @@
 // Sends mail through SMTP (nodemailer) when SMTP_URL is set, otherwise into the outbox: a row in
-// the database, a file under $DATA_DIR/outbox and a line on the console so a newcomer can read a code.
+// the database, a file under $DATA_DIR/outbox (the text first, then the HTML part) and a line on the
+// console so a newcomer can read a code.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -56,7 +57,14 @@ export function outboxMailer(options: {
       await writeFile(
         `${file}.part`,
         JSON.stringify(
-          { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments ?? [], createdAt },
+          {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+            attachments: mail.attachments ?? [],
+            createdAt,
+          },
           null,
           2,
         ),

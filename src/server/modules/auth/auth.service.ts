@@ -100,7 +100,7 @@ export function createAuthService(ctx: AppContext) {
     // A code row exists for unknown addresses too, so every later answer is the same for them.
     // The mail is written for both; whether the address has an account is looked up in the mail
     // queue, after the answer has gone, so known and unknown addresses cost the call the same.
-    const mail = codeMail(email, code, purpose);
+    const mail = codeMail(email, code, purpose, config.publicUrl);
     ctx.sendMail(async () => ((await usersRepository.byEmail(db, email)) ? mail : null));
   }
 

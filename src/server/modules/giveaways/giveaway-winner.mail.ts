@@ -1,7 +1,9 @@
 // The e-mail a drawn winner gets at once, beside the notice on their open pages: the prize, the time
-// the 5 minutes end (Los Angeles time) and exactly how to claim, by text or call, or in the app.
+// the 5 minutes end (Los Angeles time) and exactly how to claim, by text or call, or in the app,
+// in the branded layout (decision 067).
 import { SHOW_TIME_ZONE } from '../../../shared/time';
 import type { ClaimMode } from '../../../shared/contract/giveaways';
+import { button, paragraph, renderEmail } from '../../platform/email/layout';
 import type { Mail } from '../../platform/mail';
 
 const clockTime = new Intl.DateTimeFormat('en-US', {
@@ -31,24 +33,33 @@ export function winnerMail(input: WinnerMailInput): Mail {
   const page = `${input.publicUrl}/giveaway/${input.giveawayId}`;
   const howTo =
     input.claimMode === 'app'
-      ? [`Claim it with the "Claim my prize" button on the giveaway page before ${until}:`, page]
+      ? [
+          paragraph(`Claim it with the "Claim my prize" button on the giveaway page before ${until}.`),
+          button('Open the giveaway page', page),
+        ]
       : [
-          `Text or call us at ${input.phone} before ${until} and tell us your name. Messages in the show chat do not count.`,
-          `The giveaway page shows the time left: ${page}`,
+          paragraph(
+            'Text or call us at ',
+            { href: `tel:${input.phone.replace(/[^\d+]/g, '')}`, label: input.phone },
+            ` before ${until} and tell us your name. Messages in the show chat do not count.`,
+          ),
+          paragraph('The giveaway page shows the time left.'),
+          button('See the time left', page),
         ];
-  return {
-    to: input.to,
+  const mail = renderEmail({
+    brand: input.brand,
+    publicUrl: input.publicUrl,
     subject: `You won: ${prize}`,
-    text: [
-      `Hi ${input.firstName},`,
-      '',
-      `You were drawn as the winner of "${input.title}": ${prize}.`,
-      '',
-      'You have 5 minutes from the draw to claim it, or we draw again.',
+    preview: `Claim it before ${until}.`,
+    heading: 'You won!',
+    greeting: `Hi ${input.firstName},`,
+    blocks: [
+      paragraph(`You were drawn as the winner of "${input.title}": ${prize}.`),
+      paragraph('You have 5 minutes from the draw to claim it, or we draw again.'),
       ...howTo,
-      '',
-      'Congratulations,',
-      `The ${input.brand} team`,
-    ].join('\n'),
-  };
+    ],
+    signOff: ['Congratulations,', `The ${input.brand} team`],
+    reason: `You got this e-mail because you entered this giveaway on ${input.brand}.`,
+  });
+  return { to: input.to, ...mail };
 }

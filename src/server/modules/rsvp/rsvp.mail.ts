@@ -1,8 +1,10 @@
-// The RSVP confirmation (with a calendar file) and the reminder before the show, in Gemcast's words.
+// The RSVP confirmation (with a calendar file) and the reminder before the show, in Gemcast's
+// words and the branded layout (decision 067).
 import { icsFor } from '../../../shared/calendar';
 import { SHOW_TIME_ZONE } from '../../../shared/time';
 import type { EventsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
+import { button, paragraph, renderEmail } from '../../platform/email/layout';
 import type { Mail } from '../../platform/mail';
 
 type Show = Pick<Selectable<EventsTable>, 'id' | 'title' | 'description' | 'cust_start' | 'cust_end'>;
@@ -26,19 +28,27 @@ export function rsvpConfirmationMail(
   now: Date,
 ): Mail {
   const url = `${publicUrl}/live`;
+  const when = showTime.format(new Date(show.cust_start));
+  const mail = renderEmail({
+    brand,
+    publicUrl,
+    subject: `You're on the list: ${show.title}`,
+    preview: `Your seat is saved for ${when}.`,
+    heading: "You're on the list",
+    greeting: `Hi ${firstName},`,
+    blocks: [
+      paragraph(`Your seat is saved for "${show.title}" on ${when}.`),
+      paragraph(
+        'We will e-mail you a reminder about an hour before we go on air, and the attached calendar file adds the show to your calendar.',
+      ),
+      button('Watch it live', url),
+    ],
+    signOff: ['See you there,', `The ${brand} team`],
+    reason: `You got this e-mail because you saved a seat for this show on ${brand}.`,
+  });
   return {
     to,
-    subject: `You're on the list: ${show.title}`,
-    text: [
-      `Hi ${firstName},`,
-      '',
-      `Your seat is saved for "${show.title}" on ${showTime.format(new Date(show.cust_start))}.`,
-      '',
-      `Watch it live at ${url}. We will e-mail you a reminder about an hour before we go on air, and the attached calendar file adds the show to your calendar.`,
-      '',
-      `See you there,`,
-      `The ${brand} team`,
-    ].join('\n'),
+    ...mail,
     attachments: [
       {
         filename: 'gemcast-show.ics',
@@ -61,15 +71,20 @@ export function rsvpConfirmationMail(
 }
 
 export function reminderMail(to: string, firstName: string, show: Show, brand: string, publicUrl: string): Mail {
-  return {
-    to,
+  const when = showTime.format(new Date(show.cust_start));
+  const mail = renderEmail({
+    brand,
+    publicUrl,
     subject: `Starting soon: ${show.title}`,
-    text: [
-      `Hi ${firstName},`,
-      '',
-      `"${show.title}" goes live at ${showTime.format(new Date(show.cust_start))}. Grab a good seat: ${publicUrl}/live`,
-      '',
-      `The ${brand} team`,
-    ].join('\n'),
-  };
+    preview: `We go live at ${when}.`,
+    heading: 'Starting soon',
+    greeting: `Hi ${firstName},`,
+    blocks: [
+      paragraph(`"${show.title}" goes live at ${when}. Grab a good seat.`),
+      button('Watch it live', `${publicUrl}/live`),
+    ],
+    signOff: [`The ${brand} team`],
+    reason: `You got this reminder because you saved a seat for this show on ${brand}.`,
+  });
+  return { to, ...mail };
 }
