@@ -1,0 +1,58 @@
+// One example of every kind of e-mail we send, with values chosen to break a careless template:
+// markup in a name, quotes and ampersands in a title, a long title that must fold in the calendar
+// file and wrap at 320 px. The unit tests and the Chromium rendering check both use them.
+import { winnerMail } from '../../modules/giveaways/giveaway-winner.mail';
+import { codeMail } from '../../modules/auth/auth.mail';
+import { reminderMail, rsvpConfirmationMail } from '../../modules/rsvp/rsvp.mail';
+import type { Mail } from '../mail';
+
+export const SAMPLE = {
+  to: 'amber@example.com',
+  firstName: '<script>alert(1)</script>',
+  title: 'Opal & "Fire" Hour — Australian opals, Ethiopian welo and a few surprises from the vault',
+  prize: 'Opal ring <b>14k</b>',
+  brand: 'Gemcast',
+  publicUrl: 'https://gemcast.example',
+  phone: '(555) 010-4367',
+  code: '042917',
+} as const;
+
+export const SAMPLE_SHOW = {
+  id: 41,
+  title: SAMPLE.title,
+  description: 'Opals, live from Los Angeles; bring questions.\nEvery stone is shown under daylight.',
+  cust_start: '2026-06-21T02:00:00.000Z',
+  cust_end: '2026-06-21T03:30:00.000Z',
+};
+
+const winner = (claimMode: 'app' | 'text') =>
+  winnerMail({
+    to: SAMPLE.to,
+    firstName: SAMPLE.firstName,
+    giveawayId: 7,
+    title: SAMPLE.title,
+    prize: SAMPLE.prize,
+    claimBy: '2026-06-21T02:05:00.000Z',
+    claimMode,
+    phone: SAMPLE.phone,
+    brand: SAMPLE.brand,
+    publicUrl: SAMPLE.publicUrl,
+  });
+
+/** Every kind, by a short name used in test titles and screenshot files. */
+export const SAMPLE_MAILS: Record<string, () => Mail> = {
+  'login-code': () => codeMail(SAMPLE.to, SAMPLE.code, 'login', SAMPLE.publicUrl),
+  'reset-code': () => codeMail(SAMPLE.to, SAMPLE.code, 'reset', SAMPLE.publicUrl),
+  'rsvp-confirmation': () =>
+    rsvpConfirmationMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      SAMPLE_SHOW,
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+      new Date('2026-06-01T00:00:00.000Z'),
+    ),
+  'rsvp-reminder': () => reminderMail(SAMPLE.to, SAMPLE.firstName, SAMPLE_SHOW, SAMPLE.brand, SAMPLE.publicUrl),
+  'winner-in-app': () => winner('app'),
+  'winner-by-phone': () => winner('text'),
+};
