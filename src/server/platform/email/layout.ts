@@ -23,6 +23,7 @@ export const EMAIL_COLOURS = {
     accent: '#8fd3db',
     onAccent: '#0d2a2e',
     codeSurface: '#26363c',
+    gem: '#b3a3ee',
   },
 } as const;
 
@@ -133,7 +134,8 @@ body { margin: 0; padding: 0; width: 100% !important; -webkit-text-size-adjust: 
 a { color: ${C.primary}; }
 @media (prefers-color-scheme: dark) {
   body, .gc-canvas { background-color: ${C.dark.canvas} !important; }
-  .gc-card { background-color: ${C.dark.card} !important; border-color: ${C.dark.line} !important; }
+  .gc-card { background-color: ${C.dark.card} !important; border-color: ${C.dark.line} !important; border-top-color: ${C.dark.accent} !important; }
+  .gc-gem { color: ${C.dark.gem} !important; }
   .gc-text, .gc-heading { color: ${C.dark.ink} !important; }
   .gc-muted { color: ${C.dark.muted} !important; }
   .gc-link, .gc-wordmark { color: ${C.dark.accent} !important; }
@@ -172,7 +174,7 @@ export function renderHtml(content: EmailContent): string {
 <tr><td class="gc-outer" align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;">
 <tr><td style="padding:0 4px 16px;font-family:${FONT};">
-<span class="gc-wordmark" style="font-size:26px;line-height:1.2;font-weight:900;letter-spacing:-0.5px;color:${C.primary};"><span aria-hidden="true" style="color:${C.secondary};">&#9670;</span> ${escapeHtml(content.brand)}</span>
+<span class="gc-wordmark" style="font-size:26px;line-height:1.2;font-weight:900;letter-spacing:-0.5px;color:${C.primary};"><span class="gc-gem" aria-hidden="true" style="color:${C.secondary};">&#9670;</span> ${escapeHtml(content.brand)}</span>
 </td></tr>
 <tr><td class="gc-card gc-pad" style="background-color:${C.card};border:1px solid ${C.line};border-top:4px solid ${C.primary};border-radius:12px;padding:32px;">
 <h1 class="gc-heading" style="margin:0 0 16px;font-family:${FONT};font-size:24px;line-height:1.3;font-weight:900;color:${C.ink};overflow-wrap:anywhere;">${escapeHtml(content.heading)}</h1>
