@@ -14,10 +14,15 @@ describeEachEngine('RSVP e-mails', (t) => {
     const mail = (await t().outbox()).filter((m) => m.to_address === viewer.email);
     expect(mail.map((m) => m.subject)).toEqual(["You're on the list: Opal Hour"]);
     expect(mail[0]?.text_body).toContain('Hi Amber,');
+    // The branded HTML part goes into the outbox with the text (decision 067).
+    expect(mail[0]?.html_body).toContain('Hi Amber,');
+    expect(mail[0]?.html_body).toContain('href="' + t().config.publicUrl + '/live"');
     const files = readdirSync(path.join(t().config.dataDir, 'outbox')).map((f) =>
       JSON.parse(readFileSync(path.join(t().config.dataDir, 'outbox', f), 'utf8')),
     );
     const confirmation = files.find((f: { subject: string }) => f.subject.startsWith("You're on the list"));
+    expect(confirmation.text).toContain('Hi Amber,');
+    expect(confirmation.html).toContain('Hi Amber,');
     expect(confirmation.attachments[0].filename).toBe('gemcast-show.ics');
     expect(confirmation.attachments[0].content).toContain(`UID:event-${show.id}@gemcast`);
   });
