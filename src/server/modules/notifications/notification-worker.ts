@@ -52,7 +52,10 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
   const result: PassResult = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
   if (!claimed.length) return result;
   const notifications = new Map(
-    (await repo.notificationsWithViewers(db, [...new Set(claimed.map((d) => d.notification_id))])).map((n) => [n.id, n]),
+    (await repo.notificationsWithViewers(db, [...new Set(claimed.map((d) => d.notification_id))])).map((n) => [
+      n.id,
+      n,
+    ]),
   );
   const site = { brand: config.site.brand, publicUrl: config.publicUrl };
   for (const delivery of claimed.sort((a, b) => a.id - b.id)) {
