@@ -11,7 +11,11 @@ import { notificationsRepository as repo } from './notifications.repository';
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
-export type WorkerContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'log' | 'config' | 'deliverMail'>;
+/** What the worker needs: a server's context has it all, and a bare process can build it too. */
+export type WorkerContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'deliverMail'> & {
+  log: Pick<AppContext['log'], 'warn' | 'error'>;
+  config: { publicUrl: string; site: { brand: string } };
+};
 
 export type WorkerOptions = {
   /** Deliveries claimed at a time. */
