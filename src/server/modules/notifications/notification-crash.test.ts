@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../db/database';
+import { migrate, openDatabase, type Db } from '../../db/database';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { startSmtpSink } from '../../testing/smtp-sink';
@@ -66,8 +66,29 @@ function workerProcess(target: string, schema: string, smtpUrl: string, leaseMs:
   return { child: child as ChildProcess, exited };
 }
 
-const COUNT = 60;
-const LEASE_MS = 1500;
+const COUNT = 40;
+
+/** One show_starting notification by e-mail for each viewer, committed at once. */
+const notifyAll = (db: Db, userIds: number[]) =>
+  db.transaction().execute((trx) =>
+    notify(trx, {
+      userIds,
+      kind: 'show_starting',
+      subject: 'show:1',
+      title: 'Starting soon: Opal Hour',
+      body: '"Opal Hour" goes live within the hour.',
+      data: {
+        event_id: 1,
+        title: 'Opal Hour',
+        description: 'Australian opals, live.',
+        cust_start: '2026-06-15T19:00:00.000Z',
+        cust_end: '2026-06-15T20:00:00.000Z',
+      },
+      channels: ['email'],
+      at: new Date(),
+    }),
+  );
+const LEASE_MS = 1000;
 
 describeEachEngine('the notification worker killed mid-batch', (t) => {
   it(
@@ -79,32 +100,18 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
       try {
         const { db } = shared.handle;
         const viewers = await insertViewers(db, COUNT, 'kill', new Date());
-        await db.transaction().execute((trx) =>
-          notify(trx, {
-            userIds: viewers.map((v) => v.id),
-            kind: 'show_starting',
-            subject: 'show:1',
-            title: 'Starting soon: Opal Hour',
-            body: '"Opal Hour" goes live within the hour.',
-            data: {
-              event_id: 1,
-              title: 'Opal Hour',
-              description: 'Australian opals, live.',
-              cust_start: '2026-06-15T19:00:00.000Z',
-              cust_end: '2026-06-15T20:00:00.000Z',
-            },
-            channels: ['email'],
-            at: new Date(),
-          }),
+        await notifyAll(
+          db,
+          viewers.map((v) => v.id),
         );
-        // The 23rd message arrives and is never answered: the first worker is killed while it waits,
+        // The 16th message arrives and is never answered: the first worker is killed while it waits,
         // with that delivery and the rest of its batch of 5 left 'sending'.
-        const held = sink.holdAt(23);
+        const held = sink.holdAt(16);
         const first = workerProcess(shared.target, shared.schema, sink.url, LEASE_MS);
         await held;
         first.child.kill('SIGKILL');
         expect((await first.exited).signal).toBe('SIGKILL');
-        expect(sink.messages).toHaveLength(22);
+        expect(sink.messages).toHaveLength(15);
         const stranded = await db
           .selectFrom('notification_deliveries')
           .select('id')
@@ -116,7 +123,7 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
         const done = await second.exited;
         expect(done.err).toBe('');
         expect(done.code).toBe(0);
-        expect(Number(done.out)).toBe(COUNT - 22);
+        expect(Number(done.out)).toBe(COUNT - 15);
 
         const rows = await db.selectFrom('notification_deliveries').select(['id', 'state']).orderBy('id').execute();
         expect(rows.every((r) => r.state === 'sent')).toBe(true);
@@ -133,4 +140,29 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
       }
     },
   );
+
+  it('two worker processes at once send each of 100 notifications once', { timeout: 20_000 }, async () => {
+    const shared = await sharedDatabase(t().engine);
+    const sink = await startSmtpSink();
+    try {
+      const { db } = shared.handle;
+      const viewers = await insertViewers(db, 100, 'pair', new Date());
+      await notifyAll(
+        db,
+        viewers.map((v) => v.id),
+      );
+      const workers = [1, 2].map(() => workerProcess(shared.target, shared.schema, sink.url, 60_000));
+      const results = await Promise.all(workers.map((w) => w.exited));
+      for (const done of results) expect(done.code, done.err).toBe(0);
+      expect(results.reduce((sum, done) => sum + Number(done.out), 0)).toBe(100);
+      const received = sink.messages.map((m) => m.messageId);
+      expect(received).toHaveLength(100);
+      expect(new Set(received).size).toBe(100);
+      const states = await db.selectFrom('notification_deliveries').select(['state', 'attempts']).execute();
+      expect(states.every((d) => d.state === 'sent' && d.attempts === 1)).toBe(true);
+    } finally {
+      await sink.close();
+      await shared.close();
+    }
+  });
 });
