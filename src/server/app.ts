@@ -155,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: createSessionCache(config.sessionCacheMs),
     log: app.log,
     sendMail: mailQueue.enqueue,
+    deliverMail: (mail) => mailer.send(mail),
   };
   app.decorate('ctx', ctx);
   app.decorate('mailIdle', mailQueue.idle);

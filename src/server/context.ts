@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
 import type { Clock, Random } from './platform/clock';
+import type { Mail } from './platform/mail';
 import type { MailJob } from './platform/mail-queue';
 import type { RateLimiter } from './platform/rate-limit';
 import type { SessionCache } from './platform/session-cache';
@@ -25,4 +26,9 @@ export type AppContext = {
    * so timing does not reveal accounts.
    */
   sendMail: (job: MailJob) => void;
+  /**
+   * Delivers one message now and resolves once it is handed over (rejects when it is not): for the
+   * notification worker, which must know the outcome (decision 066). Requests use sendMail.
+   */
+  deliverMail: (mail: Mail) => Promise<void>;
 };

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
+import { startNotificationWorker } from './modules/notifications/notification-worker';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 import { createRewardsService } from './modules/rewards/rewards.service';
@@ -38,9 +39,14 @@ async function main() {
   const earning = createEarningService(app.ctx);
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
+  const stopNotifications = startNotificationWorker(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
+  // Before onClose: the worker finishes the delivery under way while the database and mailer are open.
+  app.addHook('preClose', async () => {
+    await stopNotifications();
+  });
   app.addHook('onClose', async () => {
     await stopActivityCredits();
     stopHousekeeping();

@@ -27,6 +27,7 @@ import * as quizRightAnswers from './migrations/019-quiz-right-answers';
 import * as checkinCredits from './migrations/022-checkin-credits';
 import * as contests from './migrations/023-contests';
 import * as contestCountIndexes from './migrations/024-contest-count-indexes';
+import * as notificationOutbox from './migrations/025-notification-outbox';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '022-checkin-credits': checkinCredits.up,
   '023-contests': contests.up,
   '024-contest-count-indexes': contestCountIndexes.up,
+  '025-notification-outbox': notificationOutbox.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -130,6 +130,38 @@ export interface RsvpsTable {
   created_at: string;
 }
 
+/** One per viewer, kind and subject (decision 066): what a feature told the viewer, and the in-app list. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  /** What it is about, as a text key such as `show:12`. */
+  subject: string;
+  title: string;
+  body: string;
+  url: string | null;
+  /** JSON for the kind's renderer. */
+  data: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** One per notification and channel: the worker's queue (decision 066). */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  /** 'email' today; 'push' and 'in_app' later. */
+  channel: string;
+  state: DeliveryState;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+}
+
 export interface RemindersSentTable {
   event_id: number;
   user_id: number;
@@ -664,6 +696,8 @@ export interface Database {
   contest_likes: ContestLikesTable;
   contest_audit: ContestAuditTable;
   contest_results: ContestResultsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,7 +9,15 @@ import type { Db } from '../db/database';
 import type { Clock } from './clock';
 
 export type Attachment = { filename: string; content: string; contentType: string };
-export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: Attachment[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: Attachment[];
+  /** The Message-ID header, `<…@…>`; a stable one lets a receiver drop a repeat (decision 066). */
+  messageId?: string;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -23,6 +31,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
       });
     },
     close: () => transport.close(),
@@ -63,6 +72,7 @@ export function outboxMailer(options: {
             text: mail.text,
             html: mail.html ?? null,
             attachments: mail.attachments ?? [],
+            messageId: mail.messageId ?? null,
             createdAt,
           },
           null,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../testing/harness';
+import { drainNotifications } from '../notifications/notification-worker';
 import { sendDueReminders } from './reminders';
 
 const MINUTE = 60_000;
@@ -39,6 +40,9 @@ describeEachEngine('RSVP e-mails', (t) => {
     t().clock.advance(2 * 60 * MINUTE + 5 * MINUTE);
     expect(await sendDueReminders(t().app.ctx)).toBe(1);
     expect(await sendDueReminders(t().app.ctx)).toBe(0);
+    // The outbox worker sends it; a second worker pass finds nothing left to send.
+    expect((await drainNotifications(t().app.ctx)).sent).toBe(1);
+    expect((await drainNotifications(t().app.ctx)).sent).toBe(0);
     const reminders = (await t().outbox()).filter((m) => m.subject === 'Starting soon: Ruby Night');
     expect(reminders).toHaveLength(1);
     expect(await t().db.selectFrom('reminders_sent').select(['event_id', 'user_id']).execute()).toEqual([
@@ -52,5 +56,7 @@ describeEachEngine('RSVP e-mails', (t) => {
     await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
     t().clock.advance(15 * MINUTE);
     expect(await sendDueReminders(t().app.ctx)).toBe(0);
+    expect((await drainNotifications(t().app.ctx)).sent).toBe(0);
+    expect(await t().db.selectFrom('notifications').selectAll().execute()).toEqual([]);
   });
 });

@@ -55,7 +55,12 @@ export const rsvpRepository = {
       .where('events.cust_start', '<=', untilIso)
       .where('reminders_sent.user_id', 'is', null)
       .execute(),
-  /** Claims one reminder; a unique violation means another process claimed it first. */
-  claimReminder: (db: Db, eventId: number, userId: number, sentAt: string) =>
-    db.insertInto('reminders_sent').values({ event_id: eventId, user_id: userId, sent_at: sentAt }).execute(),
+  /** Claims a show's reminders for these viewers; answers the viewers claimed here (not by another process). */
+  claimReminders: (db: Db, eventId: number, userIds: number[], claimedAt: string) =>
+    db
+      .insertInto('reminders_sent')
+      .values(userIds.map((userId) => ({ event_id: eventId, user_id: userId, sent_at: claimedAt })))
+      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .execute(),
 };

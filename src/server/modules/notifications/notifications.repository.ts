@@ -1,0 +1,100 @@
+// The outbox's SQL (decision 066): notifications and their deliveries written with on-conflict-do-
+// nothing in the caller's transaction, and the worker's claim, sent mark and retry schedule.
+import type { Insertable } from 'kysely';
+import type { Db, Dialect } from '../../db/database';
+import type { NotificationDeliveriesTable, NotificationsTable } from '../../db/schema';
+
+export const notificationsRepository = {
+  /** Adds the notifications not already there (same viewer, kind and subject): the rest are kept as they are. */
+  insertNotifications: (db: Db, rows: Insertable<NotificationsTable>[]) =>
+    db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject']).doNothing())
+      .returning('id')
+      .execute(),
+
+  /** The ids of one kind and subject's notifications for these viewers, new or old. */
+  idsFor: (db: Db, kind: string, subject: string, userIds: number[]) =>
+    db
+      .selectFrom('notifications')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('user_id', 'in', userIds)
+      .execute(),
+
+  insertDeliveries: (db: Db, rows: Insertable<NotificationDeliveriesTable>[]) =>
+    db
+      .insertInto('notification_deliveries')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
+      .execute(),
+
+  /**
+   * Claims up to `limit` deliveries that are due (pending and past next_attempt_at, or left sending
+   * past their lease) in one statement: state 'sending', the lease set, the attempt counted. On
+   * PostgreSQL the inner select locks its rows and skips those another worker holds; SQLite has a
+   * single writer, so the statement is atomic there as it is.
+   */
+  claimDue: (db: Db, dialect: Dialect, nowIso: string, leaseUntilIso: string, limit: number) =>
+    db
+      .updateTable('notification_deliveries')
+      .set((eb) => ({ state: 'sending', locked_until: leaseUntilIso, attempts: eb('attempts', '+', 1) }))
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('notification_deliveries')
+          .select('id')
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+              eb.and([eb('state', '=', 'sending'), eb('locked_until', '<=', nowIso)]),
+            ]),
+          )
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit)
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+      )
+      .returning(['id', 'notification_id', 'channel', 'attempts'])
+      .execute(),
+
+  /** The claimed deliveries' notifications with their viewer's address and name. */
+  notificationsWithViewers: (db: Db, ids: number[]) =>
+    db
+      .selectFrom('notifications')
+      .innerJoin('users', 'users.id', 'notifications.user_id')
+      .selectAll('notifications')
+      .select(['users.email', 'users.first_name'])
+      .where('notifications.id', 'in', ids)
+      .execute(),
+
+  /**
+   * Marks a claimed delivery sent. The claim's attempt number guards it: a worker whose lease ran
+   * out and whose delivery another worker took over does not write over the newer claim.
+   */
+  markSent: (db: Db, id: number, attempt: number, sentAtIso: string) =>
+    db
+      .updateTable('notification_deliveries')
+      .set({ state: 'sent', sent_at: sentAtIso, locked_until: null, last_error: null })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('attempts', '=', attempt)
+      .execute(),
+
+  /** A failed attempt: back to pending at `nextAttemptIso`, or 'failed' for good when that is null. */
+  markFailed: (db: Db, id: number, attempt: number, error: string, nextAttemptIso: string | null) =>
+    db
+      .updateTable('notification_deliveries')
+      .set(
+        nextAttemptIso
+          ? { state: 'pending', next_attempt_at: nextAttemptIso, locked_until: null, last_error: error }
+          : { state: 'failed', locked_until: null, last_error: error },
+      )
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('attempts', '=', attempt)
+      .execute(),
+};
