@@ -43,11 +43,10 @@ async function main() {
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
-  // Before onClose: the worker finishes the delivery under way while the database and mailer are open.
+  // Before onClose, which closes the mailer and the database: the worker finishes the delivery under
+  // way, and no background job starts a pass against a closed database.
   app.addHook('preClose', async () => {
     await stopNotifications();
-  });
-  app.addHook('onClose', async () => {
     await stopActivityCredits();
     stopHousekeeping();
     stopReminders();
