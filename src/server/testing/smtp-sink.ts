@@ -75,7 +75,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           reply('221 2.0.0 bye');
           socket.end();
           return;
-        } else reply('502 5.5.2 not implemented');
+        } else {
+          // The sink speaks only what nodemailer sends; any other command is refused as RFC 5321 says.
+          reply('500 5.5.1 command not recognised');
+        }
       }
     });
   });

@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import type { RewardDetails } from '../../../shared/contract/rewards';
 import type { AppContext } from '../../context';
-import { migrate, openDatabase, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
+import { sharedDatabase } from '../../testing/shared-database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { BLANK_PROFILE } from '../auth/auth.repository';
 import { issueYearlyCoupons } from './yearly-coupons';
@@ -31,44 +28,6 @@ const yearlyCredits = async (db: Db) =>
       .orderBy('seq')
       .execute()
   ).map((r) => [r.user_id, r.reason, r.source_id, r.points, r.state]);
-
-/**
- * One database as several server processes share it: a SQLite file, or a PostgreSQL schema of its
- * own. The test writes through `handle`; `target` and `schema` are what a child process opens.
- */
-async function sharedDatabase(engine: TestApp['engine']) {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gemcast-yearly-'));
-    const file = path.join(dir, 'gemcast.db');
-    const handle = openDatabase({ kind: 'sqlite', file });
-    await migrate(handle);
-    return {
-      handle,
-      target: file,
-      schema: '-',
-      async close() {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `t_yearly_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Pool({ connectionString: url, max: 1 });
-  await admin.query(`create schema ${schema}`);
-  const handle = openDatabase({ kind: 'postgres', url, schema, poolSize: 2 });
-  await migrate(handle);
-  return {
-    handle,
-    target: url,
-    schema,
-    async close() {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
-}
 
 const childScript = path.resolve(import.meta.dirname, '../../testing/yearly-coupons-process.ts');
 
@@ -114,7 +73,7 @@ async function insertViewer(db: Db, n: number, birthday: string | null, annivers
 
 describeEachEngine('birthday and anniversary coupons', (t) => {
   it('issues each coupon exactly once when two server processes run the job at the same time', async () => {
-    const shared = await sharedDatabase(t().engine);
+    const shared = await sharedDatabase(t().engine, 'yearly');
     try {
       const { db } = shared.handle;
       for (let n = 1; n <= 12; n += 1) await insertViewer(db, n, '1990-06-13', n % 2 ? '2015-06-15' : null);

@@ -1,51 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { expect, it } from 'vitest';
-import { migrate, openDatabase, type Db } from '../../db/database';
+import type { Db } from '../../db/database';
 import { insertViewers } from '../../testing/bulk-viewers';
-import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { sharedDatabase } from '../../testing/shared-database';
+import { describeEachEngine } from '../../testing/harness';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { messageIdFor } from './notification-worker';
 import { notify } from './notifications.service';
-
-/** One database that separate processes share: a SQLite file, or a PostgreSQL schema of its own. */
-async function sharedDatabase(engine: TestApp['engine']) {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'gemcast-outbox-'));
-    const file = path.join(dir, 'gemcast.db');
-    const handle = openDatabase({ kind: 'sqlite', file });
-    await migrate(handle);
-    return {
-      handle,
-      target: file,
-      schema: '-',
-      async close() {
-        await handle.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `t_outbox_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Pool({ connectionString: url, max: 1 });
-  await admin.query(`create schema ${schema}`);
-  const handle = openDatabase({ kind: 'postgres', url, schema, poolSize: 2 });
-  await migrate(handle);
-  return {
-    handle,
-    target: url,
-    schema,
-    async close() {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
-}
 
 const childScript = path.resolve(import.meta.dirname, '../../testing/notification-worker-process.ts');
 
@@ -95,7 +57,7 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
     'delivers every notification once by Message-ID after kill -9 and a fresh worker',
     { timeout: 20_000 },
     async () => {
-      const shared = await sharedDatabase(t().engine);
+      const shared = await sharedDatabase(t().engine, 'outbox');
       const sink = await startSmtpSink();
       try {
         const { db } = shared.handle;
@@ -142,7 +104,7 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
   );
 
   it('two worker processes at once send each of 100 notifications once', { timeout: 20_000 }, async () => {
-    const shared = await sharedDatabase(t().engine);
+    const shared = await sharedDatabase(t().engine, 'outbox');
     const sink = await startSmtpSink();
     try {
       const { db } = shared.handle;
