@@ -28,6 +28,7 @@ import * as checkinCredits from './migrations/022-checkin-credits';
 import * as contests from './migrations/023-contests';
 import * as contestCountIndexes from './migrations/024-contest-count-indexes';
 import * as notificationOutbox from './migrations/025-notification-outbox';
+import * as notificationRecipients from './migrations/026-notification-recipients';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '023-contests': contests.up,
   '024-contest-count-indexes': contestCountIndexes.up,
   '025-notification-outbox': notificationOutbox.up,
+  '026-notification-recipients': notificationRecipients.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

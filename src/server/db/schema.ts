@@ -133,7 +133,9 @@ export interface RsvpsTable {
 /** One per viewer, kind and subject (decision 066): what a feature told the viewer, and the in-app list. */
 export interface NotificationsTable {
   id: Generated<number>;
-  user_id: number;
+  /** The viewer, or null for an e-mail subscriber without an account (subscriber_id); one of the two. */
+  user_id: number | null;
+  subscriber_id: Generated<number | null>;
   kind: string;
   /** What it is about, as a text key such as `show:12`. */
   subject: string;
@@ -144,6 +146,28 @@ export interface NotificationsTable {
   data: string;
   created_at: string;
   read_at: string | null;
+  /** After this it is not delivered any more (a push about a show that has ended); null: never. */
+  expires_at: Generated<string | null>;
+  /** 1: on the viewer's in-app list; 0: in-app was off for its kind, or the recipient is a subscriber. */
+  in_app: Generated<number>;
+}
+
+export interface SubscribersTable {
+  id: Generated<number>;
+  /** Lower-cased and trimmed; unique. */
+  email: string;
+  name: Generated<string>;
+  user_id: number | null;
+  created_at: string;
+}
+
+/** A viewer's choice for one kind and channel, kept only where it differs from the kind's default. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  channel: string;
+  enabled: number;
+  updated_at: string;
 }
 
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
@@ -698,6 +722,8 @@ export interface Database {
   contest_results: ContestResultsTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  subscribers: SubscribersTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

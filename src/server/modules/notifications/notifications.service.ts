@@ -2,14 +2,15 @@
 // and its notifications commit together or not at all (decision 066). One notification per viewer,
 // kind and subject, one delivery per channel: calling it again adds nothing.
 import type { Db } from '../../db/database';
+import { channelsOf, type NotificationChannel, type NotificationKind } from '../../../shared/notification-kinds';
 import { notificationsRepository as repo } from './notifications.repository';
 
-export type Channel = 'email';
+export type Channel = NotificationChannel;
 
 export type NotifyInput = {
   userIds: number[];
-  /** What happened, e.g. 'show_starting'; the worker renders each channel's message by kind. */
-  kind: string;
+  /** What happened (src/shared/notification-kinds.ts); the worker renders each channel's message by kind. */
+  kind: NotificationKind;
   /** What it is about, as a text key: `show:12`. */
   subject: string;
   title: string;
@@ -17,9 +18,12 @@ export type NotifyInput = {
   url?: string | null;
   /** What the kind's renderer needs, stored as JSON. */
   data?: Record<string, unknown>;
-  channels: Channel[];
+  /** The channels to deliver on besides the in-app list; the kind's channels when not given. */
+  channels?: Channel[];
   /** When it is recorded, and when its deliveries are first due. */
   at: Date;
+  /** After this nothing is delivered any more (a show that has ended); never when not given. */
+  expiresAt?: Date | null;
 };
 
 /** Rows per statement: well under both engines' bound-parameter limits. */
@@ -32,6 +36,8 @@ export const NOTIFY_CHUNK = 500;
 export async function notify(trx: Db, input: NotifyInput): Promise<number> {
   const at = input.at.toISOString();
   const data = JSON.stringify(input.data ?? {});
+  const channels = (input.channels ?? channelsOf(input.kind)).filter((channel) => channel !== 'in_app');
+  const expiresAt = input.expiresAt ? input.expiresAt.toISOString() : null;
   const userIds = [...new Set(input.userIds)];
   let added = 0;
   for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
@@ -48,14 +54,15 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
         data,
         created_at: at,
         read_at: null,
+        expires_at: expiresAt,
       })),
     );
     added += inserted.length;
-    if (!input.channels.length) continue;
+    if (!channels.length) continue;
     // Deliveries for every notification of the chunk, new or not: the unique key keeps a repeat out.
     const ids = await repo.idsFor(trx, input.kind, input.subject, chunk);
     const deliveries = ids.flatMap(({ id }) =>
-      input.channels.map((channel) => ({
+      channels.map((channel) => ({
         notification_id: id,
         channel,
         state: 'pending' as const,
