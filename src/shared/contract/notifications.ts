@@ -88,7 +88,10 @@ export const SetNotificationBody = z.discriminatedUnion(
     /** Turns cells on or off; a locked cell or a channel the kind does not use is a 400. */
     z.object({
       action: z.literal('preferences'),
-      preferences: z.array(PreferenceChange, { error: preferencesError }).min(1, preferencesError).max(40, preferencesError),
+      preferences: z
+        .array(PreferenceChange, { error: preferencesError })
+        .min(1, preferencesError)
+        .max(40, preferencesError),
     }),
   ],
   { error: 'action is read, read_all or preferences.' },

@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .alterTable('notifications')
       .addColumn('in_app', 'integer', (c) => c.notNull().defaultTo(1))
       .execute();
-    await sql`alter table notifications add constraint notifications_one_recipient check (${ONE_RECIPIENT})`.execute(db);
+    await sql`alter table notifications add constraint notifications_one_recipient check (${ONE_RECIPIENT})`.execute(
+      db,
+    );
     await db.schema
       .alterTable('notifications')
       .addUniqueConstraint('notifications_subscriber_key', ['subscriber_id', 'kind', 'subject'])
@@ -93,9 +95,7 @@ async function rebuildForSqlite(
   await db.schema
     .createTable('notification_deliveries_next')
     .addColumn('id', idColumn(dialect), serial)
-    .addColumn('notification_id', 'integer', (c) =>
-      c.notNull().references('notifications_next.id').onDelete('cascade'),
-    )
+    .addColumn('notification_id', 'integer', (c) => c.notNull().references('notifications_next.id').onDelete('cascade'))
     .addColumn('channel', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) =>
       c
