@@ -161,6 +161,23 @@ export interface SubscribersTable {
   created_at: string;
 }
 
+export type SubscriptionPurpose = 'newsletter' | 'show_alerts';
+export type SubscriptionState = 'pending' | 'confirmed' | 'cancelled';
+
+/** What a subscriber asked for (decision 072): nothing is sent until it is confirmed. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  purpose: SubscriptionPurpose;
+  /** 'all', or 'show:<event id>' for one show's alerts. */
+  scope: Generated<string>;
+  event_id: number | null;
+  state: SubscriptionState;
+  requested_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+
 /** A viewer's choice for one kind and channel, kept only where it differs from the kind's default. */
 export interface NotificationPreferencesTable {
   user_id: number;
@@ -723,6 +740,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   subscribers: SubscribersTable;
+  subscriptions: SubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
 }
 

@@ -29,6 +29,28 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
+  // What a subscriber asked for: the newsletter, or show alerts for every show ('all') or one show
+  // ('show:12'). Nothing is sent until it is confirmed (double opt-in, decision 072); unsubscribing
+  // cancels it and clears the confirmation, so asking again needs a new confirmation.
+  await db.schema
+    .createTable('subscriptions')
+    .addColumn('id', idColumn(dialect), serial)
+    .addColumn('subscriber_id', 'integer', (c) => c.notNull().references('subscribers.id').onDelete('cascade'))
+    .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('newsletter', 'show_alerts')`))
+    .addColumn('scope', 'text', (c) => c.notNull().defaultTo('all'))
+    .addColumn('event_id', 'integer', (c) => c.references('events.id').onDelete('cascade'))
+    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('pending', 'confirmed', 'cancelled')`))
+    .addColumn('requested_at', 'text', (c) => c.notNull())
+    .addColumn('confirmed_at', 'text')
+    .addColumn('cancelled_at', 'text')
+    .addUniqueConstraint('subscriptions_key', ['subscriber_id', 'purpose', 'scope'])
+    .execute();
+  await db.schema
+    .createIndex('subscriptions_alerts_idx')
+    .on('subscriptions')
+    .columns(['purpose', 'state', 'scope'])
+    .execute();
+
   if (dialect === 'postgres') {
     await sql`alter table notifications alter column user_id drop not null`.execute(db);
     await db.schema
