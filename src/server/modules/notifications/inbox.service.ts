@@ -100,7 +100,11 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
       await repo.upsertPreferences(
         db,
         userId,
-        body.preferences.map((change) => ({ kind: change.kind, channel: change.channel, enabled: change.enabled ? 1 : 0 })),
+        body.preferences.map((change) => ({
+          kind: change.kind,
+          channel: change.channel,
+          enabled: change.enabled ? 1 : 0,
+        })),
         nowIso(),
       );
     }
@@ -109,7 +113,8 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
 
   function targetOf(token: string): UnsubscribeTarget {
     const target = readUnsubscribeToken(ctx.config.appSecret, token);
-    if (!target) throw badRequest(NOTIFICATION_MESSAGES.unsubscribeLinkInvalid, [{ field: 'token', message: 'invalid' }]);
+    if (!target)
+      throw badRequest(NOTIFICATION_MESSAGES.unsubscribeLinkInvalid, [{ field: 'token', message: 'invalid' }]);
     return target;
   }
 
@@ -152,7 +157,10 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
      * The link's own kind (or subscription) off, or the given e-mail cells set. Checked before
      * anything is written, and the recipient must still exist: a bad link changes nothing.
      */
-    async unsubscribe(token: string, changes?: PreferenceChange[]): Promise<{ view: UnsubscribeView; message: string }> {
+    async unsubscribe(
+      token: string,
+      changes?: PreferenceChange[],
+    ): Promise<{ view: UnsubscribeView; message: string }> {
       const target = targetOf(token);
       await viewOf(target);
       if (!changes) {

@@ -10,7 +10,14 @@ const GRID_SIZE = NOTIFICATION_KIND_NAMES.reduce((sum, kind) => sum + channelsOf
 
 async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
   await t.db.transaction().execute((trx) =>
-    notify(trx, { userIds, kind, subject, title: `About ${subject}`, body: 'Something happened.', at: t.clock.now() }),
+    notify(trx, {
+      userIds,
+      kind,
+      subject,
+      title: `About ${subject}`,
+      body: 'Something happened.',
+      at: t.clock.now(),
+    }),
   );
 }
 
@@ -122,7 +129,12 @@ describeEachEngine('notification preferences and the in-app list', (t) => {
     const page1 = first.body.data[0]!;
     expect(page1.items.map((item) => item.title)).toEqual(['About coupon:5', 'About coupon:4']);
     expect(page1.unread).toBe(5);
-    expect(page1.items[0]).toMatchObject({ kind: 'coupon_issued', body: 'Something happened.', read_at: null, url: null });
+    expect(page1.items[0]).toMatchObject({
+      kind: 'coupon_issued',
+      body: 'Something happened.',
+      read_at: null,
+      url: null,
+    });
     expect(page1.preferences).toHaveLength(GRID_SIZE);
     expect(page1.preferences.find((cell) => cell.kind === 'coupon_issued' && cell.channel === 'push')).toEqual({
       kind: 'coupon_issued',
@@ -159,11 +171,7 @@ describeEachEngine('notification preferences and the in-app list', (t) => {
     const [viewer, other] = await insertViewers(t().db, 2, 'read', t().clock.now());
     await notifyNow(t(), [viewer!.id, other!.id], 'giveaway_result', 'giveaway:1');
     await notifyNow(t(), [viewer!.id, other!.id], 'giveaway_result', 'giveaway:2');
-    const ids = await t()
-      .db.selectFrom('notifications')
-      .select(['id', 'user_id'])
-      .orderBy('id')
-      .execute();
+    const ids = await t().db.selectFrom('notifications').select(['id', 'user_id']).orderBy('id').execute();
     const mine = ids.filter((row) => row.user_id === viewer!.id).map((row) => row.id);
     const theirs = ids.filter((row) => row.user_id === other!.id).map((row) => row.id);
 
@@ -179,7 +187,11 @@ describeEachEngine('notification preferences and the in-app list', (t) => {
     const theirRows = await t().db.selectFrom('notifications').select('read_at').where('id', 'in', theirs).execute();
     expect(theirRows.every((row) => row.read_at === null)).toBe(true);
 
-    const all = await t().post<NotificationState>('/api/setnotification', { action: 'read_all' }, { token: viewer!.token });
+    const all = await t().post<NotificationState>(
+      '/api/setnotification',
+      { action: 'read_all' },
+      { token: viewer!.token },
+    );
     expect(all.body.data[0]?.unread).toBe(0);
     const theirInbox = await t().get<NotificationInbox>('/api/getnotification', { token: other!.token });
     expect(theirInbox.body.data[0]?.unread).toBe(2);

@@ -11,7 +11,14 @@ const redisUrl = process.env.TEST_REDIS_URL ?? null;
 
 async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
   await t.db.transaction().execute((trx) =>
-    notify(trx, { userIds, kind, subject, title: `About ${subject}`, body: 'Something happened.', at: t.clock.now() }),
+    notify(trx, {
+      userIds,
+      kind,
+      subject,
+      title: `About ${subject}`,
+      body: 'Something happened.',
+      at: t.clock.now(),
+    }),
   );
 }
 
@@ -58,7 +65,8 @@ async function openStream(base: string, token: string) {
     async until(unread: number, ms = 2_500) {
       const deadline = Date.now() + ms;
       while (counts.at(-1) !== unread) {
-        if (Date.now() > deadline) throw new Error(`the count stayed ${counts.at(-1)}, not ${unread}: ${counts.join()}`);
+        if (Date.now() > deadline)
+          throw new Error(`the count stayed ${counts.at(-1)}, not ${unread}: ${counts.join()}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

@@ -21,7 +21,11 @@ export type UnreadStreamOptions = {
   maxPerViewer: number;
 };
 
-export const DEFAULT_UNREAD_STREAM_OPTIONS: UnreadStreamOptions = { pollMs: 1_000, heartbeatMs: 25_000, maxPerViewer: 5 };
+export const DEFAULT_UNREAD_STREAM_OPTIONS: UnreadStreamOptions = {
+  pollMs: 1_000,
+  heartbeatMs: 25_000,
+  maxPerViewer: 5,
+};
 
 /** Viewers per poll statement: well under both engines' bound-parameter limits. */
 const POLL_CHUNK = 500;

@@ -17,9 +17,7 @@ function signature(secret: string, payload: string): string {
 }
 
 function payloadOf(target: UnsubscribeTarget): string {
-  return target.type === 'viewer'
-    ? `u.${target.userId}.${target.kind}`
-    : `s.${target.subscriberId}.${target.purpose}`;
+  return target.type === 'viewer' ? `u.${target.userId}.${target.kind}` : `s.${target.subscriberId}.${target.purpose}`;
 }
 
 /** `u.<viewer>.<kind>.<hmac>` or `s.<subscriber>.<purpose>.<hmac>`: URL-safe as it is. */

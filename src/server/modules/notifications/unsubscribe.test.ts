@@ -17,7 +17,14 @@ const SECRET = 'test-secret-test-secret-test-secret!';
 
 async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
   await t.db.transaction().execute((trx) =>
-    notify(trx, { userIds, kind, subject, title: `About ${subject}`, body: 'Something happened.', at: t.clock.now() }),
+    notify(trx, {
+      userIds,
+      kind,
+      subject,
+      title: `About ${subject}`,
+      body: 'Something happened.',
+      at: t.clock.now(),
+    }),
   );
 }
 
@@ -95,7 +102,13 @@ describeEachEngine('unsubscribe links', (t) => {
           subject: 'show:1',
           title: 'Starting soon',
           body: 'Soon.',
-          data: { event_id: 1, title: 'Opal Hour', description: 'Opals.', cust_start: '2026-06-15T19:00:00.000Z', cust_end: '2026-06-15T20:00:00.000Z' },
+          data: {
+            event_id: 1,
+            title: 'Opal Hour',
+            description: 'Opals.',
+            cust_start: '2026-06-15T19:00:00.000Z',
+            cust_end: '2026-06-15T20:00:00.000Z',
+          },
           channels: ['email'],
           at: t().clock.now(),
         }),
