@@ -2,19 +2,19 @@
 // Policy only: who may call and how often; the rules are in inbox.service.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   NOTIFICATION_STREAM_PATH,
   notificationCalls,
   UNSUBSCRIBE_PAGE_PATH,
   UnsubscribeToken,
 } from '../../../shared/contract/notifications';
-import { ErrorEnvelope } from '../../../shared/contract/envelope';
 import { NOTIFICATION_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { badRequest, tooMany } from '../../http/errors';
 import { byIp, rateLimit } from '../../http/rate-limit';
-import { routeOf } from '../../http/route';
+import { errorResponses, routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import type { InboxService } from './inbox.service';
 import type { UnreadStreams } from './unread-stream';
@@ -71,7 +71,10 @@ export function notificationRoutes(
         summary:
           'The live unread count as an event stream (send the token header; read it with fetch): ' +
           '`event: unread` with {"unread": n} on connect and whenever it changes',
-        response: { 429: ErrorEnvelope },
+        response: {
+          200: z.string().describe('text/event-stream: `event: unread` and `data: {"unread": n}`, then comments'),
+          ...errorResponses,
+        },
       },
       preHandler: [guards.requireUser],
       handler: async (request, reply) => {
@@ -125,6 +128,7 @@ export function notificationRoutes(
         schema: {
           tags,
           summary: 'One-click unsubscribe (RFC 8058): the List-Unsubscribe address of an e-mail',
+          response: { 200: notificationCalls.unsubscribe.response, ...errorResponses },
         },
         preHandler: [links],
         handler: async (request) => {
