@@ -76,7 +76,8 @@ function withStatementCache(sqlite: SqliteConnection, size = 500): StatementSour
   };
 }
 
-const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {
+/** Every migration by name, in order (the migration tests apply a prefix of them). */
+export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>> = {
   '001-foundation': foundation.up,
   '002-analytics': analytics.up,
   '003-rsvp': rsvp.up,
