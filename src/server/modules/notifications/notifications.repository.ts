@@ -11,7 +11,7 @@ export const notificationsRepository = {
       .insertInto('notifications')
       .values(rows)
       .onConflict((oc) => oc.columns(['user_id', 'kind', 'subject']).doNothing())
-      .returning('id')
+      .returning(['id', 'user_id'])
       .execute(),
 
   /** The ids of one kind and subject's notifications for these viewers, new or old. */

@@ -75,7 +75,9 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
     added += inserted.length;
     if (!channels.length) continue;
     // Deliveries for every notification of the chunk, new or not: the unique key keeps a repeat out.
-    const rows = await repo.viewerIdsFor(trx, input.kind, input.subject, chunk);
+    // When every row was new, the insert already said which is whose.
+    const rows =
+      inserted.length === chunk.length ? inserted : await repo.viewerIdsFor(trx, input.kind, input.subject, chunk);
     const deliveries = rows.flatMap(({ id, user_id }) =>
       channels
         .filter((channel) => user_id !== null && isOn(user_id, channel))
