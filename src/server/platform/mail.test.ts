@@ -126,6 +126,27 @@ it('sends several messages through one mailer', async () => {
   expect(received[1]?.raw).toContain('<p>two</p>');
 });
 
+it('passes extra headers through to SMTP: the List-Unsubscribe pair of decision 068', async () => {
+  await startServer();
+  const mailer = smtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'no-reply@gemcast.test');
+  try {
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Show live now',
+      text: 'On air.',
+      headers: {
+        'List-Unsubscribe': '<https://gemcast.test/unsubscribe/u.1.show_live.abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  } finally {
+    mailer.close();
+  }
+  const { headers } = parse(received[0]?.raw ?? '');
+  expect(headers.get('list-unsubscribe')).toBe('<https://gemcast.test/unsubscribe/u.1.show_live.abc>');
+  expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+});
+
 it('rejects when the SMTP server refuses the recipient, so the app can log the failure', async () => {
   await startServer(true);
   const mailer = smtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'no-reply@gemcast.test');
