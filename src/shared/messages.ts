@@ -137,6 +137,7 @@ export const NOTIFICATION_MESSAGES = {
   lockedCell: (label: string) => `"${label}" notices are always sent, so you can act if it was not you.`,
   unusedChannel: (label: string, channel: string) => `"${label}" is not sent by ${channel}.`,
   tooManyStreams: 'You have too many windows following your notifications. Close one and try again.',
+  streamClosing: 'Gemcast is restarting. Your notifications will be back in a moment.',
   unsubscribeView: 'Your e-mail choices.',
   unsubscribed: 'Done: you will not get these e-mails any more.',
   unsubscribeSaved: 'Your e-mail choices are saved.',

@@ -12,7 +12,7 @@ import {
 import { NOTIFICATION_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
-import { badRequest, tooMany } from '../../http/errors';
+import { badRequest, tooMany, unavailable } from '../../http/errors';
 import { byIp, rateLimit } from '../../http/rate-limit';
 import { errorResponses, routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
@@ -82,7 +82,9 @@ export function notificationRoutes(
       handler: async (request, reply) => {
         const raw = reply.raw;
         // The first count is written after a database round trip, so the head below goes first.
-        if (!streams.open(currentUser(request).id, raw)) throw tooMany(NOTIFICATION_MESSAGES.tooManyStreams, 60);
+        const opened = streams.open(currentUser(request).id, raw);
+        if (opened === 'full') throw tooMany(NOTIFICATION_MESSAGES.tooManyStreams, 60);
+        if (opened === 'closing') throw unavailable(NOTIFICATION_MESSAGES.streamClosing);
         reply.hijack();
         // The security headers set for this request, then the stream's own.
         for (const [name, value] of Object.entries(reply.getHeaders()))

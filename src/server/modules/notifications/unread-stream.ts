@@ -33,8 +33,11 @@ const POLL_CHUNK = 500;
 type Stream = { raw: ServerResponse; last: number | null };
 
 export type UnreadStreams = {
-  /** Takes over `raw` as viewer `userId`'s stream; false, writing nothing, when they hold the most already. */
-  open: (userId: number, raw: ServerResponse) => boolean;
+  /**
+   * Takes over `raw` as viewer `userId`'s stream: 'open'; 'full' when they hold the most already,
+   * 'closing' once the server is shutting down (nothing written either way).
+   */
+  open: (userId: number, raw: ServerResponse) => 'open' | 'full' | 'closing';
   /** Tells every process's streams of this viewer to recount (after a read mark). */
   changed: (userId: number) => void;
   /** Streams open here now. */
@@ -130,9 +133,9 @@ export function createUnreadStreams(
 
   return {
     open(userId, raw) {
-      if (closed) return false;
+      if (closed) return 'closing';
       const held = streams.get(userId) ?? new Set<Stream>();
-      if (held.size >= options.maxPerViewer) return false;
+      if (held.size >= options.maxPerViewer) return 'full';
       const stream: Stream = { raw, last: null };
       held.add(stream);
       streams.set(userId, held);
@@ -140,7 +143,7 @@ export function createUnreadStreams(
       startTimers();
       // The count on connect, once the poll holds its mark: nothing recorded after the count is missed.
       void primed.then(() => recountLogged(userId));
-      return true;
+      return 'open';
     },
     changed(userId) {
       pubsub
