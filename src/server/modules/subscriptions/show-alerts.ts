@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { SubscriptionPurpose } from '../../db/schema';
 import { CONSENT_VERSION, WITHDRAWAL_TEXTS, type ConsentHow } from '../../../shared/consent-texts';
 import { addressRangeOf } from '../../platform/network';
-import { subscriptionsRepository as repo } from './subscriptions.repository';
+import { subscriptionsRepository as repo, type ScopedPurpose } from './subscriptions.repository';
 
 export type ShowAlertRecipients = {
   /** Viewers whose address has confirmed show alerts: notify them as viewers (their preferences apply). */
@@ -43,6 +43,18 @@ export async function withdrawSubscriptions(
 ): Promise<string[]> {
   const iso = at.toISOString();
   const scopes = await repo.cancel(trx, subscriberId, purpose, iso, options.scope);
+  if (!scopes.length) return scopes;
+  // A link sent before the withdrawal must not confirm the choice again: subscribing again needs a new link.
+  const overlaps = (text: string) => {
+    const confirms: ScopedPurpose[] = JSON.parse(text);
+    return confirms.some((c) => c.purpose === purpose && scopes.includes(c.scope));
+  };
+  const stale = (await repo.unusedConfirmations(trx, subscriberId)).filter((link) => overlaps(link.confirms));
+  await repo.voidConfirmations(
+    trx,
+    stale.map((link) => link.id),
+    iso,
+  );
   await repo.addConsentRecords(
     trx,
     scopes.map((scope) => ({

@@ -40,6 +40,26 @@ export const subscriptionsRepository = {
       .where('user_id', 'is', null)
       .execute(),
 
+  subscriberById: (db: Db, id: number) =>
+    db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst(),
+
+  /** The subscriber's subscriptions with their show's title, cancelled ones left out. */
+  liveSubscriptionsWithTitles: (db: Db, subscriberId: number) =>
+    db
+      .selectFrom('subscriptions')
+      .leftJoin('events', 'events.id', 'subscriptions.event_id')
+      .select([
+        'subscriptions.purpose',
+        'subscriptions.scope',
+        'subscriptions.event_id',
+        'subscriptions.state',
+        'events.title',
+      ])
+      .where('subscriptions.subscriber_id', '=', subscriberId)
+      .where('subscriptions.state', '!=', 'cancelled')
+      .orderBy('subscriptions.id')
+      .execute(),
+
   subscriptionsOf: (db: Db, subscriberId: number) =>
     db
       .selectFrom('subscriptions')
@@ -108,6 +128,20 @@ export const subscriptionsRepository = {
     if (scope !== undefined) query = query.where('scope', '=', scope);
     const rows = await query.returning('scope').execute();
     return rows.map((r) => r.scope);
+  },
+
+  /** The subscriber's links not yet used (to void those a withdrawal makes stale). */
+  unusedConfirmations: (db: Db, subscriberId: number) =>
+    db
+      .selectFrom('subscription_confirmations')
+      .select(['id', 'confirms'])
+      .where('subscriber_id', '=', subscriberId)
+      .where('used_at', 'is', null)
+      .execute(),
+
+  voidConfirmations: async (db: Db, ids: number[], at: string) => {
+    if (ids.length)
+      await db.updateTable('subscription_confirmations').set({ used_at: at }).where('id', 'in', ids).execute();
   },
 
   addConsentRecords: async (db: Db, rows: Insertable<ConsentRecordsTable>[]) => {
