@@ -4,6 +4,7 @@
 import { winnerMail } from '../../modules/giveaways/giveaway-winner.mail';
 import { codeMail } from '../../modules/auth/auth.mail';
 import { reminderMail, rsvpConfirmationMail } from '../../modules/rsvp/rsvp.mail';
+import { confirmationMail } from '../../modules/subscriptions/subscriptions.mail';
 import type { Mail } from '../mail';
 
 export const SAMPLE = {
@@ -55,4 +56,13 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
   'rsvp-reminder': () => reminderMail(SAMPLE.to, SAMPLE.firstName, SAMPLE_SHOW, SAMPLE.brand, SAMPLE.publicUrl),
   'winner-in-app': () => winner('app'),
   'winner-by-phone': () => winner('text'),
+  'subscription-confirmation': () =>
+    confirmationMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      [{ label: 'the Gemcast newsletter' }, { label: `alerts for "${SAMPLE.title}"` }],
+      `${SAMPLE.publicUrl}/subscribe/confirm?token=${'t'.repeat(43)}`,
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
 };
