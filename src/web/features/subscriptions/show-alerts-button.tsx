@@ -66,7 +66,7 @@ function ViewerAlerts({ event, userId }: { event: EventRecord; userId: number })
       </p>
     );
   if (state === 'pending')
-    return <p className="text-sm text-muted">Check your inbox: confirm from our e-mail and the alert is on.</p>;
+    return <Alert tone="info">Check your inbox: confirm from our e-mail and the alert is on.</Alert>;
   return <AlertsForm event={event} userId={userId} />;
 }
 
