@@ -81,6 +81,13 @@ import { createContestVotesService } from './modules/contest-votes/contest-votes
 import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
 import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createInboxService } from './modules/notifications/inbox.service';
+import {
+  createUnreadStreams,
+  DEFAULT_UNREAD_STREAM_OPTIONS,
+  type UnreadStreamOptions,
+} from './modules/notifications/unread-stream';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { securityHeaders } from './http/security';
@@ -94,6 +101,8 @@ export type BuildOptions = {
   printMail?: boolean;
   /** Chat timings (tests shorten the ping interval and the join timeout). */
   chat?: Partial<HubOptions & SocketOptions>;
+  /** The live unread count's timings (tests poll faster). */
+  unreadStream?: Partial<UnreadStreamOptions>;
 };
 
 declare module 'fastify' {
@@ -272,6 +281,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Contest votes and likes, and the staff vote review (decision 063).
   await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
   await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
+  // Notifications: the in-app list, preferences, the live unread count and unsubscribe links (decision 068).
+  const unreadStreams = createUnreadStreams(ctx.db, pubsub, app.log, {
+    ...DEFAULT_UNREAD_STREAM_OPTIONS,
+    ...options.unreadStream,
+  });
+  // Open streams would hold the server's close: ended first, before the pub/sub and the database go.
+  app.addHook('preClose', () => unreadStreams.close());
+  await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -127,3 +127,21 @@ export const MESSAGES = {
   staffViewerPoints: "The viewer's points, tier and ledger.",
   staffViewerLedger: "The viewer's whole ledger, oldest first.",
 } as const;
+
+/** The in-app list, preferences and unsubscribe links (decision 068). */
+export const NOTIFICATION_MESSAGES = {
+  inbox: 'Your notifications and how you get them.',
+  marked: 'Marked as read.',
+  allMarked: 'All caught up: everything is marked as read.',
+  preferencesSaved: 'Your choices are saved.',
+  lockedCell: (label: string) => `"${label}" notices are always sent, so you can act if it was not you.`,
+  unusedChannel: (label: string, channel: string) => `"${label}" is not sent by ${channel}.`,
+  tooManyStreams: 'You have too many windows following your notifications. Close one and try again.',
+  unsubscribeView: 'Your e-mail choices.',
+  unsubscribed: 'Done: you will not get these e-mails any more.',
+  unsubscribeSaved: 'Your e-mail choices are saved.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link from the e-mail just as it came.',
+  unsubscribeLinkGone: 'This unsubscribe link belongs to an address we no longer have.',
+  unsubscribeEmailOnly: 'From this link you can change e-mails only: sign in to change the rest.',
+  unsubscribeNoGrid: 'This link is for a subscription, so there are no other e-mails to choose here.',
+} as const;

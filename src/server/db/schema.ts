@@ -178,7 +178,7 @@ export interface SubscriptionsTable {
   cancelled_at: string | null;
 }
 
-/** A viewer's choice for one kind and channel, kept only where it differs from the kind's default. */
+/** A viewer's choice for one kind and channel (decision 068); a cell never chosen takes the kind's default. */
 export interface NotificationPreferencesTable {
   user_id: number;
   kind: string;

@@ -17,6 +17,8 @@ export type Mail = {
   attachments?: Attachment[];
   /** The Message-ID header, `<…@…>`; a stable one lets a receiver drop a repeat (decision 066). */
   messageId?: string;
+  /** Extra headers, such as List-Unsubscribe (decision 068). */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
@@ -32,6 +34,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         html: mail.html,
         attachments: mail.attachments,
         ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
     close: () => transport.close(),
@@ -73,6 +76,7 @@ export function outboxMailer(options: {
             html: mail.html ?? null,
             attachments: mail.attachments ?? [],
             messageId: mail.messageId ?? null,
+            headers: mail.headers ?? {},
             createdAt,
           },
           null,

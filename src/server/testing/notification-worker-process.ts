@@ -18,7 +18,7 @@ const ctx = {
   clock: systemClock,
   deliverMail: mailer.send,
   log: { warn: () => undefined, error: () => undefined },
-  config: { publicUrl: 'http://gemcast.test', site: { brand: 'Gemcast' } },
+  config: { publicUrl: 'http://gemcast.test', appSecret: 'crash-test-secret-crash-test-secret', site: { brand: 'Gemcast' } },
 };
 let sent = 0;
 for (;;) {

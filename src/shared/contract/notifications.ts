@@ -105,9 +105,11 @@ export const NotificationState = z.object({
 export type NotificationState = z.infer<typeof NotificationState>;
 
 /**
- * The live unread count: GET this path as an event stream (EventSource, same-origin, the session
- * cookie or ?token=). Each `unread` event's data is JSON { unread: number }, sent on connect and
- * whenever the count changes on any server process.
+ * The live unread count: GET this path with the `token` header and read the body as an event stream
+ * (fetch and a ReadableStream, not EventSource, so the token never goes into a URL). Each `unread`
+ * event's data is JSON { unread: number }, sent on connect and whenever the count changes on any
+ * server process; a comment line comes every 25 s. 401 without a live token, 429 when the viewer
+ * already holds the most streams a process allows; reconnect after a drop (the server's close too).
  */
 export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Mail } from '../../platform/mail';
 import { emailRenderers } from './notification-renderers';
 import { notificationsRepository as repo } from './notifications.repository';
+import { unsubscribeHeaders } from './unsubscribe-token';
 
 /** The wait before attempt n + 1 after attempt n failed; after the last, the delivery is 'failed'. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -14,7 +15,8 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** What the worker needs: a server's context has it all, and a bare process can build it too. */
 export type WorkerContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'deliverMail'> & {
   log: Pick<AppContext['log'], 'warn' | 'error'>;
-  config: { publicUrl: string; site: { brand: string } };
+  /** appSecret signs the List-Unsubscribe links (decision 068). */
+  config: { publicUrl: string; appSecret: string; site: { brand: string } };
 };
 
 export type WorkerOptions = {
@@ -70,7 +72,8 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
       const render = emailRenderers[notification.kind];
       if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);
       const mail = render(notification, notification, site);
-      await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl) });
+      const headers = { ...mail.headers, ...unsubscribeHeaders(config.publicUrl, config.appSecret, notification) };
+      await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl), headers });
     } catch (error) {
       const failedAt = clock.now().getTime();
       const delay = delivery.attempts < MAX_ATTEMPTS ? RETRY_DELAYS_MS[delivery.attempts - 1] : undefined;

@@ -24,6 +24,25 @@ export const notificationsRepository = {
       .where('user_id', 'in', userIds)
       .execute(),
 
+  /** Like idsFor, with each notification's viewer, so deliveries can follow that viewer's choices. */
+  viewerIdsFor: (db: Db, kind: string, subject: string, userIds: number[]) =>
+    db
+      .selectFrom('notifications')
+      .select(['id', 'user_id'])
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('user_id', 'in', userIds)
+      .execute(),
+
+  /** The stored preference cells of these viewers for one kind (decision 068): one query per chunk. */
+  choicesFor: (db: Db, kind: string, userIds: number[]) =>
+    db
+      .selectFrom('notification_preferences')
+      .select(['user_id', 'channel', 'enabled'])
+      .where('kind', '=', kind)
+      .where('user_id', 'in', userIds)
+      .execute(),
+
   insertDeliveries: (db: Db, rows: Insertable<NotificationDeliveriesTable>[]) =>
     db
       .insertInto('notification_deliveries')

@@ -2,7 +2,13 @@
 // and its notifications commit together or not at all (decision 066). One notification per viewer,
 // kind and subject, one delivery per channel: calling it again adds nothing.
 import type { Db } from '../../db/database';
-import { channelsOf, type NotificationChannel, type NotificationKind } from '../../../shared/notification-kinds';
+import {
+  channelsOf,
+  defaultEnabled,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+} from '../../../shared/notification-kinds';
 import { notificationsRepository as repo } from './notifications.repository';
 
 export type Channel = NotificationChannel;
@@ -32,16 +38,24 @@ export const NOTIFY_CHUNK = 500;
 /**
  * Records the notifications and their deliveries in `trx` (pass the caller's transaction). Answers
  * how many notifications were new; viewers already notified of this kind and subject are skipped.
+ *
+ * Each viewer's choices for the kind (decision 068) are read once per chunk: a viewer with in-app off
+ * still gets the row (it anchors the other deliveries) with in_app = 0, so it is never listed, and a
+ * delivery is written only for the channels that are on for that viewer. Security kinds ignore choices.
  */
 export async function notify(trx: Db, input: NotifyInput): Promise<number> {
   const at = input.at.toISOString();
   const data = JSON.stringify(input.data ?? {});
   const channels = (input.channels ?? channelsOf(input.kind)).filter((channel) => channel !== 'in_app');
   const expiresAt = input.expiresAt ? input.expiresAt.toISOString() : null;
+  const locked = NOTIFICATION_KINDS[input.kind].locked;
   const userIds = [...new Set(input.userIds)];
   let added = 0;
   for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
     const chunk = userIds.slice(start, start + NOTIFY_CHUNK);
+    const chosen = locked ? new Map<string, boolean>() : await choicesOf(trx, input.kind, chunk);
+    const isOn = (userId: number, channel: Channel) =>
+      locked || (chosen.get(`${userId}:${channel}`) ?? defaultEnabled(input.kind, channel));
     const inserted = await repo.insertNotifications(
       trx,
       chunk.map((userId) => ({
@@ -55,26 +69,35 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
         created_at: at,
         read_at: null,
         expires_at: expiresAt,
+        in_app: isOn(userId, 'in_app') ? 1 : 0,
       })),
     );
     added += inserted.length;
     if (!channels.length) continue;
     // Deliveries for every notification of the chunk, new or not: the unique key keeps a repeat out.
-    const ids = await repo.idsFor(trx, input.kind, input.subject, chunk);
-    const deliveries = ids.flatMap(({ id }) =>
-      channels.map((channel) => ({
-        notification_id: id,
-        channel,
-        state: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: at,
-        locked_until: null,
-        last_error: null,
-        sent_at: null,
-      })),
+    const rows = await repo.viewerIdsFor(trx, input.kind, input.subject, chunk);
+    const deliveries = rows.flatMap(({ id, user_id }) =>
+      channels
+        .filter((channel) => user_id !== null && isOn(user_id, channel))
+        .map((channel) => ({
+          notification_id: id,
+          channel,
+          state: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          last_error: null,
+          sent_at: null,
+        })),
     );
     for (let d = 0; d < deliveries.length; d += NOTIFY_CHUNK)
       await repo.insertDeliveries(trx, deliveries.slice(d, d + NOTIFY_CHUNK));
   }
   return added;
+}
+
+/** The stored choices of these viewers for one kind, keyed `userId:channel`; a missing key takes the default. */
+async function choicesOf(trx: Db, kind: NotificationKind, userIds: number[]): Promise<Map<string, boolean>> {
+  const rows = await repo.choicesFor(trx, kind, userIds);
+  return new Map(rows.map((row) => [`${row.user_id}:${row.channel}`, row.enabled === 1]));
 }
