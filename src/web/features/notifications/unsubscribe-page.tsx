@@ -25,8 +25,7 @@ function BrokenLink({ message }: { message: string }) {
       <h1 className="text-3xl font-black text-ink sm:text-4xl">This unsubscribe link didn’t work</h1>
       <Alert tone="error">{message}</Alert>
       <p className="text-muted">
-        Links in our e-mails only work exactly as they came, so try opening it again from the e-mail. You can always
-        choose your e-mails in your{' '}
+        Try opening it again from the e-mail. You can also choose which e-mails you get in your{' '}
         <Link to="/notifications/settings" className={linkStyles}>
           notification settings
         </Link>{' '}
