@@ -10,6 +10,7 @@ import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { createContestResults, startContestResults } from './modules/contests/contest-results';
+import { startExpiryNotices } from './modules/rewards/expiry-notices';
 
 async function main() {
   let config;
@@ -41,6 +42,7 @@ async function main() {
   const stopReminders = startReminders(app.ctx);
   const stopNotifications = startNotificationWorker(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
+  const stopExpiryNotices = startExpiryNotices(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
   // Before onClose, which closes the mailer and the database: the worker finishes the delivery under
@@ -48,6 +50,7 @@ async function main() {
   app.addHook('preClose', async () => {
     await stopNotifications();
     await stopActivityCredits();
+    await stopExpiryNotices();
     stopHousekeeping();
     stopReminders();
     stopYearlyCoupons();

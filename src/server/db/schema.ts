@@ -38,6 +38,16 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** A browser an account has signed in from (migration 031, decision 070). */
+export interface SignInDevicesTable {
+  user_id: number;
+  /** Keyed hash of browser, system and address range. */
+  device_key: string;
+  label: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface OneTimeCodesTable {
   id: Generated<number>;
   email: string;
@@ -742,6 +752,7 @@ export interface Database {
   subscribers: SubscribersTable;
   subscriptions: SubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
+  sign_in_devices: SignInDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
