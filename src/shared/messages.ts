@@ -127,3 +127,12 @@ export const MESSAGES = {
   staffViewerPoints: "The viewer's points, tier and ledger.",
   staffViewerLedger: "The viewer's whole ledger, oldest first.",
 } as const;
+
+/** Web push on a device (decision 071): the answers of the push calls. */
+export const PUSH_MESSAGES = {
+  publicKey: 'The key a browser subscribes with.',
+  subscribed: 'Alerts are on for this device.',
+  unsubscribed: 'Alerts are off for this device.',
+  notSubscribed: 'This device was not getting alerts.',
+  insecureEndpoint: 'The push address must be a secure (https) address.',
+} as const;

@@ -187,6 +187,20 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
+/** A browser's web push subscription (decision 071), one per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** base64url, as the browser's PushSubscription gives them. */
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  user_agent: Generated<string>;
+  created_at: string;
+  last_success_at: string | null;
+}
+
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** One per notification and channel: the worker's queue (decision 066). */
@@ -742,6 +756,7 @@ export interface Database {
   subscribers: SubscribersTable;
   subscriptions: SubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
