@@ -6,6 +6,7 @@ import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 import { startNotificationWorker } from './modules/notifications/notification-worker';
+import { createPushSender } from './modules/push/push-sender';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 import { createRewardsService } from './modules/rewards/rewards.service';
@@ -40,7 +41,8 @@ async function main() {
   const earning = createEarningService(app.ctx);
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
-  const stopNotifications = startNotificationWorker(app.ctx);
+  const push = createPushSender({ ...app.ctx, vapid: config.vapid });
+  const stopNotifications = startNotificationWorker(app.ctx, { push });
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopExpiryNotices = startExpiryNotices(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);

@@ -197,6 +197,20 @@ export interface NotificationPreferencesTable {
   updated_at: string;
 }
 
+/** A browser's web push subscription (decision 071), one per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** base64url, as the browser's PushSubscription gives them. */
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  user_agent: Generated<string>;
+  created_at: string;
+  last_success_at: string | null;
+}
+
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** One per notification and channel: the worker's queue (decision 066). */
@@ -753,6 +767,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   notification_preferences: NotificationPreferencesTable;
   sign_in_devices: SignInDevicesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
