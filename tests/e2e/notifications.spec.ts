@@ -1,14 +1,14 @@
-// Journey: a viewer's notifications on the web. The bell's count rises without a reload when one is
-// recorded; /notifications at 375 px lists them newest first with "Load more", opening one marks it
-// read and follows it, "Mark all as read" clears the bell; a choice on /notifications/settings stays
-// after a reload while the security cells cannot be changed; the unsubscribe link of a real reminder
-// e-mail shows whose it is, unsubscribes only on the button, and offers the e-mail choices. Each page
-// passes axe at 375 and 1280 px.
+// Journey: a viewer's notifications on the web. The bell's count rises without a reload when the same
+// viewer logs in on another browser (a security notice); /notifications at 375 px lists them newest
+// first with "Load more", opening one marks it read and follows it, "Mark all as read" clears the
+// bell; a choice on /notifications/settings stays after a reload while the security cells cannot be
+// changed; the unsubscribe link of a real reminder e-mail shows whose it is, unsubscribes only on the
+// button, and offers the e-mail choices. Each page passes axe at 375 and 1280 px.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { E2E_PORT } from './support/env';
-import { createViewer, registerViewer, type Viewer } from './support/factories';
+import { createViewer, logInWithPassword, registerViewer, type Viewer } from './support/factories';
 import { expect, test } from './support/fixtures';
 import { recordNotifications, unsubscribableMail, unsubscribePathOf } from './support/notifications';
 import { scheduleEvent } from './support/site-data';
@@ -50,27 +50,35 @@ test.beforeAll(async ({ playwright }) => {
 
 test('the bell counts up live; the list at 375 px marks one read as it opens and all read at once', async ({
   page,
+  browser,
   login,
   shot,
 }) => {
   test.slow();
   await page.setViewportSize({ width: 375, height: 740 });
-  const { user } = await login();
-  recordNotifications(
-    user.id,
-    Array.from({ length: 21 }, (_, index) => ({
+  const { viewer, user } = await login();
+  recordNotifications(user.id, [
+    ...Array.from({ length: 20 }, (_, index) => ({
       title: `Contest results are in (${index + 1})`,
       body: 'See who won the Sapphire Selfie contest.',
       url: '/contests',
       minutesAgo: 120 - index,
     })),
-  );
+    { title: 'Your giveaway entry won', body: 'Open your rewards to claim it.', url: '/rewards', minutesAgo: 1 },
+  ]);
   await page.goto('/home');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 21 unread');
 
-  recordNotifications(user.id, [
-    { title: 'Your giveaway entry won', body: 'Open your rewards to claim it.', url: '/rewards', minutesAgo: 0 },
-  ]);
+  // The same viewer logs in on an iPhone: a browser the account has not used, so a security notice.
+  const phone = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/login?redirectTo=%2Fhome');
+  await logInWithPassword(phonePage, viewer.email, viewer.password);
+  await expect(phonePage).toHaveURL('/home');
+  await phone.close();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 22 unread', { timeout: 15_000 });
   await shot('notifications-bell-375', { fullPage: false });
 
@@ -79,7 +87,9 @@ test('the bell counts up live; the list at 375 px marks one read as it opens and
   await expect(page).toHaveTitle('Notifications - Gemcast');
   const list = page.getByRole('list', { name: 'Your notifications' });
   await expect(list.getByRole('listitem')).toHaveCount(20);
-  await expect(list.getByRole('listitem').first()).toContainText('NewYour giveaway entry won');
+  await expect(list.getByRole('listitem').first()).toContainText('NewNew sign-in to your account');
+  await expect(list.getByRole('listitem').first()).toContainText('Safari on an iPhone signed in to your account');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('NewYour giveaway entry won');
   await expect(page.getByText('22 unread')).toBeVisible();
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(22);
@@ -93,8 +103,8 @@ test('the bell counts up live; the list at 375 px marks one read as it opens and
   await expect(bell(page)).toHaveAccessibleName('Notifications, 21 unread');
 
   await page.goBack();
-  await expect(list.getByRole('listitem').first()).not.toContainText('New');
-  await expect(list.getByRole('listitem').nth(1)).toContainText('New');
+  await expect(list.getByRole('listitem').nth(1)).not.toContainText('NewYour');
+  await expect(list.getByRole('listitem').first()).toContainText('NewNew sign-in');
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All caught up' })).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('Notifications');

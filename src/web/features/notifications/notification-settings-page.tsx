@@ -1,7 +1,9 @@
 // /notifications/settings (issue 18): which notifications the viewer gets, and how: the kind ×
 // channel grid of getnotification, each change saved at once with setnotification and answered in
-// the server's words. Security notices are always on. Visitors are invited to log in.
+// the server's words. Security notices are always on. Above it, alerts on this device (web push), which
+// the "This device" column needs. Visitors are invited to log in.
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { NOTIFICATION_CHANNELS } from '../../../shared/notification-kinds';
 import { errorMessage } from '../../api/client';
@@ -13,6 +15,9 @@ import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { PreferenceGrid, usePreferenceSaver } from './preference-grid';
 import { inboxQuery, usePreferencesMutation } from './queries';
+
+// Web push for this browser (decision 071): the "This device" column reaches only devices turned on here.
+const PushDeviceToggle = lazy(() => import('./push-device').then((module) => ({ default: module.PushDeviceToggle })));
 
 const linkStyles = 'font-bold text-primary underline underline-offset-4';
 
@@ -27,6 +32,10 @@ function SignedInSettings({ userId }: { userId: number }) {
 
   return (
     <>
+      <Suspense fallback={null}>
+        <PushDeviceToggle />
+      </Suspense>
+      <h2 className="text-xl font-black text-ink">What you hear about, and how</h2>
       {inbox.isPending && <p className="text-muted">Loading your choices…</p>}
       {inbox.isError && !first && <Alert tone="error">{errorMessage(inbox.error)}</Alert>}
       <div aria-live="polite" className="empty:hidden">
