@@ -80,6 +80,8 @@ import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes
 import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { pushRoutes } from './modules/push/push.routes';
+import { createPushService } from './modules/push/push.service';
 import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
 import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -293,6 +295,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Open streams would hold the server's close: ended first, before the pub/sub and the database go.
   app.addHook('preClose', () => unreadStreams.close());
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
+  // Web push devices (decision 071).
+  await app.register(pushRoutes(ctx, createPushService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { loadVapidKeys, type VapidKeys } from './platform/vapid';
 
 export type Config = {
   port: number;
@@ -36,6 +37,8 @@ export type Config = {
   chatSocketsPerIp: number;
   agoraAppId: string;
   agoraCertificate: string;
+  /** The web push key pair, kept in DATA_DIR/vapid.json (decision 071). */
+  vapid: VapidKeys;
   site: {
     brand: string;
     phone: string;
@@ -144,6 +147,14 @@ function loadSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+function vapidKeys(dataDir: string, contactEmail: string): VapidKeys {
+  try {
+    return loadVapidKeys(dataDir, contactEmail);
+  } catch (error) {
+    throw new ConfigError('DATA_DIR', error instanceof Error ? error.message : String(error));
+  }
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -164,6 +175,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     throw new ConfigError('LOG_LEVEL', `unknown level "${logLevel}"`);
   const webDir = path.resolve(env.WEB_DIR || 'dist/web');
+  const contactEmail = checkedEmail(env, 'CONTACT_EMAIL', 'support@gemcast.example');
 
   return {
     port,
@@ -192,10 +204,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
+    vapid: vapidKeys(dataDir, contactEmail),
     site: {
       brand: env.BRAND_NAME || 'Gemcast',
       phone: env.CONTACT_PHONE || '(555) 010-4367',
-      email: checkedEmail(env, 'CONTACT_EMAIL', 'support@gemcast.example'),
+      email: contactEmail,
       targetCdnUrl: url(env, 'TARGET_CDN_URL', ['http:', 'https:']) ?? '',
       sourceCdnUrl: url(env, 'SOURCE_CDN_URL', ['http:', 'https:']) ?? '',
       appAssetsLocation: env.APP_ASSETS_LOCATION || '',

@@ -6,10 +6,12 @@ import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { startReminders } from './modules/rsvp/reminders';
 import { startNotificationWorker } from './modules/notifications/notification-worker';
+import { createPushSender } from './modules/push/push-sender';
 import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { createContestResults, startContestResults } from './modules/contests/contest-results';
+import { startExpiryNotices } from './modules/rewards/expiry-notices';
 
 async function main() {
   let config;
@@ -39,8 +41,10 @@ async function main() {
   const earning = createEarningService(app.ctx);
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
-  const stopNotifications = startNotificationWorker(app.ctx);
+  const push = createPushSender({ ...app.ctx, vapid: config.vapid });
+  const stopNotifications = startNotificationWorker(app.ctx, { push });
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
+  const stopExpiryNotices = startExpiryNotices(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
   // Before onClose, which closes the mailer and the database: the worker finishes the delivery under
@@ -48,6 +52,7 @@ async function main() {
   app.addHook('preClose', async () => {
     await stopNotifications();
     await stopActivityCredits();
+    await stopExpiryNotices();
     stopHousekeeping();
     stopReminders();
     stopYearlyCoupons();

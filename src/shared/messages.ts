@@ -146,3 +146,12 @@ export const NOTIFICATION_MESSAGES = {
   unsubscribeEmailOnly: 'From this link you can change e-mails only: sign in to change the rest.',
   unsubscribeNoGrid: 'This link is for a subscription, so there are no other e-mails to choose here.',
 } as const;
+
+/** Web push on a device (decision 071): the answers of the push calls. */
+export const PUSH_MESSAGES = {
+  publicKey: 'The key a browser subscribes with.',
+  subscribed: 'Alerts are on for this device.',
+  unsubscribed: 'Alerts are off for this device.',
+  notSubscribed: 'This device was not getting alerts.',
+  insecureEndpoint: 'The push address must be a secure (https) address.',
+} as const;

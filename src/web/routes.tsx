@@ -90,6 +90,12 @@ const routes: RouteObject[] = [
       { path: '/terms', element: screen(() => import('./features/static/terms-page')) },
       { path: '/faq', element: screen(() => import('./features/static/faq-page')) },
       { path: '/rewards', element: screen(() => import('./features/rewards/rewards-page')) },
+      { path: '/notifications', element: screen(() => import('./features/notifications/notifications-page')) },
+      {
+        path: '/notifications/settings',
+        element: screen(() => import('./features/notifications/notification-settings-page')),
+      },
+      { path: '/unsubscribe/:token', element: screen(() => import('./features/notifications/unsubscribe-page')) },
       { path: '/contests', element: screen(() => import('./features/contests/contests-page')) },
       { path: '/contest/:id', element: screen(() => import('./features/contests/contest-page')) },
       { path: '/giveaways', element: screen(() => import('./features/giveaways/giveaways-page')) },

@@ -26,6 +26,9 @@ const SHELL_PAGES = [
   ['/terms', 'Terms Page - Gemcast', /Terms (&|and) conditions/i],
   ['/faq', 'Gemcast', 'Coupons & Giveaway FAQ'],
   ['/rewards', 'Gemcast', 'Rewards'],
+  ['/notifications', 'Notifications - Gemcast', 'Notifications'],
+  ['/notifications/settings', 'Notification settings - Gemcast', 'Notification settings'],
+  ['/unsubscribe/not-a-link-from-any-email', 'Unsubscribe - Gemcast', 'This unsubscribe link didn’t work'],
   ['/giveaways', 'Giveaways Page - Gemcast', 'Giveaways'],
   ['/contests', 'Gemcast', 'Photo contests'],
   [`/contest/${MISSING}`, 'Gemcast', 'We could not find that contest'],
@@ -42,7 +45,7 @@ const SHELL_PAGES = [
 ] as const;
 
 test('every public page of spec §2 is inside the shell with its title', async ({ page }) => {
-  test.slow(); // twenty pages in one journey
+  test.slow(); // twenty-three pages in one journey
   for (const [path, title, heading] of SHELL_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();

@@ -30,6 +30,8 @@ import * as contestCountIndexes from './migrations/024-contest-count-indexes';
 import * as notificationOutbox from './migrations/025-notification-outbox';
 import * as notificationRecipients from './migrations/026-notification-recipients';
 import * as subscriptionConsent from './migrations/028-subscription-consent';
+import * as pushSubscriptions from './migrations/027-push-subscriptions';
+import * as signInDevices from './migrations/031-sign-in-devices';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -104,6 +106,8 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '025-notification-outbox': notificationOutbox.up,
   '026-notification-recipients': notificationRecipients.up,
   '028-subscription-consent': subscriptionConsent.up,
+  '027-push-subscriptions': pushSubscriptions.up,
+  '031-sign-in-devices': signInDevices.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

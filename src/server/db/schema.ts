@@ -38,6 +38,16 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** A browser an account has signed in from (migration 031, decision 070). */
+export interface SignInDevicesTable {
+  user_id: number;
+  /** Keyed hash of browser, system and address range. */
+  device_key: string;
+  label: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface OneTimeCodesTable {
   id: Generated<number>;
   email: string;
@@ -213,6 +223,20 @@ export interface NotificationPreferencesTable {
   channel: string;
   enabled: number;
   updated_at: string;
+}
+
+/** A browser's web push subscription (decision 071), one per endpoint. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** base64url, as the browser's PushSubscription gives them. */
+  p256dh: string;
+  auth: string;
+  expiration_time: string | null;
+  user_agent: Generated<string>;
+  created_at: string;
+  last_success_at: string | null;
 }
 
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed';
@@ -772,6 +796,8 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   consent_records: ConsentRecordsTable;
   subscription_confirmations: SubscriptionConfirmationsTable;
+  sign_in_devices: SignInDevicesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

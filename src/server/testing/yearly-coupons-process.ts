@@ -9,7 +9,12 @@ const [target = '', schema = '-', clockAt = '', startAt = '0'] = process.argv.sl
 const handle = target.startsWith('postgres')
   ? openDatabase({ kind: 'postgres', url: target, schema: schema === '-' ? undefined : schema, poolSize: 4 })
   : openDatabase({ kind: 'sqlite', file: target });
-const ctx = { db: handle.db, clock: manualClock(new Date(clockAt)), random: cryptoRandom };
+const ctx = {
+  db: handle.db,
+  clock: manualClock(new Date(clockAt)),
+  random: cryptoRandom,
+  config: { publicUrl: 'http://127.0.0.1:3000' },
+};
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
 const counts = await Promise.all([issueYearlyCoupons(ctx), issueYearlyCoupons(ctx)]);
 await handle.close();

@@ -1,11 +1,12 @@
-// The header: logo, the main navigation (Home, Live, Giveaways, Contests, Rewards) and either the account
-// menu or the way in. Below 768 px the navigation folds behind a menu button.
+// The header: logo, the main navigation (Home, Live, Giveaways, Contests, Rewards) and either the
+// notification bell with the account menu or the way in. Below 768 px the navigation folds behind a menu button.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/auth-store';
 import { buttonStyles } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Logo } from '../ui/logo';
+import { NotificationBellSlot } from './notification-bell-slot';
 import { UserMenuButton } from './user-menu-button';
 
 const NAVIGATION = [
@@ -75,7 +76,10 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <UserMenuButton user={user} />
+            <>
+              <NotificationBellSlot user={user} />
+              <UserMenuButton user={user} />
+            </>
           ) : (
             <>
               <Link to="/register" className={buttonStyles('ghost', 'sm', 'whitespace-nowrap max-sm:hidden')}>

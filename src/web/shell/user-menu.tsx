@@ -1,5 +1,5 @@
-// The signed-in person's menu in the header: who is signed in, their profile, the staff pages
-// for staff, and logging out.
+// The signed-in person's menu in the header: who is signed in, their profile and notifications,
+// the staff pages for staff, and logging out.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import type { AuthedUser } from '../../shared/contract/user';
@@ -41,6 +41,9 @@ export function UserMenu({ user }: { user: AuthedUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item asChild className={itemStyles}>
             <Link to="/profile">Your profile</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemStyles}>
+            <Link to="/notifications">Notifications</Link>
           </DropdownMenu.Item>
           {user.is_staff === 1 && (
             <DropdownMenu.Group>

@@ -132,3 +132,24 @@ export const codesRepository = {
     return result.numUpdatedRows === 1n;
   },
 };
+
+/** The browsers an account has signed in from (decision 070). */
+export const devicesRepository = {
+  /** Adds a device; false when the account already had it (the unique key decides, also in a race). */
+  add: async (db: Db, userId: number, deviceKey: string, label: string, atIso: string) =>
+    Boolean(
+      await db
+        .insertInto('sign_in_devices')
+        .values({ user_id: userId, device_key: deviceKey, label, first_seen_at: atIso, last_seen_at: atIso })
+        .onConflict((oc) => oc.columns(['user_id', 'device_key']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst(),
+    ),
+  seen: (db: Db, userId: number, deviceKey: string, atIso: string) =>
+    db
+      .updateTable('sign_in_devices')
+      .set({ last_seen_at: atIso })
+      .where('user_id', '=', userId)
+      .where('device_key', '=', deviceKey)
+      .execute(),
+};

@@ -1,6 +1,6 @@
 // The account calls of spec §7 under /api/, mapped once to the auth service. The per-IP limits
 // are in each route's chain; the limits keyed by the e-mail address stay with the service's rules.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authCalls } from '../../../shared/contract/auth';
 import { MESSAGES } from '../../../shared/messages';
@@ -11,6 +11,7 @@ import { byIp, rateLimit } from '../../http/rate-limit';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
 import { newVisitorToken } from '../../platform/secrets';
+import type { SignInClient } from './account-notices';
 import type { AuthService } from './auth.service';
 
 const tags = ['accounts'];
@@ -31,6 +32,11 @@ const IP_LIMITS = {
   sends: { name: 'send-ip', limit: 30, windowMs: FIFTEEN_MINUTES_MS },
   registrations: { name: 'register-ip', limit: 30, windowMs: FIFTEEN_MINUTES_MS },
 };
+
+/** Who is signing in: for the new-browser notice (decision 070) and the lockout's network. */
+function clientOf(request: FastifyRequest): SignInClient {
+  return { userAgent: request.headers['user-agent'] ?? '', ip: request.ip };
+}
 
 export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnType<typeof sessionGuards>) {
   const perIp = (rule: (typeof IP_LIMITS)[keyof typeof IP_LIMITS]) =>
@@ -54,7 +60,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
       handler: async (request) => {
         // The referral cookie counts even when the form did not send it.
         const refId = request.body.refId || cookieValue(request.headers.cookie, 'refId')?.slice(0, 100);
-        const { user, message } = await auth.register({ ...request.body, refId });
+        const { user, message } = await auth.register({ ...request.body, refId }, clientOf(request));
         return ok([user], message, now());
       },
     });
@@ -62,7 +68,7 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     app.route({
       ...routeOf(authCalls.login, { tags, summary: 'Log in with e-mail and password' }),
       preHandler: [limitLogins],
-      handler: async (request) => ok([await auth.login(request.body, request.ip)], MESSAGES.loggedIn, now()),
+      handler: async (request) => ok([await auth.login(request.body, clientOf(request))], MESSAGES.loggedIn, now()),
     });
 
     app.route({
@@ -77,7 +83,8 @@ export function authRoutes(ctx: AppContext, auth: AuthService, guards: ReturnTyp
     app.route({
       ...routeOf(authCalls.loginByCode, { tags, summary: 'Log in with an e-mailed code' }),
       preHandler: [limitCodeChecks],
-      handler: async (request) => ok([await auth.loginByCode(request.body)], MESSAGES.loggedIn, now()),
+      handler: async (request) =>
+        ok([await auth.loginByCode(request.body, clientOf(request))], MESSAGES.loggedIn, now()),
     });
 
     app.route({

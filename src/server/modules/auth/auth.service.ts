@@ -24,6 +24,7 @@ import { createTokenLookup } from './token-lookup';
 import { loginLockout } from './login-lockout';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
+import { recordPasswordChange, recordSignIn, type SignInClient } from './account-notices';
 import { createEarningService } from '../rewards/earning.service';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
@@ -60,17 +61,32 @@ export function createAuthService(ctx: AppContext) {
       throw badRequest(MESSAGES.weakPassword, [{ field: 'password', message: MESSAGES.weakPassword }]);
   }
 
-  async function startSession(user: UserRow): Promise<AuthedUser> {
+  /**
+   * The session and, from a browser the account has not used before, the sign-in notice, in one
+   * transaction. `alert` is false for the account's first session: nobody is alarmed by signing up.
+   */
+  async function startSession(user: UserRow, client: SignInClient, alert: boolean): Promise<AuthedUser> {
     const token = newUserToken(random);
-    // A subscriber with this address becomes this viewer's subscriptions (decision 072).
-    await subscriptionsRepository.linkUser(db, user.email, user.id);
-    await sessionsRepository.insert(
-      db,
-      user.id,
-      sha256Hex(token),
-      isoNow(clock),
-      isoAfter(clock, config.sessionDays * DAY_MS),
-    );
+    const at = clock.now();
+    await db.transaction().execute(async (trx) => {
+      // A subscriber with this address becomes this viewer's subscriptions (decision 072).
+      await subscriptionsRepository.linkUser(trx, user.email, user.id);
+      await sessionsRepository.insert(
+        trx,
+        user.id,
+        sha256Hex(token),
+        at.toISOString(),
+        isoAfter(clock, config.sessionDays * DAY_MS),
+      );
+      await recordSignIn(trx, {
+        secret: config.appSecret,
+        publicUrl: config.publicUrl,
+        userId: user.id,
+        client,
+        at,
+        alert,
+      });
+    });
     return { ...toUserRecord(user, config.mediaBaseUrl), tokenvalue: token };
   }
 
@@ -128,7 +144,10 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
-    async register(input: z.output<typeof RegisterRequest>): Promise<{ user: AuthedUser; message: string }> {
+    async register(
+      input: z.output<typeof RegisterRequest>,
+      client: SignInClient,
+    ): Promise<{ user: AuthedUser; message: string }> {
       assertNotFuture(clock, { birthday: input.birthday, anniversary: input.anniversary });
       if (input.password !== undefined) checkPasswordStrength(input.password);
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -168,7 +187,7 @@ export function createAuthService(ctx: AppContext) {
       }
       // The inviter's points wait for this viewer's first check-in (decision 056).
       if (created.invited_by !== null) await earning.referral(created.invited_by, created.id);
-      if (passwordHash) return { user: await startSession(created), message: MESSAGES.registered };
+      if (passwordHash) return { user: await startSession(created, client, false), message: MESSAGES.registered };
       await issueCode(created.email, 'login', input.session_id);
       return {
         user: { ...toUserRecord(created, config.mediaBaseUrl), tokenvalue: '' },
@@ -176,8 +195,9 @@ export function createAuthService(ctx: AppContext) {
       };
     },
 
-    /** `ip` is the caller's address: wrong passwords pause its network for this account (decision 052). */
-    async login(input: z.output<typeof LoginRequest>, ip: string): Promise<AuthedUser> {
+    /** The client's address: wrong passwords pause its network for this account (decision 052). */
+    async login(input: z.output<typeof LoginRequest>, client: SignInClient): Promise<AuthedUser> {
+      const { ip } = client;
       const admission = await lockout.admit(input.email, ip);
       if (!admission.allowed) throw tooMany(MESSAGES.loginLocked, admission.retryAfterSeconds);
       const user = await usersRepository.byEmail(db, input.email);
@@ -188,7 +208,7 @@ export function createAuthService(ctx: AppContext) {
         throw unauthorized(MESSAGES.badCredentials);
       }
       await lockout.succeeded(input.email, ip);
-      return startSession(user);
+      return startSession(user, client, true);
     },
 
     async sendLoginCode(email: string, sessionId: string | undefined) {
@@ -200,7 +220,7 @@ export function createAuthService(ctx: AppContext) {
       await issueCode(email, 'reset', undefined);
     },
 
-    async loginByCode(input: z.output<typeof LoginByCodeRequest>): Promise<AuthedUser> {
+    async loginByCode(input: z.output<typeof LoginByCodeRequest>, client: SignInClient): Promise<AuthedUser> {
       const row = await checkCode(input.email, 'login', input.OTP, input.session_id);
       const user = await usersRepository.byEmail(db, input.email);
       if (!user || !(await codesRepository.consume(db, row.id, isoNow(clock)))) throw unauthorized(MESSAGES.codeWrong);
@@ -208,7 +228,8 @@ export function createAuthService(ctx: AppContext) {
         ? user
         : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
       sessions.forgetUser(user.id);
-      return startSession(active);
+      // An account made in code mode is confirmed by its first code login: its first session.
+      return startSession(active, client, user.isactive === 1);
     },
 
     async checkResetCode(input: z.output<typeof CheckResetCodeRequest>): Promise<void> {
@@ -228,6 +249,7 @@ export function createAuthService(ctx: AppContext) {
         await usersRepository.update(trx, user.id, { password_hash: passwordHash, isactive: 1, updated_at: now });
         await sessionsRepository.deleteForUser(trx, user.id);
         await codesRepository.voidActive(trx, user.email, ['login', 'reset'], now);
+        await recordPasswordChange(trx, { publicUrl: config.publicUrl, userId: user.id, at: new Date(now) });
       });
       sessions.forgetUser(user.id);
     },

@@ -131,6 +131,58 @@ export const chatRepository = {
       .limit(limit)
       .execute(),
 
+  /**
+   * Who may be mentioned in a room (decision 070): the authors of its last `recent` messages, with
+   * their names as chat shows them. A mention names someone in the conversation.
+   */
+  roomAuthors: (db: Db, room: string, recent: number) =>
+    db
+      .selectFrom('users')
+      .select(['users.id', 'users.first_name', 'users.last_name', 'users.nickname'])
+      .where('users.id', 'in', (eb) =>
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('chat_messages')
+              .select('user_id')
+              .where('room', '=', room)
+              .orderBy('id', 'desc')
+              .limit(recent)
+              .as('latest'),
+          )
+          .select('latest.user_id'),
+      )
+      .execute(),
+
+  /** The messages of `ids` that are still shown (not deleted by staff), with whether their author is muted or banned now. */
+  shownMessages: (db: Db, ids: number[], nowIso: string) =>
+    db
+      .selectFrom('chat_messages')
+      .select(['chat_messages.id', 'chat_messages.user_id'])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('chat_sanctions')
+              .select('chat_sanctions.id')
+              .whereRef('chat_sanctions.user_id', '=', 'chat_messages.user_id')
+              .where('chat_sanctions.lifted_at', 'is', null)
+              .where((w) => w.or([w('chat_sanctions.until', 'is', null), w('chat_sanctions.until', '>', nowIso)])),
+          )
+          .as('sanctioned'),
+      )
+      .where('chat_messages.id', 'in', ids)
+      .where('chat_messages.deleted_at', 'is', null)
+      .execute(),
+
+  /** Pairs (viewer, author) where the viewer chose not to see the author, among `authorIds`. */
+  hiddenAuthors: (db: Db, authorIds: number[]) =>
+    db
+      .selectFrom('chat_hidden_users')
+      .select(['viewer_id', 'hidden_user_id'])
+      .where('hidden_user_id', 'in', authorIds)
+      .execute(),
+
   eventTitles: (db: Db, ids: number[]) =>
     ids.length ? db.selectFrom('events').select(['id', 'title']).where('id', 'in', ids).execute() : Promise.resolve([]),
 

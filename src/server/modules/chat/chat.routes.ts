@@ -20,6 +20,7 @@ import { eventsRepository } from '../events/events.repository';
 import { drawResultOf } from '../giveaways/draw-result';
 import type { ChatHub } from './chat.hub';
 import type { ChatService, LiftResult, Room } from './chat.service';
+import { createMentionRecorder } from './chat-mentions';
 import { chatSocketHandler, drawTopic, type SocketOptions } from './chat.socket';
 
 const tags = ['chat'];
@@ -147,7 +148,12 @@ export function chatRoutes(
         if (socket.readyState === socket.CONNECTING) socket.terminate();
       },
     });
-    fastify.addHook('onClose', async () => hub.stop());
+    // The mentions still queued are recorded after the sockets close and before the database does.
+    const mentions = createMentionRecorder(ctx);
+    fastify.addHook('onClose', async () => {
+      await hub.stop();
+      await mentions.stop();
+    });
     await hub.start();
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -234,7 +240,7 @@ export function chatRoutes(
       // A plain HTTP request gets the envelope saying what this address is for.
       handler: async (_request, reply) =>
         reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
-      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions),
+      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions, mentions),
     });
   };
 }

@@ -10,6 +10,7 @@ import {
   cleanMessageText,
   type ErrorCode,
 } from '../../../shared/contract/chat';
+import { mayMention, type MentionRecorder } from './chat-mentions';
 import type { ChatHub, Conn } from './chat.hub';
 import type { ChatService, ChatUser, Room } from './chat.service';
 
@@ -32,7 +33,13 @@ export function drawTopic(of: { giveaway: number } | { show: number }): string {
   return 'giveaway' in of ? `giveaway:${of.giveaway}` : `show:${of.show}`;
 }
 
-export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyBaseLogger, options: SocketOptions) {
+export function chatSocketHandler(
+  chat: ChatService,
+  hub: ChatHub,
+  log: FastifyBaseLogger,
+  options: SocketOptions,
+  mentions: MentionRecorder,
+) {
   function fail(conn: Conn, code: ErrorCode, message: string, close?: number) {
     hub.send(conn, { type: 'error', code, message });
     if (close) conn.socket.close(close, code);
@@ -151,11 +158,25 @@ export function chatSocketHandler(chat: ChatService, hub: ChatHub, log: FastifyB
     if (!user || !room) return fail(conn, 'not_joined', CHAT_MESSAGES.notJoined);
     if (frame.type === 'message') {
       const sent = await chat.send(user, room, cleanMessageText(frame.text), hub.slowModeOf(room.key));
-      if (sent.ok)
-        return hub.toRoom(room.key, {
+      if (sent.ok) {
+        hub.toRoom(room.key, {
           type: 'message',
           message: frame.clientId ? { ...sent.message, clientId: frame.clientId } : sent.message,
         });
+        // After the room has it: the mention is recorded with the next batch, off this path.
+        if (mayMention(sent.message.text))
+          mentions.add({
+            messageId: sent.message.id,
+            roomKey: room.key,
+            eventId: room.eventId,
+            roomTitle: room.title,
+            authorId: user.id,
+            authorName: user.name,
+            text: sent.message.text,
+            at: sent.message.createdAt,
+          });
+        return undefined;
+      }
       if ('banned' in sent) return fail(conn, 'banned', CHAT_MESSAGES.banned, CLOSE_CODES.banned);
       return hub.send(conn, {
         type: 'notice',

@@ -32,6 +32,18 @@ export const couponsRepository = {
       .returningAll()
       .executeTakeFirst(),
 
+  /** Active coupons that run out after `fromIso` and by `toIso`, soonest first (the expiry notices). */
+  expiringBetween: (db: Db, fromIso: string, toIso: string) =>
+    db
+      .selectFrom('coupons')
+      .selectAll()
+      .where('state', '=', 'active')
+      .where('expires_at', '>', fromIso)
+      .where('expires_at', '<=', toIso)
+      .orderBy('expires_at')
+      .orderBy('id')
+      .execute(),
+
   byCode: (db: Db, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst(),
 
   ofUser: (db: Db, userId: number) =>

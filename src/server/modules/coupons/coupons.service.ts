@@ -24,6 +24,7 @@ import type { Db } from '../../db/database';
 import type { CouponCatalogueTable, CouponsTable, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RewardsService } from '../rewards/rewards.service';
+import { noticeCouponIssued } from './coupon-notices';
 import { couponsRepository as repo } from './coupons.repository';
 
 type CouponRow = Selectable<CouponsTable>;
@@ -103,10 +104,11 @@ export type CouponTerms = {
 
 /**
  * Inserts a coupon under a fresh code from the context's CSPRNG, drawing again when the code is
- * taken (the unique constraint decides, with no abort of the caller's transaction).
+ * taken (the unique constraint decides, with no abort of the caller's transaction), and records
+ * its 'coupon_issued' notice in the same transaction (decision 070).
  */
 export async function issueCoupon(
-  ctx: Pick<AppContext, 'clock' | 'random'>,
+  ctx: Pick<AppContext, 'clock' | 'random'> & { config: Pick<AppContext['config'], 'publicUrl'> },
   trx: Db,
   userId: number,
   terms: CouponTerms,
@@ -138,6 +140,7 @@ export async function issueCoupon(
       detail: terms.origin === 'redeem' ? `Redeemed for ${terms.pointsCost} points` : `Yearly ${terms.origin} gift`,
       created_at: now.toISOString(),
     });
+    await noticeCouponIssued(trx, row, ctx.config.publicUrl, now);
     return row;
   }
   throw new Error(`no free coupon code after ${CODE_TRIES} draws`);

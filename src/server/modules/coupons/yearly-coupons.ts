@@ -30,7 +30,9 @@ function monthDaysOfWeekEndingOn(today: string): string[] {
  * (a rule staff turned off credits none; the coupon still goes out). Answers how many coupons this
  * call issued.
  */
-export async function issueYearlyCoupons(ctx: Pick<AppContext, 'db' | 'clock' | 'random'>): Promise<number> {
+export async function issueYearlyCoupons(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'random'> & { config: Pick<AppContext['config'], 'publicUrl'> },
+): Promise<number> {
   const { db, clock } = ctx;
   const earning = createEarningService(ctx);
   const today = laDay(clock.now());

@@ -4,6 +4,14 @@ import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/schema';
 import type { Mail } from '../../platform/mail';
 import { reminderMail } from '../rsvp/rsvp.mail';
+import type { PasswordNoticeData, SignInNoticeData } from '../auth/account-notices';
+import { passwordChangedMail, signInMail } from '../auth/auth.mail';
+import type { MentionNoticeData } from '../chat/chat-mentions';
+import { mentionMail } from '../chat/chat.mail';
+import type { CouponNoticeData } from '../coupons/coupon-notices';
+import { couponExpiringMail, couponIssuedMail } from '../coupons/coupons.mail';
+import type { PointsNoticeData } from '../rewards/expiry-notices';
+import { pointsExpiringMail } from '../rewards/rewards.mail';
 
 export type Recipient = { email: string; first_name: string };
 export type Site = { brand: string; publicUrl: string };
@@ -34,5 +42,23 @@ export const emailRenderers: Record<string, EmailRenderer> = {
       site.brand,
       site.publicUrl,
     );
-  },
+  }, // Account, rewards and chat (decision 070): each kind's data is what its notice recorded.
+  security_sign_in: (n, user, site) =>
+    signInMail(user.email, user.first_name, JSON.parse(n.data) as SignInNoticeData, site.brand, site.publicUrl),
+  security_password: (n, user, site) =>
+    passwordChangedMail(
+      user.email,
+      user.first_name,
+      JSON.parse(n.data) as PasswordNoticeData,
+      site.brand,
+      site.publicUrl,
+    ),
+  coupon_issued: (n, user, site) =>
+    couponIssuedMail(user.email, user.first_name, JSON.parse(n.data) as CouponNoticeData, site.brand, site.publicUrl),
+  coupon_expiring: (n, user, site) =>
+    couponExpiringMail(user.email, user.first_name, JSON.parse(n.data) as CouponNoticeData, site.brand, site.publicUrl),
+  points_expiring: (n, user, site) =>
+    pointsExpiringMail(user.email, user.first_name, JSON.parse(n.data) as PointsNoticeData, site.brand, site.publicUrl),
+  chat_mention: (n, user, site) =>
+    mentionMail(user.email, user.first_name, JSON.parse(n.data) as MentionNoticeData, site.brand, site.publicUrl),
 };

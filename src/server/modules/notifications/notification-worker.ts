@@ -4,6 +4,7 @@
 // mid-delivery) is claimed again. Any number of workers, in any number of processes, may run.
 import type { AppContext } from '../../context';
 import type { Mail } from '../../platform/mail';
+import type { PushNotification } from '../push/push-sender';
 import { emailRenderers } from './notification-renderers';
 import { notificationsRepository as repo } from './notifications.repository';
 import { unsubscribeHeaders } from './unsubscribe-token';
@@ -26,6 +27,8 @@ export type WorkerOptions = {
   leaseMs?: number;
   /** Sends one e-mail and resolves once it is handed over; ctx.deliverMail when not given. */
   send?: (mail: Mail) => Promise<void>;
+  /** Sends a 'push' delivery to the viewer's devices (modules/push/push-sender.ts, decision 071). */
+  push?: (notification: PushNotification) => Promise<unknown>;
 };
 
 export type PassResult = { claimed: number; sent: number; retried: number; failed: number };
@@ -68,12 +71,16 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
     try {
       const notification = notifications.get(delivery.notification_id);
       if (!notification) throw new Error('the notification or its viewer is gone');
-      if (delivery.channel !== 'email') throw new Error(`no sender for channel ${delivery.channel}`);
-      const render = emailRenderers[notification.kind];
-      if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);
-      const mail = render(notification, notification, site);
-      const headers = { ...mail.headers, ...unsubscribeHeaders(config.publicUrl, config.appSecret, notification) };
-      await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl), headers });
+      if (delivery.channel === 'push' && options.push) {
+        // A viewer without devices, or a notification already ended, has nothing to send: marked sent.
+        await options.push(notification);
+      } else if (delivery.channel === 'email') {
+        const render = emailRenderers[notification.kind];
+        if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);
+        const mail = render(notification, notification, site);
+        const headers = { ...mail.headers, ...unsubscribeHeaders(config.publicUrl, config.appSecret, notification) };
+        await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl), headers });
+      } else throw new Error(`no sender for channel ${delivery.channel}`);
     } catch (error) {
       const failedAt = clock.now().getTime();
       const delay = delivery.attempts < MAX_ATTEMPTS ? RETRY_DELAYS_MS[delivery.attempts - 1] : undefined;

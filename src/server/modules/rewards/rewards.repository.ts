@@ -59,6 +59,21 @@ export const rewardsRepository = {
       .execute(),
 
   /** Every row of a viewer, oldest first. */
+  /** Viewers with a settled credit that expires after `fromIso` and by `toIso` (spent or not). */
+  usersWithCreditsExpiring: async (db: Db, fromIso: string, toIso: string): Promise<number[]> =>
+    (
+      await db
+        .selectFrom('reward_ledger')
+        .select('user_id')
+        .distinct()
+        .where('state', '=', 'settled')
+        .where('points', '>', 0)
+        .where('expires_at', '>', fromIso)
+        .where('expires_at', '<=', toIso)
+        .orderBy('user_id')
+        .execute()
+    ).map((row) => row.user_id),
+
   all: (db: Db, userId: number) =>
     db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq', 'asc').execute(),
 

@@ -2,7 +2,11 @@
 // markup in a name, quotes and ampersands in a title, a long title that must fold in the calendar
 // file and wrap at 320 px. The unit tests and the Chromium rendering check both use them.
 import { winnerMail } from '../../modules/giveaways/giveaway-winner.mail';
-import { codeMail } from '../../modules/auth/auth.mail';
+import { codeMail, passwordChangedMail, signInMail } from '../../modules/auth/auth.mail';
+import { mentionMail } from '../../modules/chat/chat.mail';
+import type { CouponNoticeData } from '../../modules/coupons/coupon-notices';
+import { couponExpiringMail, couponIssuedMail } from '../../modules/coupons/coupons.mail';
+import { pointsExpiringMail } from '../../modules/rewards/rewards.mail';
 import { reminderMail, rsvpConfirmationMail } from '../../modules/rsvp/rsvp.mail';
 import { confirmationMail } from '../../modules/subscriptions/subscriptions.mail';
 import type { Mail } from '../mail';
@@ -40,6 +44,22 @@ const winner = (claimMode: 'app' | 'text') =>
     publicUrl: SAMPLE.publicUrl,
   });
 
+export const SAMPLE_COUPON: CouponNoticeData = {
+  coupon_id: 12,
+  origin: 'redeem',
+  title: '$25 off <b>anything</b> & "more"',
+  code: 'K7QM-XR2P-9TWZ-H',
+  value: '$25 off',
+  expires_at: '2026-06-29T18:00:00.000Z',
+  rules: [
+    '$25 off.',
+    'Valid until Jun 29, 2026, 11:00 AM PDT.',
+    'For orders of $100 or more.',
+    'For anything you buy from us.',
+    'Cannot be combined with other coupons.',
+  ],
+};
+
 /** Every kind, by a short name used in test titles and screenshot files. */
 export const SAMPLE_MAILS: Record<string, () => Mail> = {
   'login-code': () => codeMail(SAMPLE.to, SAMPLE.code, 'login', SAMPLE.publicUrl),
@@ -62,6 +82,58 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
       SAMPLE.firstName,
       [{ label: 'the Gemcast newsletter' }, { label: `alerts for "${SAMPLE.title}"` }],
       `${SAMPLE.publicUrl}/subscribe/confirm?token=${'t'.repeat(43)}`,
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
+  'security-sign-in': () =>
+    signInMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      {
+        at: '2026-06-15T18:04:00.000Z',
+        browser: 'Samsung Internet on an Android device',
+        place: 'the internet address 203.0.113.x',
+      },
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
+  'security-password': () =>
+    passwordChangedMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      { at: '2026-06-15T18:04:00.000Z' },
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
+  'coupon-issued': () => couponIssuedMail(SAMPLE.to, SAMPLE.firstName, SAMPLE_COUPON, SAMPLE.brand, SAMPLE.publicUrl),
+  'coupon-birthday': () =>
+    couponIssuedMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      { ...SAMPLE_COUPON, origin: 'birthday', title: 'Happy birthday from Gemcast', value: '15% off' },
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
+  'coupon-expiring': () =>
+    couponExpiringMail(SAMPLE.to, SAMPLE.firstName, SAMPLE_COUPON, SAMPLE.brand, SAMPLE.publicUrl),
+  'points-expiring': () =>
+    pointsExpiringMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      { points: 1250, balance: 4200, expires_at: '2026-06-20T07:00:00.000Z' },
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
+  'chat-mention': () =>
+    mentionMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      {
+        author: 'Opal<Queen> & Co',
+        text: '@Amber K. did you see the welo at 3:12? Thatsareallylongwordwithoutanyspacesthatmustwrapat320pixelswide',
+        room_title: SAMPLE.title,
+        event_id: 41,
+      },
       SAMPLE.brand,
       SAMPLE.publicUrl,
     ),

@@ -1,6 +1,6 @@
-// /profile: the signed-in viewer's picture, invite code, details and logout. The profile is
+// /profile: the signed-in viewer's picture, invite code, details, logout and alerts on this device. The profile is
 // fetched fresh on arrival; each section shows the outcome of what was done in it.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import type { ProfileOperation } from '../auth/auth-state';
@@ -10,6 +10,11 @@ import { InviteCard } from './invite-card';
 import { PictureCard } from './picture-card';
 import { ProfileForm } from './profile-form';
 import { useRefreshProfile } from './queries';
+
+// Web push for this browser (decision 071), loaded only when the profile is shown.
+const PushDeviceToggle = lazy(() =>
+  import('../notifications/push-device').then((module) => ({ default: module.PushDeviceToggle })),
+);
 
 export function ProfilePage() {
   const { user, message, error } = useAuth();
@@ -53,6 +58,11 @@ export function ProfilePage() {
             Log out
           </Button>
         </section>
+      </div>
+      <div className="mt-6">
+        <Suspense fallback={null}>
+          <PushDeviceToggle />
+        </Suspense>
       </div>
     </div>
   );
