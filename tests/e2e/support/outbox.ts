@@ -26,13 +26,18 @@ export async function mailsTo(address: string): Promise<OutboxMail[]> {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** The 6-digit code of the newest mail to `address` (sent at or after `since`), waiting for it to arrive. */
+/**
+ * The 6-digit code of the newest code mail to `address` (sent at or after `since`), waiting for it to
+ * arrive. Other mail to the address (a security notice after a sign-in, decision 070) is passed over.
+ */
 export async function readCode(address: string, options: { since?: Date; timeoutMs?: number } = {}): Promise<string> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const since = options.since?.toISOString() ?? '';
   for (;;) {
-    const newest = (await mailsTo(address)).filter((mail) => mail.createdAt >= since).at(-1);
-    const code = newest && /\b(\d{6})\b/.exec(newest.subject)?.[1];
+    const codes = (await mailsTo(address))
+      .filter((mail) => mail.createdAt >= since)
+      .flatMap((mail) => /\b(\d{6})\b/.exec(mail.subject)?.[1] ?? []);
+    const code = codes.at(-1);
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`No code e-mailed to ${address} since ${since || 'the start'}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

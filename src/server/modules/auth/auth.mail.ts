@@ -49,7 +49,7 @@ export function signInMail(
     heading: 'New sign-in to your account',
     greeting: `Hi ${firstName},`,
     blocks: [
-      paragraph(`Your ${brand} account was just signed in to from a browser it had not used before:`),
+      paragraph(`Someone just signed in to your ${brand} account from a browser or place it had not used before:`),
       paragraph(`When: ${when}`),
       paragraph(`Browser: ${notice.browser}`),
       paragraph(`From: ${notice.place}`),

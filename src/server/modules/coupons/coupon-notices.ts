@@ -12,6 +12,9 @@ type CouponRow = Selectable<CouponsTable>;
 /** How long before an unused coupon runs out its viewer is reminded. */
 export const COUPON_NOTICE_DAYS = 3;
 
+/** The subject of a coupon's notices: one 'coupon_issued' and one 'coupon_expiring' per coupon. */
+export const couponSubject = (couponId: number) => `coupon:${couponId}`;
+
 /** What coupon notices carry for their e-mail: the coupon as its owner sees it. */
 export type CouponNoticeData = {
   coupon_id: number;
@@ -57,7 +60,7 @@ export async function noticeCouponIssued(trx: Db, row: CouponRow, publicUrl: str
   await notify(trx, {
     userIds: [row.user_id],
     kind: 'coupon_issued',
-    subject: `coupon:${row.id}`,
+    subject: couponSubject(row.id),
     title: `${couponHeading(row.origin)}: ${data.value}`,
     body: `"${row.title}" is in your rewards, valid until ${laDateTime(row.expires_at)}.`,
     url: `${publicUrl}/rewards`,
@@ -74,7 +77,7 @@ export async function noticeCouponsExpiring(trx: Db, rows: CouponRow[], publicUr
     added += await notify(trx, {
       userIds: [row.user_id],
       kind: 'coupon_expiring',
-      subject: `coupon:${row.id}`,
+      subject: couponSubject(row.id),
       title: `Your coupon runs out soon: ${data.value}`,
       body: `"${row.title}" has not been used yet and expires on ${laDateTime(row.expires_at)}.`,
       url: `${publicUrl}/rewards`,

@@ -1,12 +1,13 @@
 // The coupon e-mails (decision 070): a new coupon in the viewer's rewards, and one about to run out
 // unused, in the branded layout with the coupon's code and rules.
-import { button, codeBlock, paragraph, renderEmail, type Block } from '../../platform/email/layout';
+import { button, paragraph, renderEmail, type Block } from '../../platform/email/layout';
 import type { Mail } from '../../platform/mail';
 import { laDateTime } from '../auth/account-notices';
 import { couponHeading, type CouponNoticeData } from './coupon-notices';
 
+// The code as words, not the large code block: 13 characters in four groups would wrap at 320 px.
 const rulesBlocks = (coupon: CouponNoticeData): Block[] => [
-  codeBlock(coupon.code, 'Coupon code'),
+  paragraph(`Your coupon code: ${coupon.code}`),
   paragraph(coupon.rules.join(' ')),
 ];
 

@@ -44,6 +44,22 @@ export const couponsRepository = {
       .orderBy('id')
       .execute(),
 
+  /** Of these 'coupon:<id>' subjects, those already reminded of (so the hourly pass skips them). */
+  remindedSubjects: async (db: Db, subjects: string[]): Promise<Set<string>> => {
+    const found = new Set<string>();
+    for (let start = 0; start < subjects.length; start += ID_CHUNK) {
+      const rows = await db
+        .selectFrom('notifications')
+        .select('subject')
+        .distinct()
+        .where('kind', '=', 'coupon_expiring')
+        .where('subject', 'in', subjects.slice(start, start + ID_CHUNK))
+        .execute();
+      for (const row of rows) found.add(row.subject);
+    }
+    return found;
+  },
+
   byCode: (db: Db, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst(),
 
   ofUser: (db: Db, userId: number) =>

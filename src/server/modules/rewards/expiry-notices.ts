@@ -4,7 +4,7 @@
 import { laDay, SHOW_TIME_ZONE } from '../../../shared/time';
 import { seasonOf, summarizeLedger } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
-import { COUPON_NOTICE_DAYS, noticeCouponsExpiring } from '../coupons/coupon-notices';
+import { COUPON_NOTICE_DAYS, couponSubject, noticeCouponsExpiring } from '../coupons/coupon-notices';
 import { couponsRepository } from '../coupons/coupons.repository';
 import { notify } from '../notifications/notifications.service';
 import { rewardsRepository } from './rewards.repository';
@@ -34,11 +34,17 @@ type JobContext = Pick<AppContext, 'db' | 'clock'> & { config: Pick<AppContext['
 /** Notifies the owners of active coupons that expire within COUPON_NOTICE_DAYS; answers how many were new. */
 export async function noticeExpiringCoupons(ctx: JobContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await couponsRepository.expiringBetween(
+  const expiring = await couponsRepository.expiringBetween(
     ctx.db,
     now.toISOString(),
     new Date(now.getTime() + COUPON_NOTICE_DAYS * DAY_MS).toISOString(),
   );
+  // Those already told are skipped before any write; the unique key is still what guarantees once.
+  const told = await couponsRepository.remindedSubjects(
+    ctx.db,
+    expiring.map((row) => couponSubject(row.id)),
+  );
+  const due = expiring.filter((row) => !told.has(couponSubject(row.id)));
   let added = 0;
   for (let start = 0; start < due.length; start += BATCH) {
     const rows = due.slice(start, start + BATCH);
