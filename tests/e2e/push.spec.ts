@@ -92,6 +92,61 @@ test('turns alerts on, shows a push, and a later push for the same show replaces
   await cdp.detach();
 });
 
+test('stores the subscription when the browser subscribes, and removes it on turning off', async ({
+  page,
+  context,
+  login,
+  shot,
+}) => {
+  await context.grantPermissions(['notifications']);
+  // This machine has no push service, so the browser's subscribe() is stood in for: it answers a
+  // subscription with well-formed keys and a loopback endpoint, as a browser with a push service would.
+  await page.addInitScript(() => {
+    let current: object | null = null;
+    const bytes = (length: number, first: number) => {
+      const array = new Uint8Array(length).fill(7);
+      array[0] = first;
+      return array.buffer;
+    };
+    const subscription = (key: ArrayBuffer) => ({
+      endpoint: 'http://127.0.0.1:9/push/this-browser',
+      expirationTime: null,
+      options: { applicationServerKey: key, userVisibleOnly: true },
+      getKey: (name: string) => (name === 'p256dh' ? bytes(65, 4) : bytes(16, 1)),
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      const copy = new Uint8Array(ArrayBuffer.isView(key) ? key.byteLength : 0);
+      if (ArrayBuffer.isView(key)) copy.set(new Uint8Array(key.buffer, key.byteOffset, key.byteLength));
+      current = subscription(copy.buffer);
+      return current as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+  });
+  await login();
+  await page.goto('/profile');
+  const section = page.getByTestId('push-device');
+  await section.getByRole('button', { name: PUSH_DEVICE_TEXT.turnOn }).click();
+  await expect(section.getByText(PUSH_DEVICE_TEXT.on)).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await shot('push-device-on');
+  await section.getByRole('button', { name: PUSH_DEVICE_TEXT.turnOff }).click();
+  await expect(section.getByText(PUSH_DEVICE_TEXT.turnedOff)).toBeVisible();
+  await expect(section.getByRole('button', { name: PUSH_DEVICE_TEXT.turnOn })).toBeVisible();
+});
+
+test('serves the service worker fresh, for the whole site', async ({ request }) => {
+  const answer = await request.get('/sw.js');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/javascript/);
+  expect(answer.headers()['cache-control']).toBe('no-cache');
+  expect(await answer.text()).toContain("addEventListener('push'");
+});
+
 test('says plainly when the browser cannot show alerts, at 375 px', async ({ page, login, shot }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.addInitScript(() => {

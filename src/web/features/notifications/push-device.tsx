@@ -94,7 +94,9 @@ export function PushDeviceToggle() {
       if (permission === 'denied') return setState({ kind: 'denied' });
       if (permission !== 'granted') return setState({ kind: 'off', notice: PUSH_DEVICE_TEXT.dismissed });
       const [registration, key] = await Promise.all([
-        navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready),
+        navigator.serviceWorker
+          .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+          .then(() => navigator.serviceWorker.ready),
         apiCall(pushCalls.key).then((answer) => keyBytes(recordOf(answer).public_key)),
       ]);
       let subscription = await registration.pushManager.getSubscription();
