@@ -316,6 +316,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       wildcard: false,
       index: false,
       preCompressed: true,
+      // cacheHeaders decides alone: the plugin's own header (public, max-age=0) would replace it.
+      cacheControl: false,
       setHeaders: cacheHeaders,
       // The build's manifest is for the server (web-page.ts), not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),

@@ -1,12 +1,15 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/messages';
-import { loadConfig } from '../../config';
+import { buildApp } from '../../app';
+import { ConfigError, loadConfig } from '../../config';
 import { drainNotifications } from '../notifications/notification-worker';
 import { notify } from '../notifications/notifications.service';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
-import { startPushService, type PushServiceStandIn } from '../../testing/push-service';
+import { checkVapid, startPushService, type PushServiceStandIn } from '../../testing/push-service';
+import webPush from 'web-push';
 import { createPushSender, DEFAULT_TTL_SECONDS, topicFor } from './push-sender';
 
 const HOUR = 60 * 60_000;
@@ -270,3 +273,54 @@ describeEachEngine(
   },
   { publicUrl: 'https://gemcast.example' },
 );
+
+describe('the push service stand-in', () => {
+  it('accepts only a VAPID signature for its own origin, made by the key it names', () => {
+    const keys = webPush.generateVAPIDKeys();
+    const other = webPush.generateVAPIDKeys();
+    const origin = 'http://127.0.0.1:4000';
+    const header = (audience: string, signer = keys) =>
+      webPush.getVapidHeaders(
+        audience,
+        'mailto:support@gemcast.example',
+        keys.publicKey,
+        signer.privateKey,
+        'aes128gcm',
+      ).Authorization;
+    expect(checkVapid(header(origin), origin).valid).toBe(true);
+    expect(checkVapid(header('http://127.0.0.1:4001'), origin).valid).toBe(false);
+    expect(checkVapid(header(origin, other), origin).valid).toBe(false);
+    expect(checkVapid(undefined, origin).valid).toBe(false);
+  });
+});
+
+describe('the VAPID key file', () => {
+  it('stops start-up, naming DATA_DIR, when vapid.json does not hold a key pair', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-vapid-'));
+    writeFileSync(path.join(dataDir, 'vapid.json'), JSON.stringify({ publicKey: 'short', privateKey: 'short' }));
+    expect(() => loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(32) })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, APP_SECRET: 'x'.repeat(32) })).toThrow(/^DATA_DIR: .*vapid\.json/);
+  });
+});
+
+describe('the service worker file', () => {
+  it('is served from the root without caching, while hashed assets are kept for a year', async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'gemcast-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Gemcast</title>');
+    writeFileSync(path.join(webDir, 'sw.js'), "self.addEventListener('push', () => undefined);");
+    writeFileSync(path.join(webDir, 'assets', 'main-abc123.js'), 'export {};');
+    const config = loadConfig({ DATA_DIR: webDir, WEB_DIR: webDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+    const app = await buildApp(config);
+    try {
+      const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toContain('javascript');
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const asset = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await app.close();
+    }
+  });
+});

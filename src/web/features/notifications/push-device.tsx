@@ -7,6 +7,7 @@ import { pushCalls } from '../../../shared/contract/push';
 import { ApiError, apiCall, errorMessage, recordOf } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { PUSH_DEVICE_TEXT } from './push-device-text';
 
 type DeviceState =
   | { kind: 'checking' }
@@ -15,25 +16,6 @@ type DeviceState =
   | { kind: 'off'; notice?: string }
   | { kind: 'on'; notice?: string }
   | { kind: 'failed'; message: string };
-
-export const PUSH_DEVICE_TEXT = {
-  heading: 'Alerts on this device',
-  explain:
-    'Get a notification on this phone or computer when a show you follow is about to start or goes live, even while Gemcast is closed. Each phone or computer is turned on by itself; choose which alerts you get in your notification settings.',
-  unsupported:
-    'This browser cannot show alerts from Gemcast. On an iPhone or iPad, add Gemcast to your Home Screen (Share, then Add to Home Screen) and turn alerts on from there. You still get alerts on the site and by e-mail.',
-  denied:
-    'Notifications from Gemcast are blocked in this browser. To get alerts here, allow notifications for this site in the browser’s site settings, then reload this page.',
-  dismissed: 'No problem, alerts stay off. Press the button again whenever you like.',
-  on: 'Alerts are on for this device.',
-  off: 'Alerts are off for this device.',
-  turnedOff: 'Alerts are off for this device. You can turn them on again at any time.',
-  noPushService:
-    'This browser could not reach its alert service, so alerts are not on yet. Please try again in a little while, or use another browser.',
-  turnOn: 'Turn on alerts',
-  turnOff: 'Turn off alerts on this device',
-  tryAgain: 'Try again',
-} as const;
 
 function isSupported(): boolean {
   return window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -112,7 +94,9 @@ export function PushDeviceToggle() {
       if (permission === 'denied') return setState({ kind: 'denied' });
       if (permission !== 'granted') return setState({ kind: 'off', notice: PUSH_DEVICE_TEXT.dismissed });
       const [registration, key] = await Promise.all([
-        navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready),
+        navigator.serviceWorker
+          .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+          .then(() => navigator.serviceWorker.ready),
         apiCall(pushCalls.key).then((answer) => keyBytes(recordOf(answer).public_key)),
       ]);
       let subscription = await registration.pushManager.getSubscription();
@@ -167,12 +151,12 @@ export function PushDeviceToggle() {
         </Alert>
       )}
       {state.kind === 'on' && (
-        <Button variant="outline" isBusy={isBusy} onClick={() => void turnOff()}>
+        <Button variant="outline" className="sm:self-start" isBusy={isBusy} onClick={() => void turnOff()}>
           {PUSH_DEVICE_TEXT.turnOff}
         </Button>
       )}
       {(state.kind === 'off' || state.kind === 'failed') && (
-        <Button isBusy={isBusy} onClick={() => void turnOn()}>
+        <Button className="sm:self-start" isBusy={isBusy} onClick={() => void turnOn()}>
           {state.kind === 'failed' ? PUSH_DEVICE_TEXT.tryAgain : PUSH_DEVICE_TEXT.turnOn}
         </Button>
       )}
