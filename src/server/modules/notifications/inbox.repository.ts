@@ -86,17 +86,6 @@ export const inboxRepository = {
     return row !== undefined;
   },
 
-  /** Cancels the subscriber's subscriptions of this purpose and clears their confirmation; answers their ids. */
-  cancelSubscriptions: (db: Db, subscriberId: number, purpose: SubscriptionPurpose, atIso: string) =>
-    db
-      .updateTable('subscriptions')
-      .set({ state: 'cancelled', confirmed_at: null, cancelled_at: atIso })
-      .where('subscriber_id', '=', subscriberId)
-      .where('purpose', '=', purpose)
-      .where('state', '!=', 'cancelled')
-      .returning(['id', 'scope'])
-      .execute(),
-
   /** The highest notification id so far (the stream's high-water mark). */
   maxId: async (db: Db): Promise<number> => {
     const row = await db

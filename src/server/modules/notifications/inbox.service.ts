@@ -22,7 +22,11 @@ import { NOTIFICATION_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
 import { inboxRepository as repo, type PreferenceRow } from './inbox.repository';
+import { withdrawSubscriptions, type RequestOrigin } from '../subscriptions/show-alerts';
 import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+
+/** How an unsubscribe came: the e-mail client's one-click POST, or the link's page. */
+export type UnsubscribeOrigin = RequestOrigin & { how: 'one-click' | 'link' };
 
 type ParsedQuery = { cursor?: number; limit: number };
 type ParsedSetBody =
@@ -137,13 +141,17 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
     };
   }
 
-  async function turnOff(target: UnsubscribeTarget): Promise<void> {
+  async function turnOff(target: UnsubscribeTarget, origin: UnsubscribeOrigin): Promise<void> {
     if (target.type === 'viewer') {
       refuseChanges([{ kind: target.kind, channel: 'email', enabled: false }]);
       await repo.upsertPreferences(db, target.userId, [{ kind: target.kind, channel: 'email', enabled: 0 }], nowIso());
       return;
     }
-    await repo.cancelSubscriptions(db, target.subscriberId, target.purpose, nowIso());
+    // Cancelled with its consent record (decision 072): the withdrawal, how it came and from where.
+    const { how, ...from } = origin;
+    await db
+      .transaction()
+      .execute((trx) => withdrawSubscriptions(trx, target.subscriberId, target.purpose, ctx.clock.now(), how, from));
   }
 
   return {
@@ -159,12 +167,13 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
      */
     async unsubscribe(
       token: string,
+      origin: UnsubscribeOrigin,
       changes?: PreferenceChange[],
     ): Promise<{ view: UnsubscribeView; message: string }> {
       const target = targetOf(token);
       await viewOf(target);
       if (!changes) {
-        await turnOff(target);
+        await turnOff(target, origin);
         return { view: await viewOf(target), message: NOTIFICATION_MESSAGES.unsubscribed };
       }
       if (target.type === 'subscriber') throw badRequest(NOTIFICATION_MESSAGES.unsubscribeNoGrid);

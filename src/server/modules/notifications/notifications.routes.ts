@@ -115,7 +115,8 @@ export function notificationRoutes(
       }),
       preHandler: [links],
       handler: async (request) => {
-        const { view, message } = await inbox.unsubscribe(request.body.token, request.body.preferences);
+        const origin = { how: 'link' as const, ip: request.ip, userAgent: request.headers['user-agent'] };
+        const { view, message } = await inbox.unsubscribe(request.body.token, origin, request.body.preferences);
         return ok([view], message, now());
       },
     });
@@ -138,7 +139,8 @@ export function notificationRoutes(
           const { token } = request.params as { token: string };
           if (!UnsubscribeToken.safeParse(token).success)
             throw badRequest(NOTIFICATION_MESSAGES.unsubscribeLinkInvalid, [{ field: 'token', message: 'invalid' }]);
-          const { view, message } = await inbox.unsubscribe(token);
+          const origin = { how: 'one-click' as const, ip: request.ip, userAgent: request.headers['user-agent'] };
+          const { view, message } = await inbox.unsubscribe(token, origin);
           return ok([view], message, now());
         },
       });

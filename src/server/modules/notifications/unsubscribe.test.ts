@@ -204,6 +204,21 @@ describeEachEngine('unsubscribe links', (t) => {
       { purpose: 'show_alerts', state: 'cancelled', confirmed_at: null, cancelled_at: t().clock.now().toISOString() },
       { purpose: 'newsletter', state: 'confirmed', confirmed_at: '2026-06-01T00:05:00.000Z', cancelled_at: null },
     ]);
+    // The withdrawal is on the consent record (decision 072), with how it came.
+    const records = await t()
+      .db.selectFrom('consent_records')
+      .select(['purpose', 'scope', 'action', 'how', 'at'])
+      .where('action', '=', 'withdrawn')
+      .execute();
+    expect(records).toEqual([
+      {
+        purpose: 'show_alerts',
+        scope: 'all',
+        action: 'withdrawn',
+        how: 'one-click',
+        at: t().clock.now().toISOString(),
+      },
+    ]);
     const grid = await t().post('/api/unsubscribe_v1', {
       token,
       preferences: [{ kind: 'show_live', channel: 'email', enabled: false }],
