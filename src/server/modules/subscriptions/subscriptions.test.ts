@@ -98,6 +98,16 @@ describeEachEngine('Subscriptions with double opt-in', (t) => {
     expect(await subscriptionState()).toEqual(before);
   });
 
+  it('confirms once when the same link is opened twice at the same moment', async () => {
+    await subscribe({ email: 'amber@example.com', purposes: ['newsletter'] });
+    const token = await linkTokenFor('amber@example.com');
+    const answers = await Promise.all([confirm(token), confirm(token), confirm(token)]);
+    expect(answers.map((a) => a.http).sort()).toEqual([200, 409, 409]);
+    const state = await subscriptionState();
+    expect(state.consent.filter((c) => c.action === 'confirmed')).toHaveLength(1);
+    expect(state.subscriptions.map((s) => s.state)).toEqual(['confirmed']);
+  });
+
   it('refuses a link after 48 hours, and changes nothing', async () => {
     await subscribe({ email: 'amber@example.com', purposes: ['newsletter'] });
     const token = await linkTokenFor('amber@example.com');
