@@ -10,6 +10,8 @@ import { startYearlyCoupons } from './modules/coupons/yearly-coupons';
 import { createEarningService, startActivityCredits } from './modules/rewards/earning.service';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { createContestResults, startContestResults } from './modules/contests/contest-results';
+import { startShowLive } from './modules/notifications/show-live';
+import { startActivityDigests } from './modules/contests/submission-digest';
 
 async function main() {
   let config;
@@ -40,12 +42,16 @@ async function main() {
   const stopHousekeeping = startHousekeeping(app.ctx.db, app.ctx.clock, app.log, [() => earning.creditEndedShows()]);
   const stopReminders = startReminders(app.ctx);
   const stopNotifications = startNotificationWorker(app.ctx);
+  const stopShowLive = startShowLive(app.ctx);
+  const stopActivityDigests = startActivityDigests(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
   const stopContestResults = startContestResults(app.ctx, createContestResults(app.ctx, createRewardsService(app.ctx)));
   // Before onClose, which closes the mailer and the database: the worker finishes the delivery under
   // way, and no background job starts a pass against a closed database.
   app.addHook('preClose', async () => {
+    await stopShowLive();
+    await stopActivityDigests();
     await stopNotifications();
     await stopActivityCredits();
     stopHousekeeping();

@@ -4,6 +4,12 @@ import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/schema';
 import type { Mail } from '../../platform/mail';
 import { reminderMail } from '../rsvp/rsvp.mail';
+import type { ContestResultData } from '../contests/contest-result-notices';
+import type { SubmissionActivityData } from '../contests/submission-digest';
+import type { GiveawayResultData } from '../giveaways/giveaway-result-notices';
+import { winnerMail } from '../giveaways/giveaway-winner.mail';
+import { contestResultMail, giveawayDrawnMail, showLiveMail, submissionActivityMail } from './notice-mails';
+import type { ShowLiveData } from './show-live';
 
 export type Recipient = { email: string; first_name: string };
 export type Site = { brand: string; publicUrl: string };
@@ -34,5 +40,31 @@ export const emailRenderers: Record<string, EmailRenderer> = {
       site.brand,
       site.publicUrl,
     );
+  },
+  show_live(notification, user, site) {
+    const show = JSON.parse(notification.data) as ShowLiveData;
+    return showLiveMail(user, show, site, notification.subscriber_id !== null);
+  },
+  giveaway_result(notification, user, site) {
+    const result = JSON.parse(notification.data) as GiveawayResultData;
+    if (result.role === 'entrant') return giveawayDrawnMail(user, result, site);
+    return winnerMail({
+      to: user.email,
+      firstName: user.first_name,
+      giveawayId: result.giveaway_id,
+      title: result.title,
+      prize: result.prize,
+      claimBy: result.claim_by,
+      claimMode: result.claim_mode,
+      phone: result.phone,
+      brand: site.brand,
+      publicUrl: site.publicUrl,
+    });
+  },
+  contest_result(notification, user, site) {
+    return contestResultMail(user, JSON.parse(notification.data) as ContestResultData, site);
+  },
+  submission_activity(notification, user, site) {
+    return submissionActivityMail(user, JSON.parse(notification.data) as SubmissionActivityData, site);
   },
 };
