@@ -10,7 +10,14 @@ import type { Standing } from './contest-results';
 import { contestsRepository } from './contests.repository';
 
 /** What a 'contest_result' notification carries in its data: place is null for those who did not win. */
-export type ContestResultData = { contest_id: number; title: string; place: number | null; prize: string };
+export type ContestResultData = {
+  contest_id: number;
+  title: string;
+  place: number | null;
+  prize: string;
+  /** Reward points each winner was credited; 0 for none. */
+  points: number;
+};
 
 /** "1st", "2nd", "3rd", "11th". */
 export function ordinal(n: number): string {
@@ -41,7 +48,13 @@ export async function notifyContestResults(
   const url = `${ctx.config.publicUrl}/contest/${contest.id}`;
   for (const [userId, place] of bestPlace) {
     if (place > contest.winner_count) continue;
-    const data: ContestResultData = { contest_id: contest.id, title: contest.title, place, prize };
+    const data: ContestResultData = {
+      contest_id: contest.id,
+      title: contest.title,
+      place,
+      prize,
+      points: contest.prize_points,
+    };
     await notify(trx, {
       userIds: [userId],
       kind: 'contest_result',
@@ -57,7 +70,13 @@ export async function notifyContestResults(
   }
   const winners = new Set([...bestPlace].filter(([, place]) => place <= contest.winner_count).map(([id]) => id));
   const others = (await contestsRepository.entrantIds(trx, contest.id)).filter((id) => !winners.has(id));
-  const data: ContestResultData = { contest_id: contest.id, title: contest.title, place: null, prize };
+  const data: ContestResultData = {
+    contest_id: contest.id,
+    title: contest.title,
+    place: null,
+    prize,
+    points: contest.prize_points,
+  };
   await notify(trx, {
     userIds: others,
     kind: 'contest_result',

@@ -85,7 +85,11 @@ export function contestResultMail(to: Recipient, result: ContestResultData, site
               ? `Your entry placed ${place} in "${result.title}" and wins ${result.prize}.`
               : `Your entry placed ${place} in "${result.title}".`,
           ),
-          paragraph('Reward points are already in your account; for any other prize we will be in touch.'),
+          paragraph(
+            result.points > 0
+              ? `The ${result.points} reward points are already in your account.`
+              : 'We will be in touch about your prize.',
+          ),
           button('See the results', page),
         ]
       : [

@@ -76,13 +76,13 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
   'contest-winner': () =>
     contestResultMail(
       { email: SAMPLE.to, first_name: SAMPLE.firstName },
-      { contest_id: 3, title: SAMPLE.title, place: 2, prize: '500 reward points' },
+      { contest_id: 3, title: SAMPLE.title, place: 2, prize: '500 reward points', points: 500 },
       SITE,
     ),
   'contest-thanks': () =>
     contestResultMail(
       { email: SAMPLE.to, first_name: SAMPLE.firstName },
-      { contest_id: 3, title: SAMPLE.title, place: null, prize: '500 reward points' },
+      { contest_id: 3, title: SAMPLE.title, place: null, prize: '500 reward points', points: 500 },
       SITE,
     ),
   'submission-activity': () =>
