@@ -15,6 +15,11 @@ export const LATE_AFTER_MS = 15 * 60_000;
 /** Recipients per transaction. */
 export const SHOW_LIVE_CHUNK = 2_000;
 export const SHOW_LIVE_INTERVAL_MS = 15_000;
+/**
+ * Chunk transactions at once: PostgreSQL writes several from its pool side by side (each chunk is
+ * its own recipients, so they never wait on each other); SQLite has one writer.
+ */
+const PARALLEL = { sqlite: 1, postgres: 4 } as const;
 
 /** What a 'show_live' notification carries in its data. */
 export type ShowLiveData = {
@@ -41,8 +46,21 @@ export async function showLiveRecipients(db: AppContext['db'], eventId: number):
   return { userIds: [...userIds], subscriberIds };
 }
 
-async function announce(ctx: Pick<AppContext, 'db' | 'config'>, show: Show, now: Date): Promise<number> {
+/** Runs `write` on every chunk of `ids`, `parallel` chunks at a time; the sum of what each answers. */
+async function inChunks(ids: number[], parallel: number, write: (chunk: number[]) => Promise<number>) {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += SHOW_LIVE_CHUNK) chunks.push(ids.slice(i, i + SHOW_LIVE_CHUNK));
+  let added = 0;
+  const next = async () => {
+    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) added += await write(chunk);
+  };
+  await Promise.all(Array.from({ length: parallel }, next));
+  return added;
+}
+
+async function announce(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, show: Show, now: Date): Promise<number> {
   const { db, config } = ctx;
+  const parallel = PARALLEL[ctx.dialect];
   const { userIds, subscriberIds } = await showLiveRecipients(db, show.id);
   const data: ShowLiveData = {
     event_id: show.id,
@@ -61,21 +79,19 @@ async function announce(ctx: Pick<AppContext, 'db' | 'config'>, show: Show, now:
     at: now,
     expiresAt: new Date(show.cust_end),
   };
-  let added = 0;
-  for (let i = 0; i < userIds.length; i += SHOW_LIVE_CHUNK) {
-    const chunk = userIds.slice(i, i + SHOW_LIVE_CHUNK);
-    added += await db.transaction().execute((trx) => notify(trx, { ...message, userIds: chunk }));
-  }
-  for (let i = 0; i < subscriberIds.length; i += SHOW_LIVE_CHUNK) {
-    const chunk = subscriberIds.slice(i, i + SHOW_LIVE_CHUNK);
-    added += await db.transaction().execute((trx) => notifySubscribers(trx, { ...message, subscriberIds: chunk }));
-  }
+  const added =
+    (await inChunks(userIds, parallel, (chunk) =>
+      db.transaction().execute((trx) => notify(trx, { ...message, userIds: chunk })),
+    )) +
+    (await inChunks(subscriberIds, parallel, (chunk) =>
+      db.transaction().execute((trx) => notifySubscribers(trx, { ...message, subscriberIds: chunk })),
+    ));
   await repo.markAnnounced(db, show.id, now.toISOString());
   return added;
 }
 
 /** Announces every show that has just gone on air; answers how many recipients were newly told. */
-export async function announceLiveShows(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<number> {
+export async function announceLiveShows(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'config'>): Promise<number> {
   const now = ctx.clock.now();
   const shows = await repo.dueShows(ctx.db, now.toISOString(), new Date(now.getTime() - LATE_AFTER_MS).toISOString());
   let added = 0;
