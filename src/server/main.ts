@@ -12,6 +12,8 @@ import { createEarningService, startActivityCredits } from './modules/rewards/ea
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { createContestResults, startContestResults } from './modules/contests/contest-results';
 import { startExpiryNotices } from './modules/rewards/expiry-notices';
+import { startShowLive } from './modules/notifications/show-live';
+import { startActivityDigests } from './modules/contests/submission-digest';
 
 async function main() {
   let config;
@@ -43,6 +45,8 @@ async function main() {
   const stopReminders = startReminders(app.ctx);
   const push = createPushSender({ ...app.ctx, vapid: config.vapid });
   const stopNotifications = startNotificationWorker(app.ctx, { push });
+  const stopShowLive = startShowLive(app.ctx);
+  const stopActivityDigests = startActivityDigests(app.ctx);
   const stopYearlyCoupons = startYearlyCoupons(app.ctx);
   const stopExpiryNotices = startExpiryNotices(app.ctx);
   const stopActivityCredits = startActivityCredits(app.ctx, app.log);
@@ -50,6 +54,8 @@ async function main() {
   // Before onClose, which closes the mailer and the database: the worker finishes the delivery under
   // way, and no background job starts a pass against a closed database.
   app.addHook('preClose', async () => {
+    await stopShowLive();
+    await stopActivityDigests();
     await stopNotifications();
     await stopActivityCredits();
     await stopExpiryNotices();

@@ -171,6 +171,19 @@ export interface SubscribersTable {
   created_at: string;
 }
 
+/** A show announced as live (decision 069): the job reads its recipients once. */
+export interface ShowLiveAnnouncedTable {
+  event_id: number;
+  announced_at: string;
+}
+
+/** An entrant's digest watermark (decision 069): likes and votes counted up to counted_until. */
+export interface SubmissionDigestsTable {
+  user_id: number;
+  counted_until: string;
+  sent_at: string;
+}
+
 export type SubscriptionPurpose = 'newsletter' | 'show_alerts';
 export type SubscriptionState = 'pending' | 'confirmed' | 'cancelled';
 
@@ -798,6 +811,8 @@ export interface Database {
   subscription_confirmations: SubscriptionConfirmationsTable;
   sign_in_devices: SignInDevicesTable;
   push_subscriptions: PushSubscriptionsTable;
+  show_live_announced: ShowLiveAnnouncedTable;
+  submission_digests: SubmissionDigestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

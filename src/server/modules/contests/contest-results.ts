@@ -2,11 +2,13 @@
 // ranked by the votes that count (voided ones excluded and shown as removed), ties going to the
 // earlier entry (created_at, then id); the winners (place <= winner_count) credited prize_points
 // through the rewards ledger, in the same transaction. A conditional update on results_fixed_at
-// makes it happen exactly once, however many reads, sweeps or processes race for it.
+// makes it happen exactly once, however many reads, sweeps or processes race for it. Every entrant
+// is notified of the result in the same transaction (decision 069).
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardsService } from '../rewards/rewards.service';
 import { appendContestAudit } from './contest-audit';
+import { notifyContestResults } from './contest-result-notices';
 import { contestsRepository } from './contests.repository';
 
 /** How often the sweep fixes the results of contests whose voting has closed. */
@@ -29,7 +31,7 @@ export function rankEntries(
 export type ResultsActor = { id: number; name: string } | null;
 
 export function createContestResults(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>,
   rewards: Pick<RewardsService, 'credit'>,
 ) {
   const { db, clock } = ctx;
@@ -58,6 +60,7 @@ export function createContestResults(
         standings.map((s, i) => ({ contest_id: contestId, place: i + 1, ...s })),
       );
       const winners = standings.slice(0, contest.winner_count);
+      await notifyContestResults(trx, ctx, contest, standings, now);
       if (contest.prize_points > 0)
         for (const w of winners)
           await rewards.credit(w.user_id, contest.prize_points, 'contest', `contest:${contestId}:${w.submission_id}`, {

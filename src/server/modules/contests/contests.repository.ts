@@ -105,6 +105,18 @@ export const contestsRepository = {
       .execute(),
 
   /** Approved entries with their entrant's name, oldest first. */
+  /** Every viewer who entered the contest, whatever became of their entries. */
+  entrantIds: async (db: Db, contestId: number) =>
+    (
+      await db
+        .selectFrom('contest_submissions')
+        .select('user_id')
+        .distinct()
+        .where('contest_id', '=', contestId)
+        .orderBy('user_id')
+        .execute()
+    ).map((row) => row.user_id),
+
   approved: (db: Db, contestId: number) =>
     db
       .selectFrom('contest_submissions as s')

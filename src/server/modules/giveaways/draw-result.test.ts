@@ -5,6 +5,7 @@ import type { DrawProof, Enrollment } from '../../../shared/contract/giveaways';
 import type { StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { connectChat, type ChatClient } from '../chat/chat.test-client';
+import { drainNotifications } from '../notifications/notification-worker';
 import { closeGiveaways, createGiveaway, enter, rigFirstPick } from './giveaway-factories';
 
 const MINUTE = 60_000;
@@ -162,7 +163,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     expect([numberIn(respunFrame, 1), numberIn(respunFrame, 2)]).toEqual(['repeat', 'won']);
   });
 
-  it('e-mails the winner how to claim: by text or call, or with the button', async () => {
+  it('e-mails the winner how to claim through the notification outbox: by text or call, or with the button', async () => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer({ first_name: 'Opal' });
     const byText = await createGiveaway(t(), staff.tokenvalue, { prize: 'Opal ring' });
@@ -171,6 +172,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     closeGiveaways(t());
     await staffStep(staff.tokenvalue, byText.id, 'draw');
     await staffStep(staff.tokenvalue, inApp.id, 'draw');
+    await drainNotifications(t().app.ctx);
     const mail = (await t().outbox()).filter((m) => m.to_address === viewer.email);
     expect(mail.map((m) => m.subject)).toEqual(['You won: Opal ring', 'You won: Pearl studs']);
     expect(mail[0]?.text_body).toContain(`Text or call us at ${t().config.site.phone}`);

@@ -1,7 +1,8 @@
 // The live draw: draw weighted by entries with the verifiable algorithm, respin a repeat winner of
 // the same show, confirm a claim within 5 minutes (staff, or the winner's claim button) or forfeit and
 // redraw, and announce the winners. Each step runs in one transaction and writes its audit line; a
-// racing second step gets a 409. A new winner is e-mailed; viewers read the draw with their entry number.
+// racing second step gets a 409. A new winner and the other entrants are notified in the draw's
+// transaction (decision 069); viewers read the draw with their entry number.
 import type { Selectable } from 'kysely';
 import type { MyDrawResult } from '../../../shared/contract/giveaway-draw';
 import type { AuditAction, StaffGiveawayDetail } from '../../../shared/contract/giveaways-staff';
@@ -12,9 +13,9 @@ import { isUniqueViolation, type Db } from '../../db/database';
 import type { EventsTable, GiveawayPicksTable, GiveawaysTable, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { eventsRepository } from '../events/events.repository';
-import { drawResultOf, drawResults } from './draw-result';
+import { drawResults } from './draw-result';
 import { writeAudit } from './giveaway-audit';
-import { winnerMail } from './giveaway-winner.mail';
+import { notifyDrawResult } from './giveaway-result-notices';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 import { giveawaysRepository } from './giveaways.repository';
 import { publicName, type GiveawayService } from './giveaways.service';
@@ -94,6 +95,13 @@ export function createGiveawayDrawService(
       resolved_by: null,
       resolved_at: null,
     });
+    await notifyDrawResult(trx, ctx, {
+      event,
+      details,
+      pick,
+      winnerName: publicName(entry.first_name, entry.last_name),
+      entrantIds: entries.map((e) => e.user_id),
+    });
     const who = `entry ${entry.entry_id} (${publicName(entry.first_name, entry.last_name)})`;
     await audit(
       trx,
@@ -138,30 +146,6 @@ export function createGiveawayDrawService(
     return pick.status === 'repeat' ? GIVEAWAY_MESSAGES.repeatWinner(name) : GIVEAWAY_MESSAGES.drawn(name);
   }
 
-  /** E-mails a newly drawn winner (a repeat winner is respun, not told they won). */
-  async function tellWinner(pick: PickRow | null) {
-    if (!pick || pick.status !== 'pending' || !pick.claim_by) return;
-    const [[user], result] = await Promise.all([
-      giveawaysRepository.usersByIds(db, [pick.user_id]),
-      drawResultOf(db, pick.giveaway_id),
-    ]);
-    if (!user || !result) return;
-    ctx.sendMail(
-      winnerMail({
-        to: user.email,
-        firstName: user.first_name,
-        giveawayId: result.eventid,
-        title: result.title,
-        prize: result.prize,
-        claimBy: pick.claim_by,
-        claimMode: result.claim_mode,
-        phone: ctx.config.site.phone,
-        brand: ctx.config.site.brand,
-        publicUrl: ctx.config.publicUrl,
-      }),
-    );
-  }
-
   /** The draws with the viewer's own place in each giveaway they entered. */
   async function withMine(user: UserRow, giveawayIds: number[]): Promise<MyDrawResult[]> {
     const [results, numbers] = await Promise.all([
@@ -194,7 +178,6 @@ export function createGiveawayDrawService(
         if (!drawn) throw new AppError(422, GIVEAWAY_MESSAGES.drawEmpty);
         return drawn;
       });
-      await tellWinner(pick);
       return outcome(id, await messageFor(pick));
     },
 
@@ -223,7 +206,6 @@ export function createGiveawayDrawService(
         );
         return drawIn(trx, staff, state.event, state.details, state.picks);
       });
-      await tellWinner(pick);
       return outcome(id, await messageFor(pick));
     },
 
@@ -292,7 +274,6 @@ export function createGiveawayDrawService(
           ]),
         };
       });
-      await tellWinner(next.pick);
       return outcome(id, next.redrawn ? await messageFor(next.pick) : GIVEAWAY_MESSAGES.forfeited);
     },
 

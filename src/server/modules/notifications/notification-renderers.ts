@@ -12,6 +12,12 @@ import type { CouponNoticeData } from '../coupons/coupon-notices';
 import { couponExpiringMail, couponIssuedMail } from '../coupons/coupons.mail';
 import type { PointsNoticeData } from '../rewards/expiry-notices';
 import { pointsExpiringMail } from '../rewards/rewards.mail';
+import type { ContestResultData } from '../contests/contest-result-notices';
+import type { SubmissionActivityData } from '../contests/submission-digest';
+import type { GiveawayResultData } from '../giveaways/giveaway-result-notices';
+import { winnerMail } from '../giveaways/giveaway-winner.mail';
+import { contestResultMail, giveawayDrawnMail, showLiveMail, submissionActivityMail } from './notice-mails';
+import type { ShowLiveData } from './show-live';
 
 export type Recipient = { email: string; first_name: string };
 export type Site = { brand: string; publicUrl: string };
@@ -42,7 +48,8 @@ export const emailRenderers: Record<string, EmailRenderer> = {
       site.brand,
       site.publicUrl,
     );
-  }, // Account, rewards and chat (decision 070): each kind's data is what its notice recorded.
+  },
+  // Account, rewards and chat (decision 070): each kind's data is what its notice recorded.
   security_sign_in: (n, user, site) =>
     signInMail(user.email, user.first_name, JSON.parse(n.data) as SignInNoticeData, site.brand, site.publicUrl),
   security_password: (n, user, site) =>
@@ -61,4 +68,31 @@ export const emailRenderers: Record<string, EmailRenderer> = {
     pointsExpiringMail(user.email, user.first_name, JSON.parse(n.data) as PointsNoticeData, site.brand, site.publicUrl),
   chat_mention: (n, user, site) =>
     mentionMail(user.email, user.first_name, JSON.parse(n.data) as MentionNoticeData, site.brand, site.publicUrl),
+  // Shows and results (decision 069).
+  show_live(notification, user, site) {
+    const show = JSON.parse(notification.data) as ShowLiveData;
+    return showLiveMail(user, show, site, notification.subscriber_id !== null);
+  },
+  giveaway_result(notification, user, site) {
+    const result = JSON.parse(notification.data) as GiveawayResultData;
+    if (result.role === 'entrant') return giveawayDrawnMail(user, result, site);
+    return winnerMail({
+      to: user.email,
+      firstName: user.first_name,
+      giveawayId: result.giveaway_id,
+      title: result.title,
+      prize: result.prize,
+      claimBy: result.claim_by,
+      claimMode: result.claim_mode,
+      phone: result.phone,
+      brand: site.brand,
+      publicUrl: site.publicUrl,
+    });
+  },
+  contest_result(notification, user, site) {
+    return contestResultMail(user, JSON.parse(notification.data) as ContestResultData, site);
+  },
+  submission_activity(notification, user, site) {
+    return submissionActivityMail(user, JSON.parse(notification.data) as SubmissionActivityData, site);
+  },
 };

@@ -13,6 +13,9 @@ import { unsubscribeHeaders } from './unsubscribe-token';
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
+/** last_error of a delivery given up because its notification expired first (decision 069). */
+export const EXPIRED = 'expired';
+
 /** What the worker needs: a server's context has it all, and a bare process can build it too. */
 export type WorkerContext = Pick<AppContext, 'db' | 'dialect' | 'clock' | 'deliverMail'> & {
   log: Pick<AppContext['log'], 'warn' | 'error'>;
@@ -68,16 +71,23 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
   );
   const site = { brand: config.site.brand, publicUrl: config.publicUrl };
   for (const delivery of claimed.sort((a, b) => a.id - b.id)) {
+    const notification = notifications.get(delivery.notification_id);
+    // Too late to be worth sending (a show that has started or ended): given up, not retried.
+    if (notification?.expires_at && notification.expires_at <= clock.now().toISOString()) {
+      await repo.markFailed(db, delivery.id, delivery.attempts, EXPIRED, null);
+      result.failed += 1;
+      continue;
+    }
     try {
-      const notification = notifications.get(delivery.notification_id);
-      if (!notification) throw new Error('the notification or its viewer is gone');
+      if (!notification?.email) throw new Error('the notification or its recipient is gone');
       if (delivery.channel === 'push' && options.push) {
         // A viewer without devices, or a notification already ended, has nothing to send: marked sent.
         await options.push(notification);
       } else if (delivery.channel === 'email') {
         const render = emailRenderers[notification.kind];
         if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);
-        const mail = render(notification, notification, site);
+        const recipient = { email: notification.email, first_name: notification.first_name ?? '' };
+        const mail = render(notification, recipient, site);
         const headers = { ...mail.headers, ...unsubscribeHeaders(config.publicUrl, config.appSecret, notification) };
         await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl), headers });
       } else throw new Error(`no sender for channel ${delivery.channel}`);

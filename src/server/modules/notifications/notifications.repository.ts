@@ -43,6 +43,25 @@ export const notificationsRepository = {
       .where('user_id', 'in', userIds)
       .execute(),
 
+  /** notifySubscribers' rows: the same, keyed by subscriber instead of viewer. */
+  insertSubscriberNotifications: (db: Db, rows: Insertable<NotificationsTable>[]) =>
+    db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['subscriber_id', 'kind', 'subject']).doNothing())
+      .returning('id')
+      .execute(),
+
+  /** The ids of one kind and subject's notifications for these subscribers, new or old. */
+  idsForSubscribers: (db: Db, kind: string, subject: string, subscriberIds: number[]) =>
+    db
+      .selectFrom('notifications')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('subscriber_id', 'in', subscriberIds)
+      .execute(),
+
   insertDeliveries: (db: Db, rows: Insertable<NotificationDeliveriesTable>[]) =>
     db
       .insertInto('notification_deliveries')
@@ -80,13 +99,20 @@ export const notificationsRepository = {
       .returning(['id', 'notification_id', 'channel', 'attempts'])
       .execute(),
 
-  /** The claimed deliveries' notifications with their viewer's address and name. */
+  /**
+   * The claimed deliveries' notifications with their recipient's address and name: the viewer's, or
+   * the e-mail subscriber's (decision 069). A recipient that is gone answers nulls.
+   */
   notificationsWithViewers: (db: Db, ids: number[]) =>
     db
       .selectFrom('notifications')
-      .innerJoin('users', 'users.id', 'notifications.user_id')
+      .leftJoin('users', 'users.id', 'notifications.user_id')
+      .leftJoin('subscribers', 'subscribers.id', 'notifications.subscriber_id')
       .selectAll('notifications')
-      .select(['users.email', 'users.first_name'])
+      .select((eb) => [
+        eb.fn.coalesce('users.email', 'subscribers.email').as('email'),
+        eb.fn.coalesce('users.first_name', 'subscribers.name').as('first_name'),
+      ])
       .where('notifications.id', 'in', ids)
       .execute(),
 

@@ -103,3 +103,55 @@ async function choicesOf(trx: Db, kind: NotificationKind, userIds: number[]): Pr
   const rows = await repo.choicesFor(trx, kind, userIds);
   return new Map(rows.map((row) => [`${row.user_id}:${row.channel}`, row.enabled === 1]));
 }
+
+export type NotifySubscribersInput = Omit<NotifyInput, 'userIds' | 'channels'> & { subscriberIds: number[] };
+
+/**
+ * Records notifications for e-mail subscribers without an account (decision 069), beside notify():
+ * e-mail only and never on an in-app list (in_app = 0), one per subscriber, kind and subject, in
+ * `trx`. Answers how many were new.
+ */
+export async function notifySubscribers(trx: Db, input: NotifySubscribersInput): Promise<number> {
+  const at = input.at.toISOString();
+  const data = JSON.stringify(input.data ?? {});
+  const expiresAt = input.expiresAt ? input.expiresAt.toISOString() : null;
+  const subscriberIds = [...new Set(input.subscriberIds)];
+  let added = 0;
+  for (let start = 0; start < subscriberIds.length; start += NOTIFY_CHUNK) {
+    const chunk = subscriberIds.slice(start, start + NOTIFY_CHUNK);
+    const inserted = await repo.insertSubscriberNotifications(
+      trx,
+      chunk.map((subscriberId) => ({
+        user_id: null,
+        subscriber_id: subscriberId,
+        kind: input.kind,
+        subject: input.subject,
+        title: input.title,
+        body: input.body,
+        url: input.url ?? null,
+        data,
+        created_at: at,
+        read_at: null,
+        expires_at: expiresAt,
+        in_app: 0,
+      })),
+    );
+    added += inserted.length;
+    const ids = await repo.idsForSubscribers(trx, input.kind, input.subject, chunk);
+    if (!ids.length) continue;
+    await repo.insertDeliveries(
+      trx,
+      ids.map(({ id }) => ({
+        notification_id: id,
+        channel: 'email',
+        state: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: at,
+        locked_until: null,
+        last_error: null,
+        sent_at: null,
+      })),
+    );
+  }
+  return added;
+}

@@ -57,6 +57,8 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'clock' | 'c
         data,
         channels: ['email'],
         at: now,
+        // A reminder that has not gone out by the time the show starts is not sent (decision 069).
+        expiresAt: new Date(show.cust_start),
       });
     });
   }

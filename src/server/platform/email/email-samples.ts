@@ -9,6 +9,12 @@ import { couponExpiringMail, couponIssuedMail } from '../../modules/coupons/coup
 import { pointsExpiringMail } from '../../modules/rewards/rewards.mail';
 import { reminderMail, rsvpConfirmationMail } from '../../modules/rsvp/rsvp.mail';
 import { confirmationMail } from '../../modules/subscriptions/subscriptions.mail';
+import {
+  contestResultMail,
+  giveawayDrawnMail,
+  showLiveMail,
+  submissionActivityMail,
+} from '../../modules/notifications/notice-mails';
 import type { Mail } from '../mail';
 
 export const SAMPLE = {
@@ -21,6 +27,8 @@ export const SAMPLE = {
   phone: '(555) 010-4367',
   code: '042917',
 } as const;
+
+const SITE = { brand: SAMPLE.brand, publicUrl: SAMPLE.publicUrl };
 
 export const SAMPLE_SHOW = {
   id: 41,
@@ -137,4 +145,28 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
       SAMPLE.brand,
       SAMPLE.publicUrl,
     ),
+  'show-live': () =>
+    showLiveMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { event_id: 41, ...SAMPLE_SHOW }, SITE, false),
+  'show-live-subscriber': () =>
+    showLiveMail({ email: SAMPLE.to, first_name: '' }, { event_id: 41, ...SAMPLE_SHOW }, SITE, true),
+  'giveaway-drawn': () =>
+    giveawayDrawnMail(
+      { email: SAMPLE.to, first_name: SAMPLE.firstName },
+      { role: 'entrant', giveaway_id: 7, title: SAMPLE.title, prize: SAMPLE.prize, winner: 'Mara O.' },
+      SITE,
+    ),
+  'contest-winner': () =>
+    contestResultMail(
+      { email: SAMPLE.to, first_name: SAMPLE.firstName },
+      { contest_id: 3, title: SAMPLE.title, place: 2, prize: '500 reward points', points: 500 },
+      SITE,
+    ),
+  'contest-thanks': () =>
+    contestResultMail(
+      { email: SAMPLE.to, first_name: SAMPLE.firstName },
+      { contest_id: 3, title: SAMPLE.title, place: null, prize: '500 reward points', points: 500 },
+      SITE,
+    ),
+  'submission-activity': () =>
+    submissionActivityMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { votes: 12, likes: 5 }, SITE),
 };

@@ -1,0 +1,45 @@
+// The show-live job's SQL (decision 069): shows that have just gone on air and are not announced
+// yet, their RSVPs, their confirmed show-alert subscribers, and the mark that they were announced.
+import type { Db } from '../../db/database';
+
+export const showLiveRepository = {
+  /** Shows on air now that started after `sinceIso` (not announced late) and are not marked yet. */
+  dueShows: (db: Db, nowIso: string, sinceIso: string) =>
+    db
+      .selectFrom('events')
+      .leftJoin('show_live_announced', 'show_live_announced.event_id', 'events.id')
+      .select(['events.id', 'events.title', 'events.description', 'events.cust_start', 'events.cust_end'])
+      .where('events.type', 'in', ['show', 'specialshow'])
+      .where('events.cust_start', '<=', nowIso)
+      .where('events.cust_start', '>', sinceIso)
+      .where('events.cust_end', '>', nowIso)
+      .where('show_live_announced.event_id', 'is', null)
+      .orderBy('events.cust_start')
+      .execute(),
+
+  rsvpUserIds: (db: Db, eventId: number) =>
+    db.selectFrom('rsvps').select('user_id').where('event_id', '=', eventId).orderBy('user_id').execute(),
+
+  /**
+   * Confirmed show-alert subscriptions for every show or this one, with the subscriber's viewer
+   * when they have an account. Pending and cancelled subscriptions get nothing.
+   */
+  alertSubscribers: (db: Db, eventId: number) =>
+    db
+      .selectFrom('subscriptions')
+      .innerJoin('subscribers', 'subscribers.id', 'subscriptions.subscriber_id')
+      .select(['subscribers.id as subscriber_id', 'subscribers.user_id'])
+      .distinct()
+      .where('subscriptions.purpose', '=', 'show_alerts')
+      .where('subscriptions.state', '=', 'confirmed')
+      .where('subscriptions.scope', 'in', ['all', `show:${eventId}`])
+      .orderBy('subscribers.id')
+      .execute(),
+
+  markAnnounced: (db: Db, eventId: number, atIso: string) =>
+    db
+      .insertInto('show_live_announced')
+      .values({ event_id: eventId, announced_at: atIso })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute(),
+};

@@ -1,0 +1,118 @@
+// "Live now" (decision 069): once a show's start has passed, everyone who RSVP'd to it and every
+// confirmed show-alert subscriber (every show, or this one) is told once, in the in-app list and by
+// e-mail and push as their preferences allow. A subscriber with an account is told as that viewer
+// (once, however they asked); the others by e-mail through notifySubscribers. Recipients are written
+// a chunk per transaction and each write does nothing for a recipient already told, so a crash, a
+// restart or a second process mid-show repeats nothing; the show is marked announced at the end.
+// A show first seen more than LATE_AFTER_MS after its start (the server was down) is not announced:
+// "live now" half an hour in is noise. The notifications expire when the show ends.
+import type { AppContext } from '../../context';
+import { notify, notifySubscribers } from './notifications.service';
+import { showLiveRepository as repo } from './show-live.repository';
+
+/** A show that started longer ago than this when the job first sees it is not announced. */
+export const LATE_AFTER_MS = 15 * 60_000;
+/** Recipients per transaction. */
+export const SHOW_LIVE_CHUNK = 2_000;
+export const SHOW_LIVE_INTERVAL_MS = 15_000;
+/**
+ * Chunk transactions at once: PostgreSQL writes several from its pool side by side (each chunk is
+ * its own recipients, so they never wait on each other); SQLite has one writer.
+ */
+const PARALLEL = { sqlite: 1, postgres: 4 } as const;
+
+/** What a 'show_live' notification carries in its data. */
+export type ShowLiveData = {
+  event_id: number;
+  title: string;
+  description: string;
+  cust_start: string;
+  cust_end: string;
+};
+
+type Show = Awaited<ReturnType<typeof repo.dueShows>>[number];
+
+export type ShowLiveRecipients = { userIds: number[]; subscriberIds: number[] };
+
+/** RSVPs and confirmed alert subscribers, a subscriber with an account counted as that viewer. */
+export async function showLiveRecipients(db: AppContext['db'], eventId: number): Promise<ShowLiveRecipients> {
+  const [rsvps, subscribers] = await Promise.all([repo.rsvpUserIds(db, eventId), repo.alertSubscribers(db, eventId)]);
+  const userIds = new Set(rsvps.map((r) => r.user_id));
+  const subscriberIds: number[] = [];
+  for (const s of subscribers) {
+    if (s.user_id !== null) userIds.add(s.user_id);
+    else subscriberIds.push(s.subscriber_id);
+  }
+  return { userIds: [...userIds], subscriberIds };
+}
+
+/** Runs `write` on every chunk of `ids`, `parallel` chunks at a time; the sum of what each answers. */
+async function inChunks(ids: number[], parallel: number, write: (chunk: number[]) => Promise<number>) {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += SHOW_LIVE_CHUNK) chunks.push(ids.slice(i, i + SHOW_LIVE_CHUNK));
+  let added = 0;
+  const next = async () => {
+    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) added += await write(chunk);
+  };
+  await Promise.all(Array.from({ length: parallel }, next));
+  return added;
+}
+
+async function announce(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, show: Show, now: Date): Promise<number> {
+  const { db, config } = ctx;
+  const parallel = PARALLEL[ctx.dialect];
+  const { userIds, subscriberIds } = await showLiveRecipients(db, show.id);
+  const data: ShowLiveData = {
+    event_id: show.id,
+    title: show.title,
+    description: show.description,
+    cust_start: show.cust_start,
+    cust_end: show.cust_end,
+  };
+  const message = {
+    kind: 'show_live' as const,
+    subject: `show:${show.id}`,
+    title: `Live now: ${show.title}`,
+    body: `"${show.title}" is on air. Come and watch.`,
+    url: `${config.publicUrl}/live`,
+    data,
+    at: now,
+    expiresAt: new Date(show.cust_end),
+  };
+  const added =
+    (await inChunks(userIds, parallel, (chunk) =>
+      db.transaction().execute((trx) => notify(trx, { ...message, userIds: chunk })),
+    )) +
+    (await inChunks(subscriberIds, parallel, (chunk) =>
+      db.transaction().execute((trx) => notifySubscribers(trx, { ...message, subscriberIds: chunk })),
+    ));
+  await repo.markAnnounced(db, show.id, now.toISOString());
+  return added;
+}
+
+/** Announces every show that has just gone on air; answers how many recipients were newly told. */
+export async function announceLiveShows(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'config'>): Promise<number> {
+  const now = ctx.clock.now();
+  const shows = await repo.dueShows(ctx.db, now.toISOString(), new Date(now.getTime() - LATE_AFTER_MS).toISOString());
+  let added = 0;
+  for (const show of shows) added += await announce(ctx, show, now);
+  return added;
+}
+
+/** Runs the job every SHOW_LIVE_INTERVAL_MS; stopping waits for the pass under way. */
+export function startShowLive(ctx: AppContext): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const run = () => {
+    if (running) return;
+    running = announceLiveShows(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'announcing live shows failed'))
+      .finally(() => (running = null));
+  };
+  run();
+  const timer = setInterval(run, SHOW_LIVE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
