@@ -5,10 +5,11 @@
 // nothing is delivered once the notification has expired (the show ended, or started for a reminder).
 import { expect, it } from 'vitest';
 import type { SubscriptionState } from '../../db/schema';
+import { insertViewers } from '../../testing/bulk-viewers';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { sendDueReminders } from '../rsvp/reminders';
 import { drainNotifications, EXPIRED } from './notification-worker';
-import { announceLiveShows, LATE_AFTER_MS } from './show-live';
+import { announceLiveShows, LATE_AFTER_MS, SHOW_LIVE_CHUNK } from './show-live';
 
 const MINUTE = 60_000;
 
@@ -121,6 +122,28 @@ describeEachEngine('show live now', (t) => {
     expect(live.find((m) => m.to === 'one@example.com')?.text).toContain('asked Gemcast for show alerts');
     expect(sent.filter((m) => ['pending@example.com', 'cancelled@example.com'].includes(m.to))).toEqual([]);
   });
+  it('writes a big show in several chunk transactions and counts each recipient once', async () => {
+    const show = await showIn(MINUTE);
+    const count = 2 * SHOW_LIVE_CHUNK + 500;
+    const viewers = await insertViewers(t().db, count, 'fan', t().clock.now());
+    for (let i = 0; i < viewers.length; i += 500)
+      await t()
+        .db.insertInto('rsvps')
+        .values(
+          viewers.slice(i, i + 500).map((v) => ({
+            user_id: v.id,
+            event_id: show.id,
+            rsvp_type: 'new',
+            created_at: t().clock.now().toISOString(),
+          })),
+        )
+        .execute();
+    t().clock.advance(2 * MINUTE);
+    expect(await announceLiveShows(t().app.ctx)).toBe(count);
+    expect(await announceLiveShows(t().app.ctx)).toBe(0);
+    expect((await notificationsOf(t(), 'show_live')).length).toBe(count);
+  });
+
   it('does not announce a show first seen more than 15 minutes after it started', async () => {
     const viewer = await t().createViewer();
     const show = await showIn(MINUTE);

@@ -52,7 +52,11 @@ async function inChunks(ids: number[], parallel: number, write: (chunk: number[]
   for (let i = 0; i < ids.length; i += SHOW_LIVE_CHUNK) chunks.push(ids.slice(i, i + SHOW_LIVE_CHUNK));
   let added = 0;
   const next = async () => {
-    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) added += await write(chunk);
+    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+      // Read after the write: `added += await …` would add to a value read before another chunk's.
+      const written = await write(chunk);
+      added += written;
+    }
   };
   await Promise.all(Array.from({ length: parallel }, next));
   return added;
