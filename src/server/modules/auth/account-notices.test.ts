@@ -108,6 +108,15 @@ describeEachEngine('security notices', (t) => {
     ]);
   });
 
+  it('remembers quietly the first sign-in of an account from before devices were kept, and tells the next new one', async () => {
+    const viewer = await t().createViewer();
+    await t().db.deleteFrom('sign_in_devices').execute();
+    expect((await login(t(), viewer.email, viewer.password, CHROME_WINDOWS, '203.0.113.77')).http).toBe(200);
+    expect(await notices(t())).toEqual([]);
+    expect((await login(t(), viewer.email, viewer.password, SAFARI_IPHONE, '203.0.113.77')).http).toBe(200);
+    expect((await notices(t())).map((n) => n.kind)).toEqual(['security_sign_in']);
+  });
+
   it('records nothing for a wrong password', async () => {
     const viewer = await t().createViewer();
     expect((await login(t(), viewer.email, 'not-the-password-1', CHROME_WINDOWS, '203.0.113.77')).http).toBe(401);

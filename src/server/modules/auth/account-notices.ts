@@ -104,11 +104,14 @@ export async function recordSignIn(
   const browser = describeBrowser(input.client.userAgent);
   const at = input.at.toISOString();
   const key = deviceKey(input.secret, browser, addressRange(input.client.ip));
+  // An account with no device yet signed up before devices were kept (migration 031): its first
+  // sign-in since is remembered quietly, or every existing viewer would get a notice at once.
+  const alert = input.alert && (await devicesRepository.hasAny(trx, input.userId));
   if (!(await devicesRepository.add(trx, input.userId, key, browser, at))) {
     await devicesRepository.seen(trx, input.userId, key, at);
     return false;
   }
-  if (!input.alert) return false;
+  if (!alert) return false;
   const place = describePlace(input.client.ip);
   const data: SignInNoticeData = { at, browser, place };
   await notify(trx, {

@@ -135,6 +135,8 @@ export const codesRepository = {
 
 /** The browsers an account has signed in from (decision 070). */
 export const devicesRepository = {
+  hasAny: async (db: Db, userId: number) =>
+    Boolean(await db.selectFrom('sign_in_devices').select('user_id').where('user_id', '=', userId).executeTakeFirst()),
   /** Adds a device; false when the account already had it (the unique key decides, also in a race). */
   add: async (db: Db, userId: number, deviceKey: string, label: string, atIso: string) =>
     Boolean(
