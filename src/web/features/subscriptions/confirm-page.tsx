@@ -12,7 +12,8 @@ import { Spinner } from '../../ui/spinner';
 import { useConfirmMutation } from './queries';
 
 export default function ConfirmSubscriptionPage() {
-  usePageTitle(`Confirm your subscription - ${useBrand()}`);
+  const brand = useBrand();
+  usePageTitle(`Confirm your subscription - ${brand}`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmMutation();

@@ -175,7 +175,8 @@ function Manage({ userId }: { userId: number }) {
 
 export default function SubscriptionsPage() {
   const { user } = useAuth();
-  usePageTitle(`Your subscriptions - ${useBrand()}`);
+  const brand = useBrand();
+  usePageTitle(`Your subscriptions - ${brand}`);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-black text-ink sm:text-4xl">Your subscriptions</h1>
