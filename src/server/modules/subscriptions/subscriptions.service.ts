@@ -20,6 +20,7 @@ import type { Selectable } from 'kysely';
 import { AppError, badRequest, conflict, tooMany } from '../../http/errors';
 import { addressRangeOf } from '../../platform/network';
 import { sha256Hex } from '../../platform/secrets';
+import { usersRepository } from '../auth/auth.repository';
 import { eventsRepository } from '../events/events.repository';
 import { withdrawSubscriptions, type RequestOrigin } from './show-alerts';
 import { confirmationMail } from './subscriptions.mail';
@@ -190,7 +191,9 @@ export function createSubscriptionsService(ctx: AppContext) {
           : { purpose, scope: 'all', eventId: null, title: null },
       );
       const name = viewer ? viewer.first_name : (input.name ?? '');
-      const sent = await request(email, name, viewer?.id ?? null, wanted, origin, 'form');
+      // An address that belongs to an account is that viewer's, logged in or not (their preferences then apply).
+      const owner = viewer?.id ?? (await usersRepository.byEmail(db, email))?.id ?? null;
+      const sent = await request(email, name, owner, wanted, origin, 'form');
       // A visitor learns nothing about the address: the answer is the same whether it was known.
       return { confirmation_sent: viewer ? sent : true };
     },

@@ -363,6 +363,14 @@ describeEachEngine('Subscriptions with double opt-in', (t) => {
     ]);
   });
 
+  it("counts a visitor's subscription with a viewer's address as that viewer's", async () => {
+    const viewer = await t().createViewer();
+    const show = await t().createEvent();
+    await subscribe({ email: viewer.email, purposes: ['show_alerts'] });
+    await confirm(await linkTokenFor(viewer.email));
+    expect(await showAlertRecipients(t().db, show.id)).toEqual({ userIds: [viewer.id], subscriberIds: [] });
+  });
+
   it("links a subscriber to the viewer who logs in with the subscriber's address", async () => {
     await subscribe({ email: 'opal@example.com', purposes: ['newsletter'] });
     const viewer = await t().createViewer({ email: 'opal@example.com' });

@@ -4,12 +4,16 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { usePageTitle } from '../../shell/page-title';
+import { useBrand } from '../../shell/site-config';
 import { Alert } from '../../ui/alert';
 import { buttonStyles } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useConfirmMutation } from './queries';
 
 export default function ConfirmSubscriptionPage() {
+  const brand = useBrand();
+  usePageTitle(`Confirm your subscription - ${brand}`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useConfirmMutation();

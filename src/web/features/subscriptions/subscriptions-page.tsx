@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { CONSENT_VERSION, consentText, type ConsentPurpose } from '../../../shared/consent-texts';
 import type { SubscriptionStatus } from '../../../shared/contract/subscriptions';
 import { errorMessage } from '../../api/client';
+import { usePageTitle } from '../../shell/page-title';
+import { useBrand } from '../../shell/site-config';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { useAuth } from '../auth/auth-store';
@@ -173,6 +175,8 @@ function Manage({ userId }: { userId: number }) {
 
 export default function SubscriptionsPage() {
   const { user } = useAuth();
+  const brand = useBrand();
+  usePageTitle(`Your subscriptions - ${brand}`);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-black text-ink sm:text-4xl">Your subscriptions</h1>
