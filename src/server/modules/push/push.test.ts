@@ -252,11 +252,15 @@ describeEachEngine('web push', (t) => {
     await notifyLive(t(), withDevice.id, 30 * 60_000);
     await notifyLive(t(), withoutDevice.id);
     expect(await drain(t())).toMatchObject({ claimed: 2, sent: 1, retried: 1 });
-    // The retry falls due after the show has ended: the push would only announce a show that is over.
+    // The retry falls due after the show has ended: the push would only announce a show that is over,
+    // so the outbox gives it up as expired (decision 069) without asking the push service.
     t().clock.advance(31 * 60_000);
-    expect(await drain(t())).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await drain(t())).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
     expect(service.received).toHaveLength(1);
-    expect((await deliveries(t())).map((d) => d.state)).toEqual(['sent', 'sent']);
+    expect((await deliveries(t())).map((d) => [d.state, d.last_error])).toEqual([
+      ['failed', 'expired'],
+      ['sent', null],
+    ]);
   });
 });
 
