@@ -63,6 +63,18 @@ function refuseChanges(changes: PreferenceChange[]): void {
   });
 }
 
+/**
+ * A notification's link as the in-app list gives it: features record the site's full address for
+ * e-mail (https://gemcast.example/live); the list answers the path (/live), so it opens in the app
+ * whatever host the page was loaded from. Other addresses stay as they are.
+ */
+export function sitePath(url: string | null, publicUrl: string): string | null {
+  if (!url) return null;
+  const site = publicUrl.replace(/\/+$/, '');
+  if (url === site) return '/';
+  return url.startsWith(`${site}/`) ? url.slice(site.length) : url;
+}
+
 /** j•••@example.com: enough to recognise one's own address, not enough to learn someone else's. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
@@ -84,7 +96,7 @@ export function createInboxService(ctx: AppContext, onUnreadChange: (userId: num
     const rows = await repo.page(db, userId, cursor, limit);
     const page = rows.slice(0, limit);
     const items: NotificationItem[] = page.flatMap((row) =>
-      isNotificationKind(row.kind) ? [{ ...row, kind: row.kind }] : [],
+      isNotificationKind(row.kind) ? [{ ...row, kind: row.kind, url: sitePath(row.url, ctx.config.publicUrl) }] : [],
     );
     const next = rows.length > limit ? (page.at(-1)?.id ?? null) : null;
     return { items, next_cursor: next, ...(await state(userId)) };

@@ -158,6 +158,33 @@ describeEachEngine('notification preferences and the in-app list', (t) => {
     expect(last.body.data[0]?.next_cursor).toBeNull();
   });
 
+  it('gives the site’s own links as paths, so they open in the app from any host, and keeps others', async () => {
+    const [viewer] = await insertViewers(t().db, 1, 'links', t().clock.now());
+    const site = t().config.publicUrl.replace(/\/+$/, '');
+    const links = [`${site}/live`, `${site}/rewards?tab=coupons`, 'https://elsewhere.example/help', null];
+    for (const [n, url] of links.entries())
+      await t()
+        .db.transaction()
+        .execute((trx) =>
+          notify(trx, {
+            userIds: [viewer!.id],
+            kind: 'coupon_issued',
+            subject: `coupon:${n}`,
+            title: `Link ${n}`,
+            body: 'A link.',
+            url,
+            at: t().clock.now(),
+          }),
+        );
+    const res = await t().get<NotificationInbox>('/api/getnotification', { token: viewer!.token });
+    expect(res.body.data[0]?.items.map((item) => item.url).reverse()).toEqual([
+      '/live',
+      '/rewards?tab=coupons',
+      'https://elsewhere.example/help',
+      null,
+    ]);
+  });
+
   it('refuses getnotification without a token and with a bad limit', async () => {
     expect((await t().get('/api/getnotification')).http).toBe(401);
     expect((await t().get('/api/getnotification', { token: 'gc_not-a-session' })).http).toBe(401);
