@@ -78,6 +78,8 @@ import { createStaffContestsService } from './modules/contests/contests-staff.se
 import { roomKey } from './modules/chat/chat.service';
 import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes';
 import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
 import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
 import { memoryRateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -272,6 +274,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Contest votes and likes, and the staff vote review (decision 063).
   await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
   await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
+  // Newsletter and show alerts by e-mail with double opt-in (decision 072).
+  await app.register(subscriptionRoutes(ctx, createSubscriptionsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

@@ -103,6 +103,7 @@ const routes: RouteObject[] = [
       { path: '/past/:id', element: screen(() => import('./features/past/past-page')) },
       // A show's own page (home's upcoming cards link here): the same page, which shows a show still to come with its RSVP.
       { path: '/show/:id', element: screen(() => import('./features/past/past-page')) },
+      { path: '/subscribe/confirm', element: screen(() => import('./features/subscriptions/confirm-page')) },
       { path: '/whatnot', element: screen(() => import('./features/whatnot/whatnot-page')) },
       { path: '/whatnot/success', element: screen(() => import('./features/whatnot/whatnot-success-page')) },
       { path: '/product-register', element: screen(() => import('./features/exhibitions/product-register-page')) },
@@ -118,6 +119,7 @@ const routes: RouteObject[] = [
               (module) => module.ProfilePage,
             ),
           },
+          { path: '/subscriptions', element: screen(() => import('./features/subscriptions/subscriptions-page')) },
           { path: '/live', element: <LivePage /> },
           { path: '/live/:platform', element: <LivePage /> },
           { path: '/live-agora', element: <LivePage /> },

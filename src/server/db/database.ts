@@ -29,6 +29,7 @@ import * as contests from './migrations/023-contests';
 import * as contestCountIndexes from './migrations/024-contest-count-indexes';
 import * as notificationOutbox from './migrations/025-notification-outbox';
 import * as notificationRecipients from './migrations/026-notification-recipients';
+import * as subscriptionConsent from './migrations/028-subscription-consent';
 import * as showLiveAndDigests from './migrations/029-show-live-and-digests';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   '024-contest-count-indexes': contestCountIndexes.up,
   '025-notification-outbox': notificationOutbox.up,
   '026-notification-recipients': notificationRecipients.up,
+  '028-subscription-consent': subscriptionConsent.up,
   '029-show-live-and-digests': showLiveAndDigests.up,
 };
 

@@ -191,6 +191,34 @@ export interface SubscriptionsTable {
   cancelled_at: string | null;
 }
 
+/** Append-only (decision 072): a consent given, confirmed or withdrawn, with the words shown. */
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  purpose: SubscriptionPurpose;
+  scope: string;
+  action: 'given' | 'confirmed' | 'withdrawn';
+  text_version: string;
+  text: string;
+  how: 'form' | 'link' | 'one-click' | 'account-page';
+  at: string;
+  /** The caller's network (IPv4 /24, IPv6 /48), not the address. */
+  address_range: string | null;
+  user_agent: string | null;
+}
+
+/** A confirmation e-mail's single-use link, kept as the token's sha256. */
+export interface SubscriptionConfirmationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  subscriber_id: number;
+  /** JSON list of { purpose, scope }. */
+  confirms: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** A viewer's choice for one kind and channel, kept only where it differs from the kind's default. */
 export interface NotificationPreferencesTable {
   user_id: number;
@@ -757,6 +785,8 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   show_live_announced: ShowLiveAnnouncedTable;
   submission_digests: SubmissionDigestsTable;
+  consent_records: ConsentRecordsTable;
+  subscription_confirmations: SubscriptionConfirmationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

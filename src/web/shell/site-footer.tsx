@@ -3,6 +3,7 @@
 // and the copyright line.
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { SubscribeBox } from '../features/subscriptions/subscribe-box';
 import { Logo } from '../ui/logo';
 import { useBrand, useTagline } from './site-config';
 
@@ -37,6 +38,7 @@ export function SiteFooter() {
         <div className="flex flex-col gap-3">
           <Logo />
           <p className="max-w-sm min-h-12 text-muted">{tagline}</p>
+          <SubscribeBox />
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-8 sm:flex sm:flex-wrap sm:gap-x-6">

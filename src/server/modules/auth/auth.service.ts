@@ -25,6 +25,7 @@ import { loginLockout } from './login-lockout';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
 import { createEarningService } from '../rewards/earning.service';
+import { subscriptionsRepository } from '../subscriptions/subscriptions.repository';
 
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -61,6 +62,8 @@ export function createAuthService(ctx: AppContext) {
 
   async function startSession(user: UserRow): Promise<AuthedUser> {
     const token = newUserToken(random);
+    // A subscriber with this address becomes this viewer's subscriptions (decision 072).
+    await subscriptionsRepository.linkUser(db, user.email, user.id);
     await sessionsRepository.insert(
       db,
       user.id,

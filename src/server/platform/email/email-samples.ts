@@ -10,6 +10,7 @@ import {
   showLiveMail,
   submissionActivityMail,
 } from '../../modules/notifications/notice-mails';
+import { confirmationMail } from '../../modules/subscriptions/subscriptions.mail';
 import type { Mail } from '../mail';
 
 export const SAMPLE = {
@@ -87,4 +88,13 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
     ),
   'submission-activity': () =>
     submissionActivityMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { votes: 12, likes: 5 }, SITE),
+  'subscription-confirmation': () =>
+    confirmationMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      [{ label: 'the Gemcast newsletter' }, { label: `alerts for "${SAMPLE.title}"` }],
+      `${SAMPLE.publicUrl}/subscribe/confirm?token=${'t'.repeat(43)}`,
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
+    ),
 };

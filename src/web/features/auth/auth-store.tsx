@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useReducer, type Dispatch, type ReactNode } from 'react';
 import { onSessionEnded } from '../../api/client';
+import { subscriptionStatusQuery } from '../subscriptions/status';
 import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-state';
 import { clearSession, readStoredUser } from './session';
 
@@ -13,6 +14,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readStoredUser()));
   const signOut = useSignOutWith(dispatch);
   useEffect(() => onSessionEnded((message) => signOut({ type: 'session/invalid', message })), [signOut]);
+  // Spec §4: the subscription state is fetched once a viewer is logged in (logout clears the cache below).
+  const queryClient = useQueryClient();
+  const userId = state.user?.tokenvalue ? state.user.id : null;
+  useEffect(() => {
+    if (userId !== null) void queryClient.prefetchQuery(subscriptionStatusQuery(userId));
+  }, [queryClient, userId]);
   return (
     <DispatchContext value={dispatch}>
       <StateContext value={state}>{children}</StateContext>

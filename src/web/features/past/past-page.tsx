@@ -20,6 +20,7 @@ import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
 import { RsvpButton } from '../rsvp/rsvp-button';
+import { ShowAlertsButton } from '../subscriptions/show-alerts-button';
 
 const NO_REPLAY = 'There is no replay of this show.';
 
@@ -77,6 +78,7 @@ function PastShow({ show }: { show: EventRecord }) {
       <EventDetail event={show} eyebrow={show.status === 'live' ? 'On air now' : 'Coming up'}>
         <p className="text-muted">This show has not finished yet, so it is not in the past shows.</p>
         <RsvpButton event={show} />
+        <ShowAlertsButton event={show} />
         <Link to="/live" className={buttonStyles('outline', 'md', 'self-start')}>
           Go to the live page
         </Link>
