@@ -1,5 +1,6 @@
 // The show-live job's SQL (decision 069): shows that have just gone on air and are not announced
-// yet, their RSVPs, their confirmed show-alert subscribers, and the mark that they were announced.
+// yet, their RSVPs, and the mark that they were announced (the alert subscribers come from
+// subscriptions/show-alerts.ts).
 import type { Db } from '../../db/database';
 
 export const showLiveRepository = {
@@ -19,22 +20,6 @@ export const showLiveRepository = {
 
   rsvpUserIds: (db: Db, eventId: number) =>
     db.selectFrom('rsvps').select('user_id').where('event_id', '=', eventId).orderBy('user_id').execute(),
-
-  /**
-   * Confirmed show-alert subscriptions for every show or this one, with the subscriber's viewer
-   * when they have an account. Pending and cancelled subscriptions get nothing.
-   */
-  alertSubscribers: (db: Db, eventId: number) =>
-    db
-      .selectFrom('subscriptions')
-      .innerJoin('subscribers', 'subscribers.id', 'subscriptions.subscriber_id')
-      .select(['subscribers.id as subscriber_id', 'subscribers.user_id'])
-      .distinct()
-      .where('subscriptions.purpose', '=', 'show_alerts')
-      .where('subscriptions.state', '=', 'confirmed')
-      .where('subscriptions.scope', 'in', ['all', `show:${eventId}`])
-      .orderBy('subscribers.id')
-      .execute(),
 
   markAnnounced: (db: Db, eventId: number, atIso: string) =>
     db

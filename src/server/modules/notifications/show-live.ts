@@ -7,6 +7,7 @@
 // A show first seen more than LATE_AFTER_MS after its start (the server was down) is not announced:
 // "live now" half an hour in is noise. The notifications expire when the show ends.
 import type { AppContext } from '../../context';
+import { showAlertRecipients } from '../subscriptions/show-alerts';
 import { notify, notifySubscribers } from './notifications.service';
 import { showLiveRepository as repo } from './show-live.repository';
 
@@ -36,14 +37,11 @@ export type ShowLiveRecipients = { userIds: number[]; subscriberIds: number[] };
 
 /** RSVPs and confirmed alert subscribers, a subscriber with an account counted as that viewer. */
 export async function showLiveRecipients(db: AppContext['db'], eventId: number): Promise<ShowLiveRecipients> {
-  const [rsvps, subscribers] = await Promise.all([repo.rsvpUserIds(db, eventId), repo.alertSubscribers(db, eventId)]);
-  const userIds = new Set(rsvps.map((r) => r.user_id));
-  const subscriberIds: number[] = [];
-  for (const s of subscribers) {
-    if (s.user_id !== null) userIds.add(s.user_id);
-    else subscriberIds.push(s.subscriber_id);
-  }
-  return { userIds: [...userIds], subscriberIds };
+  const [rsvps, alerts] = await Promise.all([repo.rsvpUserIds(db, eventId), showAlertRecipients(db, eventId)]);
+  return {
+    userIds: [...new Set([...rsvps.map((r) => r.user_id), ...alerts.userIds])],
+    subscriberIds: alerts.subscriberIds,
+  };
 }
 
 /** Runs `write` on every chunk of `ids`, `parallel` chunks at a time; the sum of what each answers. */
