@@ -96,6 +96,9 @@ import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { securityHeaders } from './http/security';
 
+/** How long a closing server waits for requests under way before it cuts their connections. */
+export const CLOSE_GRACE_MS = 5_000;
+
 export type BuildOptions = {
   clock?: Clock;
   random?: Random;
@@ -293,7 +296,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.unreadStream,
   });
   // Open streams would hold the server's close: ended first, before the pub/sub and the database go.
-  app.addHook('preClose', () => unreadStreams.close());
+  app.addHook('preClose', async () => {
+    await unreadStreams.close();
+    // Ending the streams makes clients connect again at once, before the server stops listening; a
+    // connection that has sent no request yet is not idle to Node and would hold the close open. Any
+    // request under way gets CLOSE_GRACE_MS to finish, then whatever is left is cut.
+    const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+    cut.unref();
+    app.server.once('close', () => clearTimeout(cut));
+  });
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
   // Web push devices (decision 071).
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));

@@ -1,5 +1,6 @@
 // smtpMailer against a real SMTP server on 127.0.0.1: what arrives is what the app sent.
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { codeMail } from '../modules/auth/auth.mail';
@@ -158,4 +159,20 @@ it('rejects when the SMTP server refuses the recipient, so the app can log the f
     mailer.close();
   }
   expect(received).toEqual([]);
+});
+
+it('rejects when no SMTP server answers at the address, so the outbox retries later', async () => {
+  const closed = net.createServer();
+  closed.listen(0, '127.0.0.1');
+  await once(closed, 'listening');
+  const { port: unused } = closed.address() as AddressInfo;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  const mailer = smtpMailer(`smtp://127.0.0.1:${unused}?ignoreTLS=true`, 'no-reply@gemcast.test');
+  try {
+    await expect(mailer.send({ to: 'viewer@example.com', subject: 'Hello', text: 'hi' })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+  } finally {
+    mailer.close();
+  }
 });

@@ -24,6 +24,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.setEncoding('latin1');

@@ -93,6 +93,9 @@ export function notificationRoutes(
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
           'x-accel-buffering': 'no',
+          // Not kept alive once the stream ends: at shutdown the server has already closed its idle
+          // connections when preClose ends the streams, and a kept one would hold the close open.
+          connection: 'close',
         });
         raw.write('retry: 5000\n\n');
       },

@@ -63,7 +63,7 @@ export async function noticeExpiringPoints(ctx: JobContext): Promise<number> {
   const until = new Date(now.getTime() + POINTS_NOTICE_DAYS * DAY_MS).toISOString();
   const season = seasonOf(now);
   let added = 0;
-  for (const userId of await rewardsRepository.usersWithCreditsExpiring(ctx.db, now.toISOString(), until)) {
+  for (const userId of await rewardsRepository.usersWithPointsExpiring(ctx.db, now.toISOString(), until)) {
     const { nextExpiry, balance } = summarizeLedger(await rewardsRepository.all(ctx.db, userId), now, season);
     if (!nextExpiry || nextExpiry.expiresAt > until) continue;
     const data: PointsNoticeData = { points: nextExpiry.points, expires_at: nextExpiry.expiresAt, balance };

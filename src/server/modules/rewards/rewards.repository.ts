@@ -60,7 +60,7 @@ export const rewardsRepository = {
 
   /** Every row of a viewer, oldest first. */
   /** Viewers with a settled credit that expires after `fromIso` and by `toIso` (spent or not). */
-  usersWithCreditsExpiring: async (db: Db, fromIso: string, toIso: string): Promise<number[]> =>
+  usersWithPointsExpiring: async (db: Db, fromIso: string, toIso: string): Promise<number[]> =>
     (
       await db
         .selectFrom('reward_ledger')
