@@ -1,25 +1,13 @@
 import { expect, it } from 'vitest';
 import type { NotificationInbox, NotificationState } from '../../../shared/contract/notifications';
-import { channelsOf, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../../shared/notification-kinds';
+import { channelsOf, NOTIFICATION_KIND_NAMES } from '../../../shared/notification-kinds';
 import type { Db } from '../../db/database';
 import { insertViewers } from '../../testing/bulk-viewers';
-import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { describeEachEngine } from '../../testing/harness';
 import { notify } from './notifications.service';
+import { notifyNow } from '../../testing/notifications';
 
 const GRID_SIZE = NOTIFICATION_KIND_NAMES.reduce((sum, kind) => sum + channelsOf(kind).length, 0);
-
-async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
-  await t.db.transaction().execute((trx) =>
-    notify(trx, {
-      userIds,
-      kind,
-      subject,
-      title: `About ${subject}`,
-      body: 'Something happened.',
-      at: t.clock.now(),
-    }),
-  );
-}
 
 async function choose(db: Db, userId: number, kind: string, channel: string, enabled: boolean) {
   await db

@@ -35,6 +35,35 @@ export type NotifyInput = {
 /** Rows per statement: well under both engines' bound-parameter limits. */
 export const NOTIFY_CHUNK = 500;
 
+/** What every recipient's row of one notify call shares: all but who it is for and in_app. */
+function sharedFields(input: Omit<NotifyInput, 'userIds'>) {
+  return {
+    kind: input.kind,
+    subject: input.subject,
+    title: input.title,
+    body: input.body,
+    url: input.url ?? null,
+    data: JSON.stringify(input.data ?? {}),
+    created_at: input.at.toISOString(),
+    read_at: null,
+    expires_at: input.expiresAt ? input.expiresAt.toISOString() : null,
+  };
+}
+
+/** A delivery waiting for its first attempt, due when the notification was recorded. */
+function pendingDelivery(notificationId: number, channel: Channel, dueIso: string) {
+  return {
+    notification_id: notificationId,
+    channel,
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: dueIso,
+    locked_until: null,
+    last_error: null,
+    sent_at: null,
+  };
+}
+
 /**
  * Records the notifications and their deliveries in `trx` (pass the caller's transaction). Answers
  * how many notifications were new; viewers already notified of this kind and subject are skipped.
@@ -44,10 +73,8 @@ export const NOTIFY_CHUNK = 500;
  * delivery is written only for the channels that are on for that viewer. Security kinds ignore choices.
  */
 export async function notify(trx: Db, input: NotifyInput): Promise<number> {
-  const at = input.at.toISOString();
-  const data = JSON.stringify(input.data ?? {});
+  const shared = sharedFields(input);
   const channels = (input.channels ?? channelsOf(input.kind)).filter((channel) => channel !== 'in_app');
-  const expiresAt = input.expiresAt ? input.expiresAt.toISOString() : null;
   const locked = NOTIFICATION_KINDS[input.kind].locked;
   const userIds = [...new Set(input.userIds)];
   let added = 0;
@@ -58,19 +85,7 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
       locked || (chosen.get(`${userId}:${channel}`) ?? defaultEnabled(input.kind, channel));
     const inserted = await repo.insertNotifications(
       trx,
-      chunk.map((userId) => ({
-        user_id: userId,
-        kind: input.kind,
-        subject: input.subject,
-        title: input.title,
-        body: input.body,
-        url: input.url ?? null,
-        data,
-        created_at: at,
-        read_at: null,
-        expires_at: expiresAt,
-        in_app: isOn(userId, 'in_app') ? 1 : 0,
-      })),
+      chunk.map((userId) => ({ ...shared, user_id: userId, in_app: isOn(userId, 'in_app') ? 1 : 0 })),
     );
     added += inserted.length;
     if (!channels.length) continue;
@@ -81,16 +96,7 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
     const deliveries = rows.flatMap(({ id, user_id }) =>
       channels
         .filter((channel) => user_id !== null && isOn(user_id, channel))
-        .map((channel) => ({
-          notification_id: id,
-          channel,
-          state: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: at,
-          locked_until: null,
-          last_error: null,
-          sent_at: null,
-        })),
+        .map((channel) => pendingDelivery(id, channel, shared.created_at)),
     );
     for (let d = 0; d < deliveries.length; d += NOTIFY_CHUNK)
       await repo.insertDeliveries(trx, deliveries.slice(d, d + NOTIFY_CHUNK));
@@ -112,45 +118,21 @@ export type NotifySubscribersInput = Omit<NotifyInput, 'userIds' | 'channels'> &
  * `trx`. Answers how many were new.
  */
 export async function notifySubscribers(trx: Db, input: NotifySubscribersInput): Promise<number> {
-  const at = input.at.toISOString();
-  const data = JSON.stringify(input.data ?? {});
-  const expiresAt = input.expiresAt ? input.expiresAt.toISOString() : null;
+  const shared = sharedFields(input);
   const subscriberIds = [...new Set(input.subscriberIds)];
   let added = 0;
   for (let start = 0; start < subscriberIds.length; start += NOTIFY_CHUNK) {
     const chunk = subscriberIds.slice(start, start + NOTIFY_CHUNK);
     const inserted = await repo.insertSubscriberNotifications(
       trx,
-      chunk.map((subscriberId) => ({
-        user_id: null,
-        subscriber_id: subscriberId,
-        kind: input.kind,
-        subject: input.subject,
-        title: input.title,
-        body: input.body,
-        url: input.url ?? null,
-        data,
-        created_at: at,
-        read_at: null,
-        expires_at: expiresAt,
-        in_app: 0,
-      })),
+      chunk.map((subscriberId) => ({ ...shared, user_id: null, subscriber_id: subscriberId, in_app: 0 })),
     );
     added += inserted.length;
     const ids = await repo.idsForSubscribers(trx, input.kind, input.subject, chunk);
     if (!ids.length) continue;
     await repo.insertDeliveries(
       trx,
-      ids.map(({ id }) => ({
-        notification_id: id,
-        channel: 'email',
-        state: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: at,
-        locked_until: null,
-        last_error: null,
-        sent_at: null,
-      })),
+      ids.map(({ id }) => pendingDelivery(id, 'email', shared.created_at)),
     );
   }
   return added;

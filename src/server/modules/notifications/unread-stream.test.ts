@@ -1,26 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { NOTIFICATION_STREAM_PATH } from '../../../shared/contract/notifications';
-import type { NotificationKind } from '../../../shared/notification-kinds';
 import { buildApp } from '../../app';
 import { insertViewers } from '../../testing/bulk-viewers';
-import { describeEachEngine, type TestApp } from '../../testing/harness';
-import { notify } from './notifications.service';
+import { describeEachEngine } from '../../testing/harness';
+import { notifyNow } from '../../testing/notifications';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? null;
-
-async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
-  await t.db.transaction().execute((trx) =>
-    notify(trx, {
-      userIds,
-      kind,
-      subject,
-      title: `About ${subject}`,
-      body: 'Something happened.',
-      at: t.clock.now(),
-    }),
-  );
-}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

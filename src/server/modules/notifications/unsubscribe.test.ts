@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { UnsubscribeView } from '../../../shared/contract/notifications';
-import type { NotificationKind } from '../../../shared/notification-kinds';
 import type { Db } from '../../db/database';
 import type { Mail } from '../../platform/mail';
 import { insertViewers } from '../../testing/bulk-viewers';
@@ -11,22 +10,10 @@ import { createTestApp, describeEachEngine, ENGINES, type TestApp } from '../../
 import { emailRenderers } from './notification-renderers';
 import { drainNotifications } from './notification-worker';
 import { notify } from './notifications.service';
+import { notifyNow } from '../../testing/notifications';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 const SECRET = 'test-secret-test-secret-test-secret!';
-
-async function notifyNow(t: TestApp, userIds: number[], kind: NotificationKind, subject: string) {
-  await t.db.transaction().execute((trx) =>
-    notify(trx, {
-      userIds,
-      kind,
-      subject,
-      title: `About ${subject}`,
-      body: 'Something happened.',
-      at: t.clock.now(),
-    }),
-  );
-}
 
 /** Sends what is due through a mailer that keeps what it is handed. */
 async function deliverAll(t: TestApp): Promise<Mail[]> {
