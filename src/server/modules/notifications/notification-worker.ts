@@ -3,11 +3,12 @@
 // 30 min, 2 h) or gives up after the fifth. A delivery left 'sending' past its lease (a crash
 // mid-delivery) is claimed again. Any number of workers, in any number of processes, may run.
 import type { AppContext } from '../../context';
+import { withUnsubscribeLink } from '../../platform/email/layout';
 import type { Mail } from '../../platform/mail';
 import type { PushNotification } from '../push/push-sender';
 import { emailRenderers } from './notification-renderers';
 import { notificationsRepository as repo } from './notifications.repository';
-import { unsubscribeHeaders } from './unsubscribe-token';
+import { listUnsubscribeHeaders, unsubscribeLinkFor } from './unsubscribe-token';
 
 /** The wait before attempt n + 1 after attempt n failed; after the last, the delivery is 'failed'. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -87,8 +88,11 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
         const render = emailRenderers[notification.kind];
         if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);
         const recipient = { email: notification.email, first_name: notification.first_name ?? '' };
-        const mail = render(notification, recipient, site);
-        const headers = { ...mail.headers, ...unsubscribeHeaders(config.publicUrl, config.appSecret, notification) };
+        const rendered = render(notification, recipient, site);
+        // Every e-mail but a security notice says how to stop it: in its footer and in RFC 8058's headers.
+        const link = unsubscribeLinkFor(config.publicUrl, config.appSecret, notification);
+        const mail = link ? withUnsubscribeLink(rendered, link) : rendered;
+        const headers = { ...mail.headers, ...(link ? listUnsubscribeHeaders(link) : {}) };
         await send({ ...mail, messageId: messageIdFor(delivery.id, config.publicUrl), headers });
       } else throw new Error(`no sender for channel ${delivery.channel}`);
     } catch (error) {

@@ -46,17 +46,17 @@ export function unsubscribeUrl(publicUrl: string, secret: string, target: Unsubs
 export type UnsubscribableNotification = { user_id: number | null; subscriber_id: number | null; kind: string };
 
 /**
- * The RFC 8058 headers for a notification's e-mail, or none for a security notice (which cannot be
- * turned off). A subscriber's show notices unsubscribe them from show alerts, anything else from the
- * newsletter.
+ * The unsubscribe link of a notification's e-mail, signed for its recipient and kind (or, for a
+ * subscriber, the purpose): null for a security notice, which cannot be turned off. A subscriber's
+ * show notices unsubscribe them from show alerts, anything else from the newsletter.
  */
-export function unsubscribeHeaders(
+export function unsubscribeLinkFor(
   publicUrl: string,
   secret: string,
   notification: UnsubscribableNotification,
-): Record<string, string> {
+): string | null {
   const { kind } = notification;
-  if (!isNotificationKind(kind) || NOTIFICATION_KINDS[kind].locked) return {};
+  if (!isNotificationKind(kind) || NOTIFICATION_KINDS[kind].locked) return null;
   let target: UnsubscribeTarget;
   if (notification.user_id !== null) target = { type: 'viewer', userId: notification.user_id, kind };
   else if (notification.subscriber_id !== null)
@@ -65,9 +65,11 @@ export function unsubscribeHeaders(
       subscriberId: notification.subscriber_id,
       purpose: kind.startsWith('show_') ? 'show_alerts' : 'newsletter',
     };
-  else return {};
-  return {
-    'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, secret, target)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
+  else return null;
+  return unsubscribeUrl(publicUrl, secret, target);
+}
+
+/** RFC 8058's pair for a link: mail clients show an unsubscribe button that POSTs to it. */
+export function listUnsubscribeHeaders(link: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }

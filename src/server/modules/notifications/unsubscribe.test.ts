@@ -76,10 +76,8 @@ describeEachEngine('unsubscribe links', (t) => {
     delete emailRenderers.security_password;
   });
 
-  it('puts List-Unsubscribe on every e-mail but a security notice', async () => {
+  it('puts List-Unsubscribe and a footer link on every e-mail but a security notice', async () => {
     const [viewer] = await insertViewers(t().db, 1, 'hdr', t().clock.now());
-    // A plain renderer for the security kind, as its template would give.
-    emailRenderers.security_password = (n, user) => ({ to: user.email, subject: n.title, text: n.body });
     await t()
       .db.transaction()
       .execute((trx) =>
@@ -100,17 +98,35 @@ describeEachEngine('unsubscribe links', (t) => {
           at: t().clock.now(),
         }),
       );
-    await notifyNow(t(), [viewer!.id], 'security_password', 'password:1');
+    await t()
+      .db.transaction()
+      .execute((trx) =>
+        notify(trx, {
+          userIds: [viewer!.id],
+          kind: 'security_password',
+          subject: 'password:1',
+          title: 'Password changed',
+          body: 'Your password was changed.',
+          data: { at: t().clock.now().toISOString() },
+          at: t().clock.now(),
+        }),
+      );
     const mails = await deliverAll(t());
     expect(mails).toHaveLength(2);
     const [show, security] = mails;
     const token = unsubscribeToken(SECRET, { type: 'viewer', userId: viewer!.id, kind: 'show_starting' });
+    const link = `${t().config.publicUrl}/unsubscribe/${token}`;
     expect(show?.headers).toEqual({
-      'List-Unsubscribe': `<${t().config.publicUrl}/unsubscribe/${token}>`,
+      'List-Unsubscribe': `<${link}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(security?.subject).toBe('About password:1');
+    // The same link where a reader looks for it: the footer of both parts.
+    expect(show?.text.endsWith(`Unsubscribe, or choose which e-mails you get: ${link}`)).toBe(true);
+    expect(show?.html).toContain(`href="${link}"`);
+    expect(security?.subject).toContain('password was changed');
     expect(security?.headers).toEqual({});
+    expect(security?.text).not.toContain('/unsubscribe/');
+    expect(security?.html).not.toContain('/unsubscribe/');
   });
 
   it('unsubscribes at one click (a form POST, no login), and the next notice of that kind sends no e-mail', async () => {

@@ -16,6 +16,7 @@ import {
   submissionActivityMail,
 } from '../../modules/notifications/notice-mails';
 import type { Mail } from '../mail';
+import { withUnsubscribeLink } from './layout';
 
 export const SAMPLE = {
   to: 'amber@example.com',
@@ -29,6 +30,8 @@ export const SAMPLE = {
 } as const;
 
 const SITE = { brand: SAMPLE.brand, publicUrl: SAMPLE.publicUrl };
+/** An unsubscribe link as long as a real signed one. */
+const SAMPLE_UNSUBSCRIBE = `${SAMPLE.publicUrl}/unsubscribe/eyJ0IjoidiIsInUiOjQyLCJrIjoic2hvd19saXZlIn0.${'Q'.repeat(43)}`;
 
 export const SAMPLE_SHOW = {
   id: 41,
@@ -145,10 +148,17 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
       SAMPLE.brand,
       SAMPLE.publicUrl,
     ),
+  // As the outbox sends them: with the footer's unsubscribe link (decision 068).
   'show-live': () =>
-    showLiveMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { event_id: 41, ...SAMPLE_SHOW }, SITE, false),
+    withUnsubscribeLink(
+      showLiveMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { event_id: 41, ...SAMPLE_SHOW }, SITE, false),
+      SAMPLE_UNSUBSCRIBE,
+    ),
   'show-live-subscriber': () =>
-    showLiveMail({ email: SAMPLE.to, first_name: '' }, { event_id: 41, ...SAMPLE_SHOW }, SITE, true),
+    withUnsubscribeLink(
+      showLiveMail({ email: SAMPLE.to, first_name: '' }, { event_id: 41, ...SAMPLE_SHOW }, SITE, true),
+      SAMPLE_UNSUBSCRIBE,
+    ),
   'giveaway-drawn': () =>
     giveawayDrawnMail(
       { email: SAMPLE.to, first_name: SAMPLE.firstName },

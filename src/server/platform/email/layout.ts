@@ -184,7 +184,7 @@ ${content.blocks.map(blockHtml).join('\n')}
 </td></tr>
 <tr><td class="gc-muted" style="padding:20px 4px 0;font-family:${FONT};font-size:13px;line-height:1.6;color:${C.muted};overflow-wrap:anywhere;">
 <p class="gc-muted" style="margin:0 0 8px;color:${C.muted};">${escapeHtml(content.brand)} is a live online jewelry shopping network.${footerSite}</p>
-<p class="gc-muted" style="margin:0;color:${C.muted};">${escapeHtml(content.reason)}</p>
+<p class="gc-muted" style="margin:0;color:${C.muted};">${escapeHtml(content.reason)}</p>${UNSUBSCRIBE_MARK}
 </td></tr>
 </table>
 </td></tr>
@@ -192,6 +192,23 @@ ${content.blocks.map(blockHtml).join('\n')}
 </body>
 </html>
 `;
+}
+
+/** Where the layout's footer takes an unsubscribe link, when the message has one. */
+const UNSUBSCRIBE_MARK = '<!--gc-unsubscribe-->';
+const UNSUBSCRIBE_WORDS = 'Unsubscribe, or choose which e-mails you get';
+
+/**
+ * Puts an unsubscribe link in a rendered message's footer (decision 068): in the HTML where the
+ * layout marks it and as the text part's last line. The same link is in its List-Unsubscribe header.
+ */
+export function withUnsubscribeLink<M extends { text: string; html?: string }>(mail: M, link: string): M {
+  const anchor = `<p class="gc-muted" style="margin:8px 0 0;color:${C.muted};"><a class="gc-link" href="${escapeHtml(link)}" style="color:${C.primary};font-weight:700;text-decoration:underline;">${UNSUBSCRIBE_WORDS}</a></p>`;
+  return {
+    ...mail,
+    text: `${mail.text}\n${UNSUBSCRIBE_WORDS}: ${link}`,
+    ...(mail.html === undefined ? {} : { html: mail.html.replace(UNSUBSCRIBE_MARK, anchor) }),
+  };
 }
 
 export function renderEmail(content: EmailContent): RenderedEmail {
