@@ -7,7 +7,6 @@ import type { Db } from '../../db/database';
 import type { Mail } from '../../platform/mail';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { createTestApp, describeEachEngine, ENGINES, type TestApp } from '../../testing/harness';
-import { emailRenderers } from './notification-renderers';
 import { drainNotifications } from './notification-worker';
 import { notify } from './notifications.service';
 import { notifyNow } from '../../testing/notifications';
@@ -72,10 +71,6 @@ describe('unsubscribe tokens', () => {
 });
 
 describeEachEngine('unsubscribe links', (t) => {
-  afterEach(() => {
-    delete emailRenderers.security_password;
-  });
-
   it('puts List-Unsubscribe and a footer link on every e-mail but a security notice', async () => {
     const [viewer] = await insertViewers(t().db, 1, 'hdr', t().clock.now());
     await t()
