@@ -64,6 +64,8 @@ test('logs in, opens the account menu and logs out with the keyboard alone', asy
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Your profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Notifications' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/login');

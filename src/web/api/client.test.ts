@@ -269,6 +269,27 @@ describe('errors', () => {
     expect(ended).toHaveBeenCalledWith(MESSAGES.sessionExpired);
   });
 
+  it('lets a call cancelled while its answer is read settle nothing, so the session ends in the server’s words', async () => {
+    memory.set('user', JSON.stringify({ tokenvalue: 'revoked' }));
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    const controller = new AbortController();
+    // The body cannot be read once the call is cancelled (a logout clears the queries meanwhile).
+    const refused = new Response(
+      new ReadableStream({
+        start(stream) {
+          controller.abort();
+          stream.error(new DOMException('The operation was aborted.', 'AbortError'));
+        },
+      }),
+      { status: 401, statusText: 'Unauthorized' },
+    );
+    fetchMock.mockResolvedValue(refused);
+    await expect(apiCall(profileCalls.view, { signal: controller.signal })).rejects.not.toBeInstanceOf(ApiError);
+    stop();
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('does not end anything when a visitor gets a 401 (a wrong password)', async () => {
     const ended = vi.fn();
     const stop = onSessionEnded(ended);

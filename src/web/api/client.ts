@@ -182,6 +182,9 @@ async function send<T>(request: Request, parser: AnswerParser<T>): Promise<T> {
     throw networkError();
   }
   const body: unknown = await response.json().catch(() => null);
+  // Cancelled while its answer was read (a logout clears the queries, which cancels theirs): nobody
+  // waits for it, and its unread body must not speak for the session as a bare "Unauthorized".
+  if (request.signal?.aborted) throw request.signal.reason;
   return settle(
     {
       httpStatus: response.status,
