@@ -189,7 +189,8 @@ export async function runEntrySurges(pgUrl: string, postgresUp: boolean): Promis
   return results;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** The PostgreSQL a bench run alone uses (BENCH_DATABASE_URL, TEST_DATABASE_URL, else the local one) and whether it answers. */
+export async function benchPostgres(): Promise<{ pgUrl: string; postgresUp: boolean }> {
   const pgUrl =
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
@@ -197,5 +198,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     () => client.end().then(() => true),
     () => false,
   );
+  return { pgUrl, postgresUp };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { pgUrl, postgresUp } = await benchPostgres();
   await runEntrySurges(pgUrl, postgresUp);
 }

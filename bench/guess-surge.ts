@@ -4,8 +4,7 @@
 // The check-in surge (iamatlive_v2) runs on the same server. Run both alone with
 // `npx tsx bench/guess-surge.ts`; `npm run bench` runs them after the entry surge.
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { runSurge, type SurgeKind, type SurgeResult } from './giveaway-surge';
+import { benchPostgres, runSurge, type SurgeKind, type SurgeResult } from './giveaway-surge';
 
 export const GUESS_SURGE: SurgeKind = {
   script: 'bench/servers/guessing.ts',
@@ -56,13 +55,7 @@ export async function runGuessSurges(pgUrl: string, postgresUp: boolean): Promis
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const pgUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
-  const postgresUp = await client.connect().then(
-    () => client.end().then(() => true),
-    () => false,
-  );
+  const { pgUrl, postgresUp } = await benchPostgres();
   await runGuessSurges(pgUrl, postgresUp);
   await runCheckInSurges(pgUrl, postgresUp);
 }

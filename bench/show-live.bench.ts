@@ -7,8 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { benchPostgres } from './giveaway-surge';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const TARGET_ROWS_PER_SECOND = 10_000;
 const TARGET_P99_MS = 25;
@@ -106,12 +106,6 @@ export async function runShowLiveBench(pgUrl: string, postgresUp: boolean): Prom
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const pgUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 1000 });
-  const postgresUp = await client.connect().then(
-    () => client.end().then(() => true),
-    () => false,
-  );
+  const { pgUrl, postgresUp } = await benchPostgres();
   await runShowLiveBench(pgUrl, postgresUp);
 }

@@ -14,17 +14,7 @@ export const notificationsRepository = {
       .returning(['id', 'user_id'])
       .execute(),
 
-  /** The ids of one kind and subject's notifications for these viewers, new or old. */
-  idsFor: (db: Db, kind: string, subject: string, userIds: number[]) =>
-    db
-      .selectFrom('notifications')
-      .select('id')
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .where('user_id', 'in', userIds)
-      .execute(),
-
-  /** Like idsFor, with each notification's viewer, so deliveries can follow that viewer's choices. */
+  /** The ids of one kind and subject's notifications for these viewers, new or old, with each one's viewer. */
   viewerIdsFor: (db: Db, kind: string, subject: string, userIds: number[]) =>
     db
       .selectFrom('notifications')
