@@ -33,6 +33,7 @@ import * as subscriptionConsent from './migrations/028-subscription-consent';
 import * as pushSubscriptions from './migrations/027-push-subscriptions';
 import * as signInDevices from './migrations/031-sign-in-devices';
 import * as showLiveAndDigests from './migrations/029-show-live-and-digests';
+import * as exhibitions from './migrations/032-exhibitions';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -110,6 +111,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '027-push-subscriptions': pushSubscriptions.up,
   '031-sign-in-devices': signInDevices.up,
   '029-show-live-and-digests': showLiveAndDigests.up,
+  '032-exhibitions': exhibitions.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

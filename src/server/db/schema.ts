@@ -171,6 +171,61 @@ export interface SubscribersTable {
   created_at: string;
 }
 
+/** An exhibition the network sells at (decision 074); slug is the short link's part. */
+export interface ExhibitionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  venue: string;
+  city: string;
+  /** Los Angeles calendar days, YYYY-MM-DD, both included. */
+  starts_on: string;
+  ends_on: string;
+  active: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A kind of piece on sale at one exhibition; retired (active 0) rather than deleted once used. */
+export interface ExhibitionProductKindsTable {
+  id: Generated<number>;
+  exhibition_id: number;
+  name: string;
+  position: number;
+  active: Generated<number>;
+}
+
+/** A piece registered by a visitor (productregistration); one per (exhibition, receipt_key). */
+export interface ProductRegistrationsTable {
+  id: Generated<number>;
+  /** GX-XXXX-XXXX, random: the thanks page's id and the e-mail's reference. */
+  number: string;
+  exhibition_id: number;
+  product_kind_id: number;
+  description: string;
+  price_cents: number;
+  receipt_number: string;
+  /** receipt_number upper-cased without spaces or dashes. */
+  receipt_key: string;
+  purchase_date: string;
+  /** Relative to the private media root; null without a photo. */
+  receipt_photo: string | null;
+  name: string;
+  /** Lower-cased and trimmed. */
+  email: string;
+  phone: string;
+  contact_consent: number;
+  marketing_opt_in: number;
+  user_id: number | null;
+  source: 'web' | 'kiosk';
+  verified_at: string | null;
+  verified_by: number | null;
+  /** Los Angeles calendar day of created_at. */
+  day: string;
+  created_at: string;
+}
+
 /** A show announced as live (decision 069): the job reads its recipients once. */
 export interface ShowLiveAnnouncedTable {
   event_id: number;
@@ -813,6 +868,9 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   show_live_announced: ShowLiveAnnouncedTable;
   submission_digests: SubmissionDigestsTable;
+  exhibitions: ExhibitionsTable;
+  exhibition_product_kinds: ExhibitionProductKindsTable;
+  product_registrations: ProductRegistrationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
