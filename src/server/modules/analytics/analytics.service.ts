@@ -81,8 +81,7 @@ export function createAnalyticsService(ctx: AppContext) {
      */
     async recordPageTime(time: z.output<typeof PageTimeRequest>, sender: Sender) {
       const userId =
-        sender.userId ??
-        (await repo.latestVisitUser(db, time.session_id, calendarDaysBefore(laDay(clock.now()), 1)));
+        sender.userId ?? (await repo.latestVisitUser(db, time.session_id, calendarDaysBefore(laDay(clock.now()), 1)));
       await repo.insertPageTime(db, {
         ...stamp(time.session_id, { ...sender, userId }),
         route: time.route,

@@ -248,7 +248,10 @@ describeEachEngine('analytics', (t) => {
       ['/faq', 12],
     ];
     for (const [route, seconds] of times) await t().post('/api/ptvl', { session_id, route, seconds });
-    const res = await t().get<AnalyticsReport>('/api/staff/analytics', { token: staff.tokenvalue, query: { days: '1' } });
+    const res = await t().get<AnalyticsReport>('/api/staff/analytics', {
+      token: staff.tokenvalue,
+      query: { days: '1' },
+    });
     expect(res.body.data[0]?.timeOnPage).toEqual([
       { key: '/live', medianSeconds: 40, views: 5 },
       { key: '/home', medianSeconds: 15, views: 4 },

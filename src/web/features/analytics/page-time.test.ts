@@ -5,7 +5,11 @@ type Sent = { route: string; seconds: number };
 
 /** A page whose visibility the test sets, on a clock that only fake timers move. */
 function fakePage() {
-  const page = { visibility: 'visible' as DocumentVisibilityState, window: new EventTarget(), document: new EventTarget() };
+  const page = {
+    visibility: 'visible' as DocumentVisibilityState,
+    window: new EventTarget(),
+    document: new EventTarget(),
+  };
   const sent: Sent[] = [];
   const timer = createPageTimer(
     { now: () => Date.now(), isVisible: () => page.visibility === 'visible' },

@@ -19,7 +19,10 @@ async function browser(sendBeacon?: (url: string, data: Blob) => boolean) {
     innerHeight: 844,
     location: { href: 'http://localhost:3000/live' },
   });
-  const document = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState, cookie: '' });
+  const document = Object.assign(new EventTarget(), {
+    visibilityState: 'visible' as DocumentVisibilityState,
+    cookie: '',
+  });
   page = { window, document };
   vi.stubGlobal('window', window);
   vi.stubGlobal('document', document);
@@ -59,7 +62,11 @@ describe('the page time beacon', () => {
     const [url, blob] = beacon.mock.calls[0]!;
     expect(url).toBe('/api/ptvl');
     expect(blob.type).toBe('application/json');
-    expect(JSON.parse(await blob.text())).toEqual({ session_id: memory.get('analyticsID'), route: '/live', seconds: 42 });
+    expect(JSON.parse(await blob.text())).toEqual({
+      session_id: memory.get('analyticsID'),
+      route: '/live',
+      seconds: 42,
+    });
     expect(ptvlFetches()).toHaveLength(0);
 
     page.window.dispatchEvent(new Event('pagehide'));

@@ -58,7 +58,10 @@ export async function postAnalytics<C extends AnalyticsWrite>(call: CallRef<C>, 
  * refuses (it refuses when the browser's beacon queue is full). A beacon cannot carry the token
  * header; the server ties it to the viewer through the session's visit records (decision 077).
  */
-export function beaconAnalytics<C extends AnalyticsWrite>(call: CallRef<C>, input: CallInput<C> & { body: object }): void {
+export function beaconAnalytics<C extends AnalyticsWrite>(
+  call: CallRef<C>,
+  input: CallInput<C> & { body: object },
+): void {
   const beacon = typeof navigator === 'undefined' ? undefined : navigator.sendBeacon;
   if (typeof beacon === 'function') {
     const blob = new Blob([JSON.stringify(input.body)], { type: 'application/json' });
