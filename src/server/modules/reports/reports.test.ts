@@ -612,7 +612,8 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
       expect(res.body.message, label).toBe(REPORT_MESSAGES.unknown);
       for (const report of REPORT_NAMES) expect(res.body.message).toContain(report);
     }
-    for (const body of [{}, { params: {} }, [], 'upcoming_shows', 7]) {
+    // A body that is JSON but no object (the harness sends a string as it is, so this one is quoted).
+    for (const body of [{}, { params: {} }, [], '"upcoming_shows"', 7, 'null']) {
       const res = await t().post(URL, body, { token: viewer.tokenvalue });
       expect(res.http, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toBe(REPORT_MESSAGES.unknown);
@@ -729,7 +730,9 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
       for (const body of bodies) {
         const res = await run(t, user.tokenvalue, body);
         expect([200, 403], body.name).toContain(res.http);
-        if (res.http === 200) expect(res.page?.total, `${body.name} for ${user.id}`).toBeGreaterThan(0);
+        // Staff have no activity of their own; every other answer has rows.
+        if (res.http === 200 && !(user === staff && body.name === 'my_activity'))
+          expect(res.page?.total, `${body.name} for ${user.id}`).toBeGreaterThan(0);
       }
     expect(await fingerprint(t)).toEqual(before);
   });
@@ -743,10 +746,11 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const op = doc.paths['/api/GetSPData']?.post;
     expect(op?.security).toEqual([{ token: [] }]);
     const schema = op?.requestBody?.content['application/json']?.schema;
-    const variants: { properties: { name: { const: string }; params: unknown } }[] =
-      JSON.parse(JSON.stringify(schema)).oneOf ?? JSON.parse(JSON.stringify(schema)).anyOf;
-    expect(variants.map((v) => v.properties.name.const)).toEqual([...REPORT_NAMES]);
-    const leaderboard = variants.find((v) => v.properties.name.const === 'contest_leaderboard');
+    const variants: { properties: { name: { enum: string[] }; params: unknown } }[] = JSON.parse(
+      JSON.stringify(schema),
+    ).oneOf;
+    expect(variants.flatMap((v) => v.properties.name.enum)).toEqual([...REPORT_NAMES]);
+    const leaderboard = variants.find((v) => v.properties.name.enum[0] === 'contest_leaderboard');
     expect(JSON.stringify(leaderboard?.properties.params)).toContain('contest_id');
   });
 });
