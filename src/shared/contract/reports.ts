@@ -44,9 +44,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 const laDayField = (name: string) =>
-  z
-    .string({ error: `${name} is a date as YYYY-MM-DD.` })
-    .refine(isRealDate, `${name} is a date as YYYY-MM-DD.`);
+  z.string({ error: `${name} is a date as YYYY-MM-DD.` }).refine(isRealDate, `${name} is a date as YYYY-MM-DD.`);
 
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

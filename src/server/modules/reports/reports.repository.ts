@@ -143,7 +143,13 @@ export const reportsRepository = {
       base
         .innerJoin('users as u', 'u.id', 's.user_id')
         .leftJoin(votes.as('v'), 'v.submission_id', 's.id')
-        .select(['s.id', 's.caption', 'u.first_name', 'u.last_name', (eb) => eb.fn.coalesce('v.n', eb.lit(0)).as('votes')])
+        .select([
+          's.id',
+          's.caption',
+          'u.first_name',
+          'u.last_name',
+          (eb) => eb.fn.coalesce('v.n', eb.lit(0)).as('votes'),
+        ])
         .$if(byVotes, (qb) => qb.orderBy('votes', 'desc'))
         .orderBy('s.id')
         .limit(page.limit)
@@ -355,7 +361,14 @@ export const reportsRepository = {
           .sum<Count>(eb.case().when('l.points', '>', 0).then(eb.ref('l.points')).else(eb.lit(0)).end())
           .as('credited'),
         eb.fn
-          .sum<Count>(eb.case().when('l.points', '<', 0).then(eb.neg(eb.ref('l.points'))).else(eb.lit(0)).end())
+          .sum<Count>(
+            eb
+              .case()
+              .when('l.points', '<', 0)
+              .then(eb.neg(eb.ref('l.points')))
+              .else(eb.lit(0))
+              .end(),
+          )
           .as('debited'),
       ])
       .groupBy('l.reason');

@@ -1,12 +1,7 @@
 // GetSPData (decision 076) on both engines: each named report's rows from seeded data, its bad
 // parameters and its audience; the whitelist's refusals; paging; nothing written; the OpenAPI list.
 import { expect, it } from 'vitest';
-import {
-  REPORT_MESSAGES,
-  REPORT_NAMES,
-  type ReportName,
-  type ReportPage,
-} from '../../../shared/contract/reports';
+import { REPORT_MESSAGES, REPORT_NAMES, type ReportName, type ReportPage } from '../../../shared/contract/reports';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { insertContest, insertSubmission } from '../../testing/contests';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
@@ -27,7 +22,10 @@ async function run<N extends ReportName>(t: T, token: string | undefined, body: 
 }
 
 /** A show (or other event) starting `startInMs` from now, lasting an hour. */
-function event(t: T, fields: { title: string; startInMs: number; type?: 'show' | 'specialshow' | 'giveaway'; isPublic?: boolean }) {
+function event(
+  t: T,
+  fields: { title: string; startInMs: number; type?: 'show' | 'specialshow' | 'giveaway'; isPublic?: boolean },
+) {
   return t().createEvent({
     title: fields.title,
     type: fields.type ?? 'show',
@@ -42,7 +40,12 @@ async function giveaway(
   t: T,
   fields: { title: string; prize: string; startInMs: number; showId?: number; isPublic?: boolean; announced?: boolean },
 ) {
-  const ev = await event(t, { title: fields.title, startInMs: fields.startInMs, type: 'giveaway', isPublic: fields.isPublic });
+  const ev = await event(t, {
+    title: fields.title,
+    startInMs: fields.startInMs,
+    type: 'giveaway',
+    isPublic: fields.isPublic,
+  });
   const now = t().clock.now().toISOString();
   await t()
     .db.insertInto('giveaways')
@@ -69,7 +72,13 @@ async function giveaway(
 async function entry(t: T, giveawayId: number, userId: number, createdAt: string) {
   return t()
     .db.insertInto('giveaway_entries')
-    .values({ giveaway_id: giveawayId, user_id: userId, entry_from: 'web', whatnot_username: null, created_at: createdAt })
+    .values({
+      giveaway_id: giveawayId,
+      user_id: userId,
+      entry_from: 'web',
+      whatnot_username: null,
+      created_at: createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -267,7 +276,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     expect(today.page?.rows).toEqual([opalRow]);
   });
 
-  it("lists announced winners by first name and initial only, newest first, within the range asked", async () => {
+  it('lists announced winners by first name and initial only, newest first, within the range asked', async () => {
     const viewer = await t().createViewer();
     const ruby = await t().createViewer({ first_name: 'Ruby', last_name: 'alvarez', email: 'ruby@example.com' });
     const jade = await t().createViewer({ first_name: 'Jade', last_name: 'Brook', email: 'jade@example.com' });
@@ -275,7 +284,12 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const first = await giveaway(t, { title: 'Opal Giveaway', prize: 'Opal pendant', startInMs: -10 * DAY });
     const second = await giveaway(t, { title: 'Topaz Giveaway', prize: 'Topaz ring', startInMs: -3 * DAY });
     const quiet = await giveaway(t, { title: 'Not yet told', prize: 'Pearl', startInMs: -2 * DAY, announced: false });
-    const hidden = await giveaway(t, { title: 'Members Giveaway', prize: 'Ruby', startInMs: -2 * DAY, isPublic: false });
+    const hidden = await giveaway(t, {
+      title: 'Members Giveaway',
+      prize: 'Ruby',
+      startInMs: -2 * DAY,
+      isPublic: false,
+    });
     const drawn1 = '2026-06-05T19:30:00.000Z';
     const drawn2 = '2026-06-12T03:15:00.000Z';
     await pick(t, first.id, (await entry(t, first.id, ruby.id, iso(t, -11 * DAY))).id, ruby.id, {
@@ -342,7 +356,11 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const staff = await t().createStaff();
     const [amber, beryl, coral] = await insertViewers(t().db, 3, 'entrant', t().clock.now());
     if (!amber || !beryl || !coral) throw new Error('three entrants');
-    await t().db.updateTable('users').set({ first_name: 'Amber', last_name: 'Stone' }).where('id', '=', amber.id).execute();
+    await t()
+      .db.updateTable('users')
+      .set({ first_name: 'Amber', last_name: 'Stone' })
+      .where('id', '=', amber.id)
+      .execute();
     const now = t().clock.now();
     const contest = await insertContest(t().db, now, { show_counts: 0 });
     const a = await insertSubmission(t().db, contest.id, amber.id, now, { caption: 'Morning light' });
@@ -365,7 +383,10 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
       { place: 2, submission_id: a.id, entrant: 'Amber S.', caption: 'Morning light', votes: 2 },
       { place: 3, submission_id: c.id, entrant: 'entrant V.', caption: 'Tie breaker', votes: 2 },
     ];
-    const forStaff = await run(t, staff.tokenvalue, { name: 'contest_leaderboard', params: { contest_id: contest.id } });
+    const forStaff = await run(t, staff.tokenvalue, {
+      name: 'contest_leaderboard',
+      params: { contest_id: contest.id },
+    });
     expect(forStaff.page?.rows).toEqual(ranked);
     // Places continue across pages.
     const second = await run(t, staff.tokenvalue, {
@@ -396,7 +417,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     expect(res.page?.rows).toEqual([{ place: 1, submission_id: a.id, entrant: 'open V.', caption: 'Glow', votes: 4 }]);
   });
 
-  it("gives a viewer their own activity only, newest first, whatever else is in the tables", async () => {
+  it('gives a viewer their own activity only, newest first, whatever else is in the tables', async () => {
     const me = await t().createViewer();
     const other = await t().createViewer();
     const show = await event(t, { title: 'Opal Hour', startInMs: -2 * HOUR });
@@ -424,10 +445,31 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     await insertSubmission(t().db, contest.id, other.id, new Date(iso(t, -5 * 60_000)));
 
     const expected = [
-      { kind: 'contest_entry', at: iso(t, -10 * 60_000), eventid: null, title: 'Best ring photo', detail: 'pending', points: null },
-      { kind: 'giveaway_win', at: iso(t, -30 * 60_000), eventid: gw.id, title: 'Opal Giveaway', detail: 'Opal pendant', points: null },
+      {
+        kind: 'contest_entry',
+        at: iso(t, -10 * 60_000),
+        eventid: null,
+        title: 'Best ring photo',
+        detail: 'pending',
+        points: null,
+      },
+      {
+        kind: 'giveaway_win',
+        at: iso(t, -30 * 60_000),
+        eventid: gw.id,
+        title: 'Opal Giveaway',
+        detail: 'Opal pendant',
+        points: null,
+      },
       { kind: 'points', at: iso(t, -HOUR), eventid: null, title: 'checkin', detail: `event:${show.id}`, points: 25 },
-      { kind: 'giveaway_entry', at: iso(t, -90 * 60_000), eventid: gw.id, title: 'Opal Giveaway', detail: 'web', points: null },
+      {
+        kind: 'giveaway_entry',
+        at: iso(t, -90 * 60_000),
+        eventid: gw.id,
+        title: 'Opal Giveaway',
+        detail: 'web',
+        points: null,
+      },
       { kind: 'check_in', at: iso(t, -2 * HOUR), eventid: show.id, title: 'Opal Hour', detail: 'email', points: null },
       { kind: 'rsvp', at: iso(t, -5 * HOUR), eventid: show.id, title: 'Opal Hour', detail: 'show', points: null },
     ];
@@ -510,8 +552,24 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const res = await run(t, staff.tokenvalue, { name: 'giveaway_entries_by_show', params: { show_id: show.id } });
     expect(res.http).toBe(200);
     expect(res.page?.rows).toEqual([
-      { eventid: late.id, title: 'Main Prize', show_id: show.id, show_title: 'Opal Hour', entries: 3, bonus_entries: 2, winners: 1 },
-      { eventid: early.id, title: 'Early Bird', show_id: show.id, show_title: 'Opal Hour', entries: 1, bonus_entries: 0, winners: 0 },
+      {
+        eventid: late.id,
+        title: 'Main Prize',
+        show_id: show.id,
+        show_title: 'Opal Hour',
+        entries: 3,
+        bonus_entries: 2,
+        winners: 1,
+      },
+      {
+        eventid: early.id,
+        title: 'Early Bird',
+        show_id: show.id,
+        show_title: 'Opal Hour',
+        entries: 1,
+        bonus_entries: 0,
+        winners: 0,
+      },
     ]);
     expect((await run(t, staff.tokenvalue, { name: 'giveaway_entries_by_show' })).page?.total).toBe(3);
   });
@@ -642,7 +700,10 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
         field: 'params.to',
       },
       { body: { name: 'giveaway_entries_by_show', params: { show_id: 1.5 } }, field: 'params.show_id' },
-      { body: { name: 'points_ledger_summary', params: { from: '15/06/2026', to: '2026-06-15' } }, field: 'params.from' },
+      {
+        body: { name: 'points_ledger_summary', params: { from: '15/06/2026', to: '2026-06-15' } },
+        field: 'params.from',
+      },
       { body: { name: 'upcoming_shows', page: 0 }, field: 'page' },
       { body: { name: 'upcoming_shows', page: 10_001 }, field: 'page' },
       { body: { name: 'upcoming_shows', per_page: 201 }, field: 'per_page' },
@@ -710,7 +771,10 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     await pick(t, gw.id, e.id, viewer.id, { sequence: 1, drawnAt: iso(t, -HOUR), status: 'claimed' });
     await createRewardsService({ db: t().db, clock: t().clock }).credit(viewer.id, 10, 'checkin', `event:${show.id}`);
     // A contest whose voting has closed but whose results are not fixed: reading it must not fix them.
-    const contest = await insertContest(t().db, t().clock.now(), { vote_closes_at: iso(t, -HOUR), submit_closes_at: iso(t, -2 * HOUR) });
+    const contest = await insertContest(t().db, t().clock.now(), {
+      vote_closes_at: iso(t, -HOUR),
+      submit_closes_at: iso(t, -2 * HOUR),
+    });
     await insertSubmission(t().db, contest.id, viewer.id, t().clock.now());
     const ex = await exhibition(t, 'tucson', 'Tucson Gem Show');
     await registration(t, ex, '2026-06-10');
@@ -741,7 +805,10 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc: {
-      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> }; security?: unknown } }>;
+      paths: Record<
+        string,
+        { post?: { requestBody?: { content: Record<string, { schema: unknown }> }; security?: unknown } }
+      >;
     } = res.json();
     const op = doc.paths['/api/GetSPData']?.post;
     expect(op?.security).toEqual([{ token: [] }]);
