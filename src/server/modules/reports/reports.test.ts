@@ -801,6 +801,17 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     expect(await fingerprint(t)).toEqual(before);
   });
 
+  it('limits each viewer to 60 report pages a minute, then answers 429 with Retry-After', async () => {
+    const viewer = await t().createViewer();
+    const other = await t().createViewer();
+    for (let i = 0; i < 60; i += 1) expect((await run(t, viewer.tokenvalue, { name: 'my_activity' })).http).toBe(200);
+    const limited = await run(t, viewer.tokenvalue, { name: 'my_activity' });
+    expect(limited.http).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.body).toMatchObject({ status: 0, statusCode: 429 });
+    expect((await run(t, other.tokenvalue, { name: 'my_activity' })).http).toBe(200);
+  });
+
   it('lists the report names, each with its parameters, in the OpenAPI document', async () => {
     const res = await t().app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
