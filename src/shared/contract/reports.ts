@@ -216,6 +216,17 @@ export const PointsSummaryRow = z.object({
   debited: z.number().int(),
 });
 
+/** Each report's columns: its row's fields, in the order the row schema names them. */
+export const REPORT_COLUMNS: Record<ReportName, string[]> = {
+  upcoming_shows: Object.keys(UpcomingShowRow.shape),
+  past_giveaway_winners: Object.keys(GiveawayWinnerRow.shape),
+  contest_leaderboard: Object.keys(LeaderboardRow.shape),
+  my_activity: Object.keys(ActivityRow.shape),
+  exhibition_registrations_by_day: Object.keys(RegistrationsByDayRow.shape),
+  giveaway_entries_by_show: Object.keys(GiveawayEntriesRow.shape),
+  points_ledger_summary: Object.keys(PointsSummaryRow.shape),
+};
+
 const answerOf = <N extends ReportName, R extends z.ZodObject>(name: N, row: R) =>
   z.object({
     name: z.literal(name),

@@ -56,6 +56,7 @@ export const reportsRepository = {
     const [rows, total] = await Promise.all([
       base
         .select(['e.id', 'e.type', 'e.title', 'e.cust_start', 'e.cust_end'])
+        .$narrowType<{ type: 'show' | 'specialshow' }>()
         .orderBy('e.cust_start')
         .orderBy('e.id')
         .limit(page.limit)

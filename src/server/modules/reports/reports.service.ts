@@ -3,6 +3,7 @@
 import {
   ACTIVITY_KINDS,
   REPORT_AUDIENCE,
+  REPORT_COLUMNS,
   REPORT_MESSAGES,
   type ReportPage,
   type ReportRequest,
@@ -30,8 +31,8 @@ export function laDateTime(iso: string): string {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    wallClock?.formatToParts(new Date(iso)).find((p) => p.type === type)?.value ?? '';
+  const parts = new Map(wallClock.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.get(type) ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
@@ -53,16 +54,6 @@ function instantRange(range: { from?: string; to?: string }) {
     ...(range.to ? { before: laDayStart(nextDay(range.to)) } : {}),
   };
 }
-
-export const REPORT_COLUMNS = {
-  upcoming_shows: ['eventid', 'type', 'title', 'cust_start', 'cust_end', 'starts_la', 'ends_la'],
-  past_giveaway_winners: ['eventid', 'giveaway_title', 'prize', 'winner', 'drawn_at', 'drawn_la'],
-  contest_leaderboard: ['place', 'submission_id', 'entrant', 'caption', 'votes'],
-  my_activity: ['kind', 'at', 'eventid', 'title', 'detail', 'points'],
-  exhibition_registrations_by_day: ['day', 'exhibition_id', 'exhibition', 'registrations'],
-  giveaway_entries_by_show: ['eventid', 'title', 'show_id', 'show_title', 'entries', 'bonus_entries', 'winners'],
-  points_ledger_summary: ['reason', 'lines', 'viewers', 'credited', 'debited'],
-} satisfies Record<ReportRequest['name'], string[]>;
 
 export function createReportsService(ctx: AppContext) {
   const { db, clock } = ctx;
@@ -106,21 +97,15 @@ export function createReportsService(ctx: AppContext) {
           );
           return pageOf(request, window, {
             total: result.total,
-            rows: result.rows.flatMap((row) =>
-              row.type === 'giveaway'
-                ? []
-                : [
-                    {
-                      eventid: row.id,
-                      type: row.type,
-                      title: row.title,
-                      cust_start: row.cust_start,
-                      cust_end: row.cust_end,
-                      starts_la: laDateTime(row.cust_start),
-                      ends_la: laDateTime(row.cust_end),
-                    },
-                  ],
-            ),
+            rows: result.rows.map((row) => ({
+              eventid: row.id,
+              type: row.type,
+              title: row.title,
+              cust_start: row.cust_start,
+              cust_end: row.cust_end,
+              starts_la: laDateTime(row.cust_start),
+              ends_la: laDateTime(row.cust_end),
+            })),
           });
         }
         case 'past_giveaway_winners': {
