@@ -1,11 +1,12 @@
 // GetSPData (decision 076) on both engines: each named report's rows from seeded data, its bad
 // parameters and its audience; the whitelist's refusals; paging; nothing written; the OpenAPI list.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, REPORT_NAMES, type ReportName, type ReportPage } from '../../../shared/contract/reports';
 import { insertViewers } from '../../testing/bulk-viewers';
 import { insertContest, insertSubmission } from '../../testing/contests';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { createRewardsService } from '../rewards/rewards.service';
+import { laDateTime, laDayStart } from './reports.service';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -849,3 +850,18 @@ describeEachEngine(
   },
   { validateResponses: false },
 );
+
+describe('Los Angeles days and times in reports', () => {
+  it('starts an LA day at its local midnight, on both sides of a clock change', () => {
+    expect(laDayStart('2026-01-15')).toBe('2026-01-15T08:00:00.000Z');
+    expect(laDayStart('2026-03-08')).toBe('2026-03-08T08:00:00.000Z');
+    expect(laDayStart('2026-03-09')).toBe('2026-03-09T07:00:00.000Z');
+    expect(laDayStart('2026-11-01')).toBe('2026-11-01T07:00:00.000Z');
+    expect(laDayStart('2026-11-02')).toBe('2026-11-02T08:00:00.000Z');
+  });
+
+  it('writes an instant as LA wall-clock time on a 24-hour clock', () => {
+    expect(laDateTime('2026-06-16T06:30:00.000Z')).toBe('2026-06-15 23:30');
+    expect(laDateTime('2026-01-01T08:00:00.000Z')).toBe('2026-01-01 00:00');
+  });
+});
