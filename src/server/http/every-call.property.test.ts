@@ -198,7 +198,7 @@ function malformedQuery(op: Operation): fc.Arbitrary<Record<string, string | str
   const variants: fc.Arbitrary<Record<string, string | string[]>>[] = [
     fc
       .tuple(base, fc.constantFrom(...ODD_STRINGS))
-      .map(([values, odd]) => ({ ...values, unexpected: odd, __proto__: odd })),
+      .map(([values, odd]) => ({ ...values, unexpected: odd, ['__proto__']: odd })),
   ];
   const required = query.filter((p) => p.required);
   if (required.length)
@@ -417,6 +417,14 @@ function expectEnvelope(answer: Answer, what: string) {
     data: expect.any(Array),
   });
 }
+
+it('reads every call from the OpenAPI document, uploads and streams included', () => {
+  const keys = operations.map((op) => `${op.method} ${op.path}`);
+  expect(keys.length).toBeGreaterThan(140);
+  for (const key of ['POST /api/login_v1', 'POST /api/contestusers', 'GET /api/chat/ws', ...Object.keys(NOT_ENVELOPE)])
+    expect(keys).toContain(key);
+  for (const key of Object.keys(WRITES_ON_REFUSAL)) expect(keys).toContain(key);
+});
 
 for (const engine of ENGINES) {
   describe(`every call, generated and malformed input [${engine}]`, () => {
