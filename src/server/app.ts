@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
@@ -14,7 +14,7 @@ import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { AppError } from './http/errors';
+import { AppError, isUnstorableText } from './http/errors';
 import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
@@ -134,6 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode (`%ED%BF%BF`, a lone surrogate) is refused with the envelope too.
+    frameworkErrors: (_error, _request, reply) => refuseBadUrl(reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.validateResponses));
@@ -223,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }));
       return reply.code(400).send(fail(400, issues[0]?.message ?? MESSAGES.invalidInput, STATUS.badRequest, issues));
     }
+    if (isUnstorableText(error)) return reply.code(400).send(fail(400, MESSAGES.invalidInput, STATUS.badRequest));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(fail(413, MESSAGES.tooLarge, STATUS.badRequest));
     if (status === 415) return reply.code(415).send(fail(415, MESSAGES.badContentType, STATUS.badRequest));
@@ -351,6 +354,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   return app;
+}
+
+function refuseBadUrl(reply: FastifyReply) {
+  void reply.code(400).send(fail(400, MESSAGES.invalidInput, STATUS.badRequest));
 }
 
 function cacheHeaders(res: { setHeader: (name: string, value: string) => void }, filePath: string) {

@@ -24,3 +24,12 @@ export const conflict = (message: string) => new AppError(409, message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, STATUS.error, [{ retryAfterSeconds }], { 'retry-after': String(retryAfterSeconds) });
 export const unavailable = (message: string) => new AppError(503, message);
+
+/**
+ * PostgreSQL refuses to store text holding NUL (22021) or a JSON `\u0000` (22P05); SQLite stores
+ * both. The text came from the caller, so it is their invalid input, not our failure (decision 078).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
+  return code === '22021' || code === '22P05';
+}

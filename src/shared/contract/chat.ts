@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { DrawResult } from './giveaway-draw';
-import { bodyId } from './ids';
+import { bodyId, MAX_ID } from './ids';
 
 export const CHAT_LIMITS = {
   /** Characters in one message, after trimming. */
@@ -44,10 +44,10 @@ export const REACTIONS = ['heart', 'sparkle', 'gem', 'star', 'fire'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
 /** 'lobby' or the room of one show. */
-export const RoomRef = z.union([z.literal('lobby'), z.number().int().positive()]);
+export const RoomRef = z.union([z.literal('lobby'), z.number().int().positive().max(MAX_ID)]);
 export type RoomRef = z.infer<typeof RoomRef>;
 
-const messageId = z.number().int().positive();
+const messageId = z.number().int().positive().max(MAX_ID);
 
 // ---- HTTP calls ----------------------------------------------------------------------------
 
@@ -199,8 +199,8 @@ export const ClientFrame = z.discriminatedUnion('type', [
     .object({
       type: z.literal('follow'),
       token: z.string().min(1).max(512),
-      giveaway: z.number().int().positive().optional(),
-      show: z.number().int().positive().optional(),
+      giveaway: z.number().int().positive().max(MAX_ID).optional(),
+      show: z.number().int().positive().max(MAX_ID).optional(),
     })
     .refine((f) => (f.giveaway === undefined) !== (f.show === undefined)),
   /** clientId lets the sender match the echo of its own message. */
@@ -212,11 +212,11 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pin'), id: messageId.nullable() }),
   z.object({
     type: z.literal('mute'),
-    userId: z.number().int().positive(),
+    userId: z.number().int().positive().max(MAX_ID),
     minutes: z.number().int().min(1).max(CHAT_LIMITS.muteMaxMinutes),
   }),
-  z.object({ type: z.literal('unmute'), userId: z.number().int().positive() }),
-  z.object({ type: z.literal('ban'), userId: z.number().int().positive() }),
+  z.object({ type: z.literal('unmute'), userId: z.number().int().positive().max(MAX_ID) }),
+  z.object({ type: z.literal('ban'), userId: z.number().int().positive().max(MAX_ID) }),
   z.object({ type: z.literal('slow_mode'), seconds: z.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds) }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;

@@ -6,7 +6,7 @@ import { envelopeOf } from './envelope';
 import { eventDescription, eventImage, eventTitle, eventVisibility, instant } from './event-fields';
 import { ACCESS_CODE_MAX_LENGTH, ACCESS_CODE_PROBLEMS } from '../access-code';
 import { CLAIM_MODES, ENTRY_SOURCES, GiveawayInfo, PICK_STATUSES, SOCIAL_CLICK_TYPES } from './giveaways';
-import { bodyId, queryId } from './ids';
+import { bodyId, MAX_ID, queryId } from './ids';
 import { SetSpinPrizesRequest, SpinPrizeTableResponse } from './spin';
 
 export const StaffGiveawayParams = z.object({ id: queryId('The giveaway id') });
@@ -19,7 +19,7 @@ const giveawayFields = {
   cust_start: instant('The opening time'),
   cust_end: instant('The closing time'),
   IS_Public: eventVisibility,
-  show_id: z.number({ error: 'show_id is a show id or null.' }).int().positive().nullable(),
+  show_id: z.number({ error: 'show_id is a show id or null.' }).int().positive().max(MAX_ID).nullable(),
   prize: z.string().trim().max(200, 'Keep the prize under 200 characters.'),
   prize_image: eventImage,
   /** HTML; sanitised on save (scripts, event handlers and javascript: links are removed). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KIND_NAMES } from '../notification-kinds';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { MAX_ID } from './ids';
 
 export const NOTIFICATION_PAGE = { defaultLimit: 20, maxLimit: 50 } as const;
 /** Ids marked read in one call. */
@@ -21,7 +22,12 @@ export const NotificationChannelName = z.enum(NOTIFICATION_CHANNELS, { error: ch
 
 export const GetNotificationQuery = z.object({
   /** The page after the one that answered this as next_cursor (notifications with a lower id). */
-  cursor: z.coerce.number<number | string>({ error: cursorError }).int(cursorError).positive(cursorError).optional(),
+  cursor: z.coerce
+    .number<number | string>({ error: cursorError })
+    .int(cursorError)
+    .positive(cursorError)
+    .max(MAX_ID, cursorError)
+    .optional(),
   limit: z.coerce
     .number<number | string>({ error: limitError })
     .int(limitError)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { CouponView } from './coupons';
 import { envelopeOf } from './envelope';
+import { MAX_ID } from './ids';
 import { LEDGER_STATES, TIERS } from '../rewards';
 
 export const LEDGER_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
@@ -13,7 +14,12 @@ const cursorError = 'cursor is the next_cursor of the page before.';
 
 export const RewardDetailsQuery = z.object({
   /** The page after the one that answered this as next_cursor (rows with a lower seq). */
-  cursor: z.coerce.number<number | string>({ error: cursorError }).int(cursorError).positive(cursorError).optional(),
+  cursor: z.coerce
+    .number<number | string>({ error: cursorError })
+    .int(cursorError)
+    .positive(cursorError)
+    .max(MAX_ID, cursorError)
+    .optional(),
   limit: z.coerce
     .number<number | string>({ error: limitError })
     .int(limitError)

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
+import { MAX_ID } from './ids';
 import { eventDescription, eventImage, eventTitle, eventVisibility, instant } from './event-fields';
 import { EVENT_TYPES, EventRecord } from './events';
 
@@ -77,7 +78,8 @@ export const EventIdParams = z.object({
   id: z.coerce
     .number<number | string>({ error: 'The event id is a number.' })
     .int()
-    .positive('The event id is a number.'),
+    .positive('The event id is a number.')
+    .max(MAX_ID, 'The event id is a number.'),
 });
 
 export const StaffEventQuery = z.object({
