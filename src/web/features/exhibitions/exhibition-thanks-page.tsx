@@ -107,7 +107,9 @@ function Summary({ summary }: { summary: RegistrationSummary }) {
         </Row>
         <Row term="Price paid">{priceWords(summary.price_cents)}</Row>
         <Row term="Receipt photo">{summary.has_receipt_photo ? 'Received' : 'None sent'}</Row>
-        <Row term="Status">{summary.verified ? 'Checked by our team' : 'Waiting for our team to check the receipt'}</Row>
+        <Row term="Status">
+          {summary.verified ? 'Checked by our team' : 'Waiting for our team to check the receipt'}
+        </Row>
       </dl>
       <p className="text-ink">
         A confirmation e-mail with this number is on its way to <span className="font-bold">{summary.email}</span>.

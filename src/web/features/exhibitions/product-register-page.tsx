@@ -95,7 +95,12 @@ function KioskThanks({ summary, onNext }: { summary: RegistrationSummary; onNext
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="flex flex-col items-center gap-6 py-6 text-center" aria-labelledby="kiosk-thanks-heading">
-      <h2 id="kiosk-thanks-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-black text-ink focus:outline-none">
+      <h2
+        id="kiosk-thanks-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-3xl font-black text-ink focus:outline-none"
+      >
         Thank you, {summary.first_name}! Your piece is registered.
       </h2>
       <p className="text-lg text-ink">Your registration number</p>
@@ -182,7 +187,12 @@ function WebDesk({ exhibitions, slug }: { exhibitions: PublicExhibition[]; slug:
       {!user && (
         <p className="text-muted">
           Have an account?{' '}
-          <Link to={loginPathFor(`${PRODUCT_REGISTER_PATH}${slug ? `?${EXHIBITION_QUERY}=${encodeURIComponent(slug)}` : ''}`)} className={linkStyles}>
+          <Link
+            to={loginPathFor(
+              `${PRODUCT_REGISTER_PATH}${slug ? `?${EXHIBITION_QUERY}=${encodeURIComponent(slug)}` : ''}`,
+            )}
+            className={linkStyles}
+          >
             Log in
           </Link>{' '}
           first and we fill in your details. Without one, the registration joins your account when you create one with
@@ -230,7 +240,11 @@ export default function ProductRegisterPage() {
   const Desk = isKiosk ? KioskDesk : WebDesk;
   return (
     <PageFrame isKiosk={isKiosk}>
-      {data ? <Desk exhibitions={data} slug={slug} /> : <LoadingOrFailed error={error} onRetry={() => void refetch()} />}
+      {data ? (
+        <Desk exhibitions={data} slug={slug} />
+      ) : (
+        <LoadingOrFailed error={error} onRetry={() => void refetch()} />
+      )}
     </PageFrame>
   );
 }

@@ -28,7 +28,10 @@ export function registrationSummaryQuery(number: string) {
 }
 
 /** Every form field as the multipart form carries it (text), and the photo when one was chosen. */
-export type RegistrationUpload = { fields: Required<Record<keyof ProductRegistrationFields, string>>; photo: File | null };
+export type RegistrationUpload = {
+  fields: Required<Record<keyof ProductRegistrationFields, string>>;
+  photo: File | null;
+};
 
 /** productregistration: the text fields, then the photo; the answer's summary opens the thanks page. */
 export function useRegisterProductMutation() {

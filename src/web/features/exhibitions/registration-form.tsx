@@ -68,7 +68,8 @@ function isFieldName(name: unknown): name is FieldName {
 }
 
 const PHOTO_TOO_LARGE = `The photo is larger than ${RECEIPT_PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one, or register without it.`;
-const PHOTO_NOT_IMAGE = 'That file is not a picture we can read. Choose a photo of your receipt, or register without it.';
+const PHOTO_NOT_IMAGE =
+  'That file is not a picture we can read. Choose a photo of your receipt, or register without it.';
 const NEWSLETTER_WORDS = consentText(CONSENT_VERSION, 'newsletter', 'all') ?? '';
 
 /** What the multipart form sends for these values. */
@@ -198,7 +199,13 @@ type RegistrationFormProps = {
   onRegistered: (summary: RegistrationSummary) => void;
 };
 
-export function RegistrationForm({ exhibitions, initialExhibitionId, prefill, isKiosk, onRegistered }: RegistrationFormProps) {
+export function RegistrationForm({
+  exhibitions,
+  initialExhibitionId,
+  prefill,
+  isKiosk,
+  onRegistered,
+}: RegistrationFormProps) {
   const register = useRegisterProductMutation();
   const photoRef = useRef<HTMLInputElement>(null);
   const consentId = useId();
@@ -288,7 +295,9 @@ export function RegistrationForm({ exhibitions, initialExhibitionId, prefill, is
       );
     },
     (found) => {
-      const first = FIELD_ORDER.find((field) => field === 'receipt_photo' ? photoError !== '' : found[field] !== undefined);
+      const first = FIELD_ORDER.find((field) =>
+        field === 'receipt_photo' ? photoError !== '' : found[field] !== undefined,
+      );
       if (first) focusField(first);
     },
   );
@@ -301,7 +310,8 @@ export function RegistrationForm({ exhibitions, initialExhibitionId, prefill, is
       onSubmit={(event) => void handleSubmit(event)}
       className={cx(
         'flex flex-col gap-5',
-        isKiosk && 'text-lg [&_input:not([type=checkbox])]:min-h-14 [&_input:not([type=checkbox])]:text-lg [&_select]:min-h-14 [&_select]:text-lg',
+        isKiosk &&
+          'text-lg [&_input:not([type=checkbox])]:min-h-14 [&_input:not([type=checkbox])]:text-lg [&_select]:min-h-14 [&_select]:text-lg',
       )}
     >
       <fieldset className="flex flex-col gap-5">
@@ -309,7 +319,11 @@ export function RegistrationForm({ exhibitions, initialExhibitionId, prefill, is
         <SelectField
           label="Exhibition"
           error={fieldError('exhibition_id')}
-          hint={exhibition ? `${exhibition.venue}, ${exhibition.city} · ${dayRangeWords(exhibition.starts_on, exhibition.ends_on)}` : undefined}
+          hint={
+            exhibition
+              ? `${exhibition.venue}, ${exhibition.city} · ${dayRangeWords(exhibition.starts_on, exhibition.ends_on)}`
+              : undefined
+          }
           {...form.register('exhibition_id')}
         >
           <option value="">Choose the exhibition</option>
@@ -412,7 +426,11 @@ export function RegistrationForm({ exhibitions, initialExhibitionId, prefill, is
         />
       </fieldset>
       {problem && <Alert tone="error">{problem}</Alert>}
-      <Button type="submit" isBusy={register.isPending} className={cx('self-stretch sm:self-start', isKiosk && 'min-h-14 text-xl')}>
+      <Button
+        type="submit"
+        isBusy={register.isPending}
+        className={cx('self-stretch sm:self-start', isKiosk && 'min-h-14 text-xl')}
+      >
         Register my piece
       </Button>
     </form>
