@@ -79,8 +79,8 @@ async function fillPiece(page: Page, receipt: string, purchaseDate: string) {
 
 async function fillPerson(page: Page, person: { name: string; email: string; phone: string }) {
   await page.getByLabel('Name', { exact: true }).fill(person.name);
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Phone').fill(person.phone);
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await page.getByLabel('Phone', { exact: true }).fill(person.phone);
   await page.getByLabel('You may contact me about this piece').check();
 }
 
@@ -102,7 +102,7 @@ test('a visitor registers a piece from the booth link on a phone; staff verify i
   });
   await expect(page.getByLabel('Exhibition')).toHaveValue(String(exhibition.id));
   await expect(page.getByLabel('Date of purchase')).toHaveAttribute('min', exhibition.starts_on);
-  const newsletter = page.getByRole('checkbox', { name: /Send me the Gemcast newsletter/ });
+  const newsletter = page.getByRole('main').getByRole('checkbox', { name: /Send me the Gemcast newsletter/ });
   await expect(newsletter).not.toBeChecked();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'the registration form at 375 px');
@@ -127,7 +127,7 @@ test('a visitor registers a piece from the booth link on a phone; staff verify i
   await expect(dateField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Description')).toHaveValue('Pear-cut tanzanite pendant in yellow gold');
   await expect(page.getByLabel('Receipt number')).toHaveValue(receipt);
-  await expect(page.getByLabel('E-mail')).toHaveValue(visitor.email);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(visitor.email);
   await expect(page.getByRole('img', { name: 'Preview of your receipt photo' })).toBeVisible();
   await expectAccessible(page, 'the form with an error at 375 px');
   await shot('exhibition-register-error-375');
@@ -237,7 +237,7 @@ test('the booth tablet takes no account details, shows the number, and clears it
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.getByText('This tablet is signed in to an account.')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
-  await expect(page.getByLabel('E-mail')).toHaveValue('');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, 'the kiosk form at 375 px');
 
@@ -261,7 +261,7 @@ test('the booth tablet takes no account details, shows the number, and clears it
   await page.getByRole('button', { name: 'Next visitor' }).click();
   await expect(page.getByLabel('Exhibition')).toHaveValue(String(exhibition.id));
   await expect(page.getByLabel('Description')).toHaveValue('');
-  await expect(page.getByLabel('E-mail')).toHaveValue('');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('');
 
   // A form left half-filled clears itself.
   await page.getByLabel('Description').fill('Half-typed and walked away');
