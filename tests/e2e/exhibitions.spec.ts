@@ -94,8 +94,17 @@ test('a visitor registers a piece from the booth link on a phone; staff verify i
   const visitor = createViewer();
   const receipt = `R-${Date.now()}`;
 
-  // The booth's link on a phone: the exhibition is chosen, its days bound the purchase date.
+  // A link to an exhibition not taking registrations says so and leaves the choice open.
   await page.setViewportSize(PHONE);
+  await page.goto('/product-register?exhibition=no-such-show');
+  await expect(
+    page.getByText(/^The link you followed is for an exhibition that is not taking registrations/),
+  ).toBeVisible({
+    timeout: FIRST_LOAD,
+  });
+  await expect(page.getByLabel('Exhibition')).toHaveValue('');
+
+  // The booth's link on a phone: the exhibition is chosen, its days bound the purchase date.
   await page.goto(`/product-register?exhibition=${exhibition.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Register a product' })).toBeVisible({
     timeout: FIRST_LOAD,

@@ -52,24 +52,27 @@ function LoadingOrFailed({ error, onRetry }: { error: unknown; onRetry: () => vo
   );
 }
 
+/** Said as the page opens, not announced as news: a plain notice, not a status region. */
+const noticeStyles = 'rounded-lg border border-primary/30 bg-primary-soft px-4 py-3 font-bold text-primary-hover';
+
 function NoneOpen() {
   return (
-    <Alert tone="info">
+    <p className={noticeStyles}>
       No exhibition is taking registrations just now. If you bought a piece from us at one, please{' '}
       <Link to="/contact-us" className="underline underline-offset-4">
         contact us
       </Link>{' '}
       and we will register it for you.
-    </Alert>
+    </p>
   );
 }
 
 function NotOpenNotice({ slug }: { slug: string }) {
   return (
-    <Alert tone="info">
+    <p className={noticeStyles}>
       The link you followed is for an exhibition that is not taking registrations (“{slug}”). Choose the exhibition
       where you bought your piece below.
-    </Alert>
+    </p>
   );
 }
 
