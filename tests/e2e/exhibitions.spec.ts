@@ -176,6 +176,19 @@ test('a visitor registers a piece from the booth link on a phone; staff verify i
   await expect(row).toBeVisible({ timeout: FIRST_LOAD });
   await expect(row.getByRole('list', { name: `Counts of ${exhibition.name}` })).toContainText('1registration');
   await expectAccessible(page, 'the staff exhibitions list');
+
+  // Staff put Pendant first with the keyboard and save.
+  await row.getByRole('button', { name: `Edit ${exhibition.name}` }).click();
+  const editForm = page.getByRole('form', { name: `Edit ${exhibition.name}` });
+  await editForm.getByRole('button', { name: 'Move Pendant up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(editForm.getByRole('textbox', { name: 'Product kind 1' })).toHaveValue('Pendant');
+  await expect(editForm.getByRole('textbox', { name: 'Product kind 1' })).toBeFocused();
+  await expectAccessible(page, 'the exhibition form');
+  await shot('exhibition-staff-form-1280');
+  await editForm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The exhibition is updated.')).toBeVisible();
+  await expect(row).toContainText('Pendant · Ring · Loose stone');
   await row.getByRole('link', { name: `Registrations at ${exhibition.name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Product registrations' })).toBeVisible({
     timeout: FIRST_LOAD,

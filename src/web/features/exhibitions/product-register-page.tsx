@@ -76,11 +76,13 @@ function NotOpenNotice({ slug }: { slug: string }) {
   );
 }
 
-/** Restarts a countdown of `seconds` whenever `active` turns on; calls `onDone` at zero. */
+/** Counts down from `seconds`, once a second, and calls `onDone` at zero. */
 function useCountdown(seconds: number, onDone: () => void) {
   const [left, setLeft] = useState(seconds);
   const done = useRef(onDone);
-  done.current = onDone;
+  useEffect(() => {
+    done.current = onDone;
+  });
   useEffect(() => {
     if (left <= 0) {
       done.current();
@@ -123,16 +125,23 @@ function KioskThanks({ summary, onNext }: { summary: RegistrationSummary; onNext
   );
 }
 
-/** Clears a half-filled form after KIOSK_IDLE_SECONDS without input: each input starts the wait again. */
+/**
+ * Clears a half-filled form after KIOSK_IDLE_SECONDS without input: `touch` (any input) starts the
+ * wait again, `cancel` stops it (a registration sent, or the form cleared another way).
+ */
 function useIdleClear(onIdle: () => void) {
   const timer = useRef<number | undefined>(undefined);
   const idle = useRef(onIdle);
-  idle.current = onIdle;
+  useEffect(() => {
+    idle.current = onIdle;
+  });
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return useCallback(() => {
+  const cancel = useCallback(() => window.clearTimeout(timer.current), []);
+  const touch = useCallback(() => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => idle.current(), KIOSK_IDLE_SECONDS * 1000);
   }, []);
+  return { touch, cancel };
 }
 
 function KioskDesk({ exhibitions, slug }: { exhibitions: PublicExhibition[]; slug: string }) {
@@ -146,7 +155,7 @@ function KioskDesk({ exhibitions, slug }: { exhibitions: PublicExhibition[]; slu
     setRound((value) => value + 1);
     window.scrollTo(0, 0);
   }, []);
-  const touch = useIdleClear(() => {
+  const idle = useIdleClear(() => {
     next();
     setClearedForIdle(true);
   });
@@ -154,10 +163,10 @@ function KioskDesk({ exhibitions, slug }: { exhibitions: PublicExhibition[]; slu
   return (
     <div
       className="flex flex-col gap-5"
-      onInputCapture={touch}
-      onChangeCapture={touch}
-      onKeyDownCapture={touch}
-      onPointerDownCapture={touch}
+      onInputCapture={idle.touch}
+      onChangeCapture={idle.touch}
+      onKeyDownCapture={idle.touch}
+      onPointerDownCapture={idle.touch}
     >
       {clearedForIdle && <Alert tone="info">The form was cleared for the next visitor.</Alert>}
       {link.notOpen && <NotOpenNotice slug={slug} />}
@@ -171,6 +180,7 @@ function KioskDesk({ exhibitions, slug }: { exhibitions: PublicExhibition[]; slu
           prefill={null}
           isKiosk
           onRegistered={(registered) => {
+            idle.cancel();
             setSummary(registered);
             window.scrollTo(0, 0);
           }}
