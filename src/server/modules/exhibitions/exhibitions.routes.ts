@@ -73,7 +73,7 @@ export function exhibitionRoutes(
       preHandler: [
         rateLimit(ctx.limiter, {
           name: 'registration-lookup-ip',
-          limit: ctx.config.registrationLookupsPerHour,
+          limit: ctx.config.registrationLookupsPerHour * ctx.config.perIpLimitScale,
           windowMs: HOUR_MS,
           key: byIp,
           message: EXHIBITION_MESSAGES.tooManyLookups,
