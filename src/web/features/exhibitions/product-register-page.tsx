@@ -23,7 +23,7 @@ import { Spinner } from '../../ui/spinner';
 import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import { activeExhibitionsQuery } from './queries';
-import { isKioskSearch } from './register-layout';
+import { isKioskSearch } from './kiosk-link';
 import { RegistrationForm } from './registration-form';
 
 const linkStyles = 'font-bold text-primary underline underline-offset-4';

@@ -2,21 +2,17 @@
 // brand and the form, no site navigation to wander off to; a signed-in tablet can sign out so
 // registrations stop going on that account). Small, so it sits in the first bundle with the shell.
 import { Outlet, useSearchParams } from 'react-router';
-import { KIOSK_QUERY, PRODUCT_REGISTER_PATH } from '../../../shared/contract/exhibitions';
 import { ShellLayout } from '../../shell/shell-layout';
 import { useBrand } from '../../shell/site-config';
 import { MAIN_ID } from '../../shell/skip-link';
 import { Button } from '../../ui/button';
 import { useAuth } from '../auth/auth-store';
 import { useLogout } from '../auth/use-logout';
-
-export function isKioskSearch(search: URLSearchParams): boolean {
-  return search.get(KIOSK_QUERY) === '1';
-}
+import { REGISTER_PATH, isKioskSearch } from './kiosk-link';
 
 function KioskSignOut() {
   const [search] = useSearchParams();
-  const { logout, isLoggingOut } = useLogout(`${PRODUCT_REGISTER_PATH}?${search.toString()}`);
+  const { logout, isLoggingOut } = useLogout(`${REGISTER_PATH}?${search.toString()}`);
   return (
     <Button variant="outline" size="sm" isBusy={isLoggingOut} onClick={() => void logout()}>
       Sign out
