@@ -85,6 +85,8 @@ import { createExhibitionsService } from './modules/exhibitions/exhibitions.serv
 import { staffExhibitionRoutes } from './modules/exhibitions/exhibitions-staff.routes';
 import { createStaffExhibitionsService } from './modules/exhibitions/exhibitions-staff.service';
 import { pushRoutes } from './modules/push/push.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { createPushService } from './modules/push/push.service';
 import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
 import { createContestVotesStaffService } from './modules/contest-votes/contest-votes-staff.service';
@@ -316,6 +318,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
   // Web push devices (decision 071).
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));
+  // Named read-only reports, GetSPData (decision 076).
+  await app.register(reportRoutes(ctx, createReportsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

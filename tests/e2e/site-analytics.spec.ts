@@ -1,6 +1,7 @@
 // Journey: where visitors come from and what they look at. A refid link keeps the refId cookie for
 // 90 days and the shared invite code; a visit from another site keeps that site; every route
-// change reaches the server as the visit record of spec §3, a page view and the time spent.
+// change reaches the server as the visit record of spec §3, a page view and the time spent, and a
+// page made hidden sends its visible time as a beacon.
 import { randomUUID } from 'node:crypto';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -107,6 +108,7 @@ test.describe('on a phone', () => {
 
     // Leaving the route by a link in the app sends the time spent on it, and a new visit record.
     for (let attempt = 0; ; attempt++) {
+      await page.waitForTimeout(1_100); // under a second on a page is not sent
       const answers = Promise.all(
         ['/api/ptvl', '/api/uservisit'].map((call) => page.waitForResponse((r) => r.url().endsWith(call))),
       );
@@ -124,6 +126,31 @@ test.describe('on a phone', () => {
     await expect.poll(() => visitsWithRefId(refId).map((visit) => visit.route)).toContain('/home');
     expect(visitsWithRefId(refId).find((visit) => visit.route === '/home')?.route_param).toBe('');
   });
+});
+
+test('a page made hidden sends its visible seconds as a beacon, which the server stores', async ({ page }) => {
+  test.setTimeout(90_000);
+  for (let attempt = 0; ; attempt++) {
+    await visit(page, '/faq');
+    await page.waitForTimeout(2_100);
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/ptvl'));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const answer = await beacon;
+    if (answer.status() !== 429 || attempt > 2) {
+      expect(answer.status()).toBe(200);
+      expect(answer.request().headers()['content-type']).toBe('application/json');
+      expect(answer.request().headers()['token']).toBeUndefined();
+      break;
+    }
+    await page.waitForTimeout((Number(answer.headers()['retry-after'] ?? 5) + 1) * 1000);
+  }
+  const { analyticsId } = await storage(page);
+  const [time] = pageTimesOf(analyticsId ?? '').filter((row) => row.route === '/faq');
+  expect(time?.seconds).toBeGreaterThanOrEqual(2);
+  expect(time?.seconds).toBeLessThan(30);
 });
 
 test('a desktop visit is recorded as desktop with the screen size', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Journey: a staff member reads the analytics report after some visits (totals, the day chart and
-// its table, referral codes with their sign-ups, the period picker), on a phone and a desktop; an
-// empty period has its own state; a viewer, or an account whose staff rights were taken away, is
-// told the page is for staff.
+// its table, referral codes with their sign-ups, the median time on page, the period picker), on a
+// phone and a desktop; an empty period has its own state; a viewer, or an account whose staff
+// rights were taken away, is told the page is for staff.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AnalyticsReport } from '../../src/shared/contract/analytics';
@@ -89,7 +89,10 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   await record(request, 'uservisit', visit(desktopSession, '/about', '', 'desktop'));
   await record(request, 'pageview', { session_id: mobileSession, path: '/home', title: 'Home - Gemcast' });
   await record(request, 'trackevent', { session_id: mobileSession, category: 'giveaway', action: 'enter' });
-  await record(request, 'ptvl', { session_id: mobileSession, route: '/home', seconds: 95 });
+  // Five timed views of one page: its median is the middle one, 95 s.
+  const timedPage = `/e2e-median-${refId}`;
+  for (const seconds of [300, 4, 95, 120, 6])
+    await record(request, 'ptvl', { session_id: mobileSession, route: timedPage, seconds });
   const referred = await request.post('/api/registeruser_v1', { data: { ...createViewer(), refId } });
   expect(referred.status(), await referred.text()).toBe(200);
 
@@ -121,6 +124,11 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   ).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Visits by device type' }).getByRole('rowheader', { name: 'mobile' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Median time on page and the number of timed views' }).getByRole('row', {
+      name: `${timedPage} 1 min 35 s 5`,
+    }),
   ).toBeVisible();
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth),

@@ -46,11 +46,24 @@ export type TrackEventRequest = z.input<typeof TrackEventRequest>;
 
 /** The longest time on one page that is recorded: a day. */
 export const PAGE_TIME_MAX_SECONDS = 86_400;
+/** The longest page path a page time names. */
+export const PAGE_TIME_MAX_PATH = 200;
 
+const wholeSeconds = `seconds is a whole number from 1 to ${PAGE_TIME_MAX_SECONDS.toLocaleString('en-US')}.`;
+
+/** ptvl: the visible seconds on one page. `route` keeps its name (decision 077): it is the page path. */
 export const PageTimeRequest = z.object({
   session_id: sessionId,
-  route: z.string().min(1).max(300).regex(/^\//, 'route starts with /.'),
-  seconds: z.number().int().min(0).max(PAGE_TIME_MAX_SECONDS),
+  route: z
+    .string({ error: 'route is required: the page path, starting with /.' })
+    .min(1, 'route is required: the page path, starting with /.')
+    .max(PAGE_TIME_MAX_PATH, `route is at most ${PAGE_TIME_MAX_PATH} characters.`)
+    .regex(/^\//, 'route starts with /.'),
+  seconds: z
+    .number({ error: wholeSeconds })
+    .int(wholeSeconds)
+    .min(1, wholeSeconds)
+    .max(PAGE_TIME_MAX_SECONDS, wholeSeconds),
 });
 export type PageTimeRequest = z.input<typeof PageTimeRequest>;
 
@@ -78,7 +91,8 @@ export const AnalyticsReport = z.object({
   refIds: z.array(z.object({ key: z.string(), count: z.number().int(), signups: z.number().int() })),
   devices: z.array(Count),
   events: z.array(Count),
-  timeOnPage: z.array(z.object({ key: z.string(), averageSeconds: z.number(), views: z.number().int() })),
+  /** Per page path: the median visible seconds of its timed views (the mean of the middle two when even). */
+  timeOnPage: z.array(z.object({ key: z.string(), medianSeconds: z.number(), views: z.number().int() })),
 });
 export type AnalyticsReport = z.infer<typeof AnalyticsReport>;
 export const AnalyticsReportResponse = envelopeOf(AnalyticsReport);
@@ -95,7 +109,7 @@ export const analyticsCalls = {
     body: TrackEventRequest,
     response: EmptyResponse,
   }),
-  /** ptvl: seconds spent on a route, sent on leaving it. */
+  /** ptvl: the visible seconds on a page, sent when it is hidden or left (often as a beacon, without a token). */
   pageTime: defineCall({ method: 'POST', path: '/api/ptvl', body: PageTimeRequest, response: EmptyResponse }),
   /** staff/analytics (staff token): the report of the last 1, 7, 30 or 90 days. */
   report: defineCall({

@@ -1,6 +1,6 @@
 // SQL for first-party analytics: inserts on every route change and the grouped reads behind the
 // staff report. Counts come back as strings from PostgreSQL, so every read converts them.
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { AnalyticsEventsTable, PageTimesTable, PageViewsTable, VisitsTable } from '../../db/schema';
 
@@ -110,24 +110,59 @@ export const analyticsRepository = {
     return rows.map((r) => ({ key: `${r.category} / ${r.action}`, count: Number(r.count) }));
   },
 
+  /**
+   * The viewer of the session's latest visit since `fromDay`, or null: a beacon carries no token
+   * header, and the visit records of the same session do (decision 077).
+   */
+  async latestVisitUser(db: Db, sessionId: string, fromDay: string): Promise<number | null> {
+    const row = await db
+      .selectFrom('visits')
+      .select('user_id')
+      .where('day', '>=', fromDay)
+      .where('session_id', '=', sessionId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  },
+
+  /**
+   * The median seconds per page, for the pages with the most timed views. Portable SQL (SQLite has
+   * no percentile_cont): each view is ranked within its page, and the middle one (odd count) or the
+   * middle two (even count, averaged) are kept; (n + 1) / 2 and (n + 2) / 2 are integer divisions.
+   */
   async timeOnPage(db: Db, fromDay: string) {
     const rows = await db
-      .selectFrom('page_times')
+      .with('ranked', (qb) =>
+        qb
+          .selectFrom('page_times')
+          .select((eb) => [
+            'route',
+            'seconds',
+            eb.fn
+              .agg<number>('row_number')
+              .over((ob) => ob.partitionBy('route').orderBy('seconds').orderBy('id'))
+              .as('row_in_page'),
+            eb.fn
+              .countAll<number>()
+              .over((ob) => ob.partitionBy('route'))
+              .as('views'),
+          ])
+          .where('day', '>=', fromDay),
+      )
+      .selectFrom('ranked')
       .select((eb) => [
         eb.ref('route').as('key'),
-        eb.fn.avg<string>('seconds').as('average'),
-        eb.fn.countAll<string>().as('views'),
+        eb.fn.avg<string | number>('seconds').as('median'),
+        eb.fn.max('views').as('views'),
       ])
-      .where('day', '>=', fromDay)
+      // Written as literals: a bound 1 or 2 is a real number in SQLite, and the division would not truncate.
+      .where(sql<boolean>`row_in_page in ((views + 1) / 2, (views + 2) / 2)`)
       .groupBy('route')
-      .orderBy('views', 'desc')
+      .orderBy((eb) => eb.fn.max('views'), 'desc')
       .orderBy('route')
       .limit(TOP)
       .execute();
-    return rows.map((r) => ({
-      key: r.key,
-      averageSeconds: Math.round(Number(r.average) * 10) / 10,
-      views: Number(r.views),
-    }));
+    return rows.map((r) => ({ key: r.key, medianSeconds: Number(r.median), views: Number(r.views) }));
   },
 };

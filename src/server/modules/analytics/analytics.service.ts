@@ -75,9 +75,15 @@ export function createAnalyticsService(ctx: AppContext) {
         value: event.value ?? null,
       });
     },
+    /**
+     * A page time sent as a beacon has no token: it belongs to the viewer of the same session's
+     * latest visit from today or yesterday (Los Angeles), if that visit was made logged in.
+     */
     async recordPageTime(time: z.output<typeof PageTimeRequest>, sender: Sender) {
+      const userId =
+        sender.userId ?? (await repo.latestVisitUser(db, time.session_id, calendarDaysBefore(laDay(clock.now()), 1)));
       await repo.insertPageTime(db, {
-        ...stamp(time.session_id, sender),
+        ...stamp(time.session_id, { ...sender, userId }),
         route: time.route,
         seconds: time.seconds,
       });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { PAGE_TIME_MAX_SECONDS, type AnalyticsReport } from '../../../shared/contract/analytics';
+import { PAGE_TIME_MAX_PATH, PAGE_TIME_MAX_SECONDS, type AnalyticsReport } from '../../../shared/contract/analytics';
 import { MESSAGES } from '../../../shared/messages';
 import type { SiteConfig } from '../../../shared/contract/site';
 import { describeEachEngine } from '../../testing/harness';
@@ -104,15 +104,81 @@ describeEachEngine('analytics', (t) => {
     expect(await t().db.selectFrom('analytics_events').select('id').execute()).toHaveLength(0);
   });
 
-  it('records up to a day on one page and refuses a negative time or more than a day', async () => {
+  it('records 1 second to a day on one page', async () => {
     const session_id = randomUUID();
     const send = (seconds: number) => t().post('/api/ptvl', { session_id, route: '/live', seconds });
     expect(PAGE_TIME_MAX_SECONDS).toBe(86_400);
-    expect((await send(86_400)).http).toBe(200);
-    const tooLong = await send(86_401);
-    const negative = await send(-1);
-    expect([tooLong.http, tooLong.body.status, negative.http, negative.body.status]).toEqual([400, -1, 400, -1]);
-    expect(await t().db.selectFrom('page_times').select('seconds').execute()).toEqual([{ seconds: 86_400 }]);
+    expect([(await send(1)).http, (await send(86_400)).http]).toEqual([200, 200]);
+    expect(await t().db.selectFrom('page_times').select('seconds').orderBy('id').execute()).toEqual([
+      { seconds: 1 },
+      { seconds: 86_400 },
+    ]);
+  });
+
+  const wholeSeconds = 'seconds is a whole number from 1 to 86,400.';
+  it.each([
+    ['a path over 200 characters', { route: `/${'a'.repeat(PAGE_TIME_MAX_PATH)}` }, 'route is at most 200 characters.'],
+    ['a path without a leading /', { route: 'live' }, 'route starts with /.'],
+    ['no path', { route: undefined }, 'route is required: the page path, starting with /.'],
+    ['0 seconds', { seconds: 0 }, wholeSeconds],
+    ['86,401 seconds', { seconds: 86_401 }, wholeSeconds],
+    ['a negative time', { seconds: -1 }, wholeSeconds],
+    ['a fraction of a second', { seconds: 12.5 }, wholeSeconds],
+    ['seconds as a string', { seconds: '12' }, wholeSeconds],
+    ['no seconds', { seconds: undefined }, wholeSeconds],
+    ['no session id', { session_id: undefined }, 'session_id is required.'],
+  ])('refuses a page time with %s and stores nothing', async (_label, overrides, message) => {
+    const res = await t().post('/api/ptvl', { session_id: randomUUID(), route: '/live', seconds: 30, ...overrides });
+    expect({ http: res.http, status: res.body.status, message: res.body.message }).toEqual({
+      http: 400,
+      status: -1,
+      message,
+    });
+    expect(await t().db.selectFrom('page_times').select('id').execute()).toHaveLength(0);
+  });
+
+  it('takes a path of exactly 200 characters', async () => {
+    const route = `/${'a'.repeat(PAGE_TIME_MAX_PATH - 1)}`;
+    expect((await t().post('/api/ptvl', { session_id: randomUUID(), route, seconds: 3 })).http).toBe(200);
+    expect(await t().db.selectFrom('page_times').select('route').execute()).toEqual([{ route }]);
+  });
+
+  it('stores a logged-out page time without a viewer', async () => {
+    const session_id = randomUUID();
+    await t().post('/api/uservisit', visit({ session_id }));
+    expect((await t().post('/api/ptvl', { session_id, route: '/live', seconds: 20 })).http).toBe(200);
+    expect(await t().db.selectFrom('page_times').select(['session_id', 'user_id']).execute()).toEqual([
+      { session_id, user_id: null },
+    ]);
+  });
+
+  it("ties a tokenless page time (a beacon) to the viewer of the session's latest visit", async () => {
+    const viewer = await t().createViewer();
+    const other = await t().createViewer();
+    const session_id = randomUUID();
+    await t().post('/api/uservisit', visit({ session_id }));
+    await t().post('/api/uservisit', visit({ session_id }), { token: viewer.tokenvalue });
+    await t().post('/api/uservisit', visit(), { token: other.tokenvalue });
+    expect((await t().post('/api/ptvl', { session_id, route: '/live', seconds: 20 })).http).toBe(200);
+    // After logging out, the session's latest visit has no viewer, and neither has its page time.
+    await t().post('/api/uservisit', visit({ session_id }));
+    await t().post('/api/ptvl', { session_id, route: '/home', seconds: 7 });
+    // With a token (the fetch fallback), the token's viewer.
+    await t().post('/api/ptvl', { session_id, route: '/faq', seconds: 9 }, { token: other.tokenvalue });
+    expect(await t().db.selectFrom('page_times').select(['route', 'user_id']).orderBy('id').execute()).toEqual([
+      { route: '/live', user_id: viewer.id },
+      { route: '/home', user_id: null },
+      { route: '/faq', user_id: other.id },
+    ]);
+  });
+
+  it('does not tie a page time to a visit older than yesterday', async () => {
+    const viewer = await t().createViewer();
+    const session_id = randomUUID();
+    await t().post('/api/uservisit', visit({ session_id }), { token: viewer.tokenvalue });
+    t().clock.advance(2 * 86_400_000);
+    await t().post('/api/ptvl', { session_id, route: '/live', seconds: 20 });
+    expect(await t().db.selectFrom('page_times').select('user_id').execute()).toEqual([{ user_id: null }]);
   });
 
   it('limits analytics writes per IP', async () => {
@@ -163,7 +229,54 @@ describeEachEngine('analytics', (t) => {
       { key: 'desktop', count: 1 },
     ]);
     expect(report.events).toEqual([{ key: 'rsvp / click', count: 1 }]);
-    expect(report.timeOnPage).toEqual([{ key: '/live', averageSeconds: 75, views: 2 }]);
+    expect(report.timeOnPage).toEqual([{ key: '/live', medianSeconds: 75, views: 2 }]);
+  });
+
+  it('reports the median time per page: the middle view, or the mean of the middle two', async () => {
+    const staff = await t().createStaff();
+    const session_id = randomUUID();
+    const times: [string, number][] = [
+      ['/live', 300],
+      ['/live', 5],
+      ['/live', 40],
+      ['/live', 7],
+      ['/live', 9000],
+      ['/home', 10],
+      ['/home', 31],
+      ['/home', 2],
+      ['/home', 20],
+      ['/faq', 12],
+    ];
+    for (const [route, seconds] of times) await t().post('/api/ptvl', { session_id, route, seconds });
+    const res = await t().get<AnalyticsReport>('/api/staff/analytics', {
+      token: staff.tokenvalue,
+      query: { days: '1' },
+    });
+    expect(res.body.data[0]?.timeOnPage).toEqual([
+      { key: '/live', medianSeconds: 40, views: 5 },
+      { key: '/home', medianSeconds: 15, views: 4 },
+      { key: '/faq', medianSeconds: 12, views: 1 },
+    ]);
+  });
+
+  it("takes the median over the report's days only, and keeps a half second of an even count", async () => {
+    const staff = await t().createStaff();
+    const session_id = randomUUID();
+    const send = (seconds: number) => t().post('/api/ptvl', { session_id, route: '/live', seconds });
+    t().clock.set(new Date('2026-06-10T19:00:00Z')); // Wednesday Jun 10 in Los Angeles
+    await send(1000);
+    await send(2000);
+    await send(3000);
+    t().clock.set(new Date('2026-06-15T19:00:00Z'));
+    await send(4);
+    await send(9);
+    const report = async (days: string) =>
+      (await t().get<AnalyticsReport>('/api/staff/analytics', { token: staff.tokenvalue, query: { days } })).body
+        .data[0]?.timeOnPage;
+    expect(await report('1')).toEqual([{ key: '/live', medianSeconds: 6.5, views: 2 }]);
+    expect(await report('7')).toEqual([{ key: '/live', medianSeconds: 1000, views: 5 }]);
+    t().clock.set(new Date('2026-06-17T19:00:00Z'));
+    expect(await report('1')).toEqual([]);
   });
 
   it('covers exactly the days asked for, across the night the clocks spring forward', async () => {

@@ -160,6 +160,17 @@ describeEachEngine('staff exhibitions', (t) => {
     ).toHaveLength(3);
   });
 
+  it('of two creates with one slug sent at once, stores one and answers the other 409', async () => {
+    const staff = await t().createStaff();
+    const results = await Promise.all([
+      t().post('/api/staff/exhibitions', input({ name: 'First' }), { token: staff.tokenvalue }),
+      t().post('/api/staff/exhibitions', input({ name: 'Second' }), { token: staff.tokenvalue }),
+    ]);
+    expect(results.map((r) => r.http).sort()).toEqual([200, 409]);
+    expect(await t().db.selectFrom('exhibitions').selectAll().execute()).toHaveLength(1);
+    expect(await t().db.selectFrom('exhibition_product_kinds').selectAll().execute()).toHaveLength(2);
+  });
+
   it.each([
     ['name', { name: '' }],
     ['slug', { slug: 'Not a slug!' }],

@@ -1,16 +1,23 @@
-// On every route change: the visit record of spec §3 (uservisit) and a page view; on leaving a
-// route, the seconds spent on it (ptvl). Kept at module level so a re-rendered or re-mounted
-// layout cannot send the same route twice.
+// On every route change: the visit record of spec §3 (uservisit) and a page view; when the page is
+// hidden or the route left, the visible seconds on it (ptvl, page-time.ts). Kept at module level so
+// a re-rendered or re-mounted layout cannot send the same route twice.
 import type { VisitRecord } from '../../../shared/contract/analytics';
 import { COOKIES, LOCAL_KEYS, local, readCookie } from '../../lib/browser-storage';
-import { analyticsSessionId, analyticsWrites, postAnalytics } from './send';
+import { createPageTimer, listenForPageTime } from './page-time';
+import { analyticsSessionId, analyticsWrites, beaconAnalytics, postAnalytics } from './send';
 import { deviceType, region, resolution, routeId } from './visit-facts';
 
-type Shown = { route: string; startedAt: number };
+/** The contract's PAGE_TIME_MAX_PATH, written out (no zod in the first bundle). */
+const PAGE_TIME_MAX_PATH = 200;
 
-let shown: Shown | null = null;
 let lastKey: string | null = null;
 let isListening = false;
+
+const pageTimer = createPageTimer(
+  { now: () => performance.now(), isVisible: () => document.visibilityState === 'visible' },
+  (route, seconds) =>
+    beaconAnalytics(analyticsWrites.pageTime, { body: { session_id: analyticsSessionId(), route, seconds } }),
+);
 
 export function visitRecord(sessionId: string, pathname: string, href: string): VisitRecord {
   const { width, height } = window.screen;
@@ -28,34 +35,16 @@ export function visitRecord(sessionId: string, pathname: string, href: string): 
   };
 }
 
-function leaveRoute(): void {
-  if (!shown) return;
-  // The contract's PAGE_TIME_MAX_SECONDS, written out: importing the contract would bring zod to the first bundle.
-  const seconds = Math.min(86_400, Math.round((performance.now() - shown.startedAt) / 1000));
-  void postAnalytics(analyticsWrites.pageTime, {
-    body: { session_id: analyticsSessionId(), route: shown.route, seconds },
-  });
-  shown = null;
-}
-
-function listenForPageExit(): void {
-  if (isListening) return;
-  isListening = true;
-  window.addEventListener('pagehide', leaveRoute);
-  // A page restored from the back-forward cache starts counting again.
-  window.addEventListener('pageshow', (event) => {
-    if (event.persisted) shown = { route: window.location.pathname, startedAt: performance.now() };
-  });
-}
-
 /** Records a route change once per history entry (`key`). */
 export function trackRouteChange({ key, pathname, title }: { key: string; pathname: string; title: string }): void {
   if (key === lastKey) return;
   const isFirst = lastKey === null;
   lastKey = key;
-  listenForPageExit();
-  leaveRoute();
-  shown = { route: pathname.slice(0, 300), startedAt: performance.now() };
+  if (!isListening) {
+    isListening = true;
+    listenForPageTime(pageTimer, { window, document });
+  }
+  pageTimer.show(pathname.slice(0, PAGE_TIME_MAX_PATH));
   const sessionId = analyticsSessionId();
   void postAnalytics(analyticsWrites.visit, { body: visitRecord(sessionId, pathname, window.location.href) });
   void postAnalytics(analyticsWrites.pageView, {

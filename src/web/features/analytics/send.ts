@@ -1,7 +1,7 @@
 // How analytics records leave the browser: the contract's calls with the token header (so the server
 // can tie a visit to a viewer), outliving the page (keepalive). It never throws and never shows
 // anything: failures are written to console.debug and dropped. (The server never refuses a token on
-// these calls, so they cannot end a session either.)
+// these calls, so they cannot end a session either.) Page time leaves as a beacon, without the token.
 import type { analyticsCalls } from '../../../shared/contract/analytics';
 import { callRef, type CallInput, type CallRef } from '../../../shared/contract/call';
 import { ApiError, apiCall, noRecords } from '../../api/client';
@@ -50,4 +50,22 @@ export async function postAnalytics<C extends AnalyticsWrite>(call: CallRef<C>, 
       console.debug(`analytics: ${call.path} answered ${error.httpStatus}`);
     else console.debug(`analytics: ${call.path} was not sent`, error);
   }
+}
+
+/**
+ * Sends a record with navigator.sendBeacon (a JSON Blob to our own origin: it outlives the page even
+ * while the tab is being closed), falling back to fetch keepalive when sendBeacon is missing or
+ * refuses (it refuses when the browser's beacon queue is full). A beacon cannot carry the token
+ * header; the server ties it to the viewer through the session's visit records (decision 077).
+ */
+export function beaconAnalytics<C extends AnalyticsWrite>(
+  call: CallRef<C>,
+  input: CallInput<C> & { body: object },
+): void {
+  const beacon = typeof navigator === 'undefined' ? undefined : navigator.sendBeacon;
+  if (typeof beacon === 'function') {
+    const blob = new Blob([JSON.stringify(input.body)], { type: 'application/json' });
+    if (beacon.call(navigator, call.path, blob)) return;
+  }
+  void postAnalytics(call, input);
 }

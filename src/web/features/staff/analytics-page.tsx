@@ -135,15 +135,19 @@ function Report({ report, days }: { report: AnalyticsReport; days: ReportPeriod 
         </ReportSection>
         <CountSection {...COUNT_TABLES.devices} rows={report.devices} />
         <CountSection {...COUNT_TABLES.events} rows={report.events} />
-        <ReportSection id="time-heading" title="Average time on page">
+        <ReportSection
+          id="time-heading"
+          title="Median time on page"
+          note="Half the timed views of a page were shorter than this, half longer. Only visible time counts."
+        >
           <RankedTable
-            caption="Average time on page and the number of timed views"
+            caption="Median time on page and the number of timed views"
             rows={report.timeOnPage}
             label={(row) => row.key}
             labelHeader="Page"
-            measure={(row) => row.averageSeconds}
+            measure={(row) => row.medianSeconds}
             columns={[
-              { header: 'Average', cell: (row) => formatDuration(row.averageSeconds) },
+              { header: 'Median', cell: (row) => formatDuration(row.medianSeconds) },
               { header: 'Views', cell: (row) => formatCount(row.views) },
             ]}
             empty="No timed page views in this period."

@@ -61,6 +61,9 @@ describe('formatting', () => {
     expect(formatDuration(44.6)).toBe('45 s');
     expect(formatDuration(125)).toBe('2 min 05 s');
     expect(formatDuration(3720)).toBe('1 h 02 min');
+    // A median of an even count can end in a half second.
+    expect(formatDuration(6.5)).toBe('7 s');
+    expect(formatDuration(59.5)).toBe('1 min 00 s');
   });
 
   it('sizes bars against the largest value, never hiding a non-zero one', () => {
@@ -76,6 +79,7 @@ describe('isEmptyReport', () => {
     expect(isEmptyReport(emptyReport)).toBe(true);
     expect(isEmptyReport({ ...emptyReport, totals: { ...emptyReport.totals, signups: 1 } })).toBe(false);
     expect(isEmptyReport({ ...emptyReport, events: [{ key: 'rsvp / click', count: 1 }] })).toBe(false);
+    expect(isEmptyReport({ ...emptyReport, timeOnPage: [{ key: '/live', medianSeconds: 6.5, views: 2 }] })).toBe(false);
   });
 });
 
