@@ -80,6 +80,10 @@ import { contestVotesRoutes } from './modules/contest-votes/contest-votes.routes
 import { createContestVotesService } from './modules/contest-votes/contest-votes.service';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { exhibitionRoutes } from './modules/exhibitions/exhibitions.routes';
+import { createExhibitionsService } from './modules/exhibitions/exhibitions.service';
+import { staffExhibitionRoutes } from './modules/exhibitions/exhibitions-staff.routes';
+import { createStaffExhibitionsService } from './modules/exhibitions/exhibitions-staff.service';
 import { pushRoutes } from './modules/push/push.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
@@ -294,7 +298,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contestVotesRoutes(ctx, createContestVotesService(ctx), guards));
   await app.register(staffContestVotesRoutes(ctx, createContestVotesStaffService(ctx), guards));
   // Newsletter and show alerts by e-mail with double opt-in (decision 072).
-  await app.register(subscriptionRoutes(ctx, createSubscriptionsService(ctx), guards));
+  const subscriptions = createSubscriptionsService(ctx);
+  await app.register(subscriptionRoutes(ctx, subscriptions, guards));
+  // Exhibitions, product registration and the staff side (decision 074).
+  await app.register(exhibitionRoutes(ctx, createExhibitionsService(ctx, subscriptions), guards));
+  await app.register(staffExhibitionRoutes(ctx, createStaffExhibitionsService(ctx), guards));
   // Notifications: the in-app list, preferences, the live unread count and unsubscribe links (decision 068).
   const unreadStreams = createUnreadStreams(ctx.db, pubsub, app.log, {
     ...DEFAULT_UNREAD_STREAM_OPTIONS,

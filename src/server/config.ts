@@ -31,6 +31,10 @@ export type Config = {
   validateResponses: boolean;
   /** Analytics writes allowed per IP per minute. */
   analyticsPerMinute: number;
+  /** Product registrations allowed per IP per hour, before PER_IP_LIMIT_SCALE (decision 074). */
+  productRegistrationsPerHour: number;
+  /** Registration summaries read per IP per hour: registration numbers cannot be guessed by trying (decision 074). */
+  registrationLookupsPerHour: number;
   /** Multiplies the per-IP account limits (registrations, logins, code sends) where many share one address. */
   perIpLimitScale: number;
   /** Chat sockets one IP may hold open at once, before PER_IP_LIMIT_SCALE (decision 053). */
@@ -200,6 +204,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionCacheMs: int(env, 'SESSION_CACHE_MS', 3000, 0, 60_000),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', false),
     analyticsPerMinute: int(env, 'ANALYTICS_PER_MINUTE', 120, 1, 1_000_000),
+    productRegistrationsPerHour: int(env, 'PRODUCT_REGISTRATIONS_PER_HOUR', 60, 1, 1_000_000),
+    registrationLookupsPerHour: int(env, 'REGISTRATION_LOOKUPS_PER_HOUR', 120, 1, 1_000_000),
     perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),
     chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),

@@ -6,6 +6,7 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router';
 import { queryClient } from './api/query-client';
 import { RequireUser } from './features/auth/require-user';
+import { RegisterLayout } from './features/exhibitions/register-layout';
 import { loadHomeLists } from './features/home/home-lists';
 import { MovedTo } from './shell/moved-to';
 import { ShellLayout } from './shell/shell-layout';
@@ -76,6 +77,12 @@ const routes: RouteObject[] = [
     path: '/intergem/giveaway/success/:id',
     element: screen(() => import('./features/giveaways/intergem-success-page')),
   },
+  // The shell, or the booth tablet's frame with ?kiosk=1 (decision 075).
+  {
+    path: '/product-register',
+    element: <RegisterLayout />,
+    children: [{ index: true, element: screen(() => import('./features/exhibitions/product-register-page')) }],
+  },
   { path: '/', element: <MovedTo path="/home" /> },
   { path: '/onboarding/login', element: <MovedTo path="/login" /> },
   { path: '/onboarding/register', element: <MovedTo path="/register" /> },
@@ -112,7 +119,6 @@ const routes: RouteObject[] = [
       { path: '/subscribe/confirm', element: screen(() => import('./features/subscriptions/confirm-page')) },
       { path: '/whatnot', element: screen(() => import('./features/whatnot/whatnot-page')) },
       { path: '/whatnot/success', element: screen(() => import('./features/whatnot/whatnot-success-page')) },
-      { path: '/product-register', element: screen(() => import('./features/exhibitions/product-register-page')) },
       { path: '/exhibition-thanks', element: <ExhibitionThanksPage /> },
       { path: '/exhibition-thanks/:id', element: <ExhibitionThanksPage /> },
       {
@@ -160,6 +166,22 @@ const routes: RouteObject[] = [
                 element: screen(() => import('./features/staff/contests/contest-new-page')),
               },
               { path: '/staff/contests/:id', element: screen(() => import('./features/staff/contests/contest-page')) },
+              {
+                path: '/staff/exhibitions',
+                element: screen(() => import('./features/staff/exhibitions/exhibitions-page')),
+              },
+              {
+                path: '/staff/exhibitions/:id/qr',
+                element: screen(() => import('./features/staff/exhibitions/qr-page')),
+              },
+              {
+                path: '/staff/exhibitions/registrations',
+                element: screen(() => import('./features/staff/exhibitions/registrations-page')),
+              },
+              {
+                path: '/staff/exhibitions/registrations/:id',
+                element: screen(() => import('./features/staff/exhibitions/registration-page')),
+              },
             ],
           },
         ],

@@ -1,8 +1,8 @@
 // The demo on an empty database: a staff account (its random password printed once), a few
 // viewers who log in by e-mail code, a show that is live whenever the demo starts (a short local
 // HLS clip) with an open giveaway and spin-to-win wheels, upcoming shows and an upcoming
-// giveaway, a special event with a quiz, a past show whose giveaways were drawn (seeds revealed)
-// and a photo contest in voting.
+// giveaway, a special event with a quiz, a past show whose giveaways were drawn (seeds revealed),
+// a photo contest in voting and an exhibition taking product registrations.
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
@@ -14,6 +14,7 @@ import { isoNow } from '../platform/clock';
 import { laDay, laOffset } from '../../shared/time';
 import { hashPassword } from '../platform/passwords';
 import { seedDemoContest } from './seed-contests';
+import { seedDemoExhibition } from './seed-exhibitions';
 import { refreshDemoGiveaway, seedGiveaways } from './seed-giveaways';
 
 export const DEMO_STREAM = '/media/demo/live.m3u8';
@@ -237,4 +238,6 @@ export async function refreshDemo(ctx: AppContext): Promise<void> {
   await refreshDemoGiveaway(ctx, DEMO_LIVE_TITLE);
   // The demo contest is made once and kept in voting (decision 062).
   await seedDemoContest(ctx);
+  // The demo exhibition is made once and kept running around today (decision 074).
+  await seedDemoExhibition(ctx);
 }

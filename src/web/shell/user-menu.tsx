@@ -11,6 +11,7 @@ const STAFF_LINKS = [
   ['/staff/shows', 'Shows'],
   ['/staff/giveaways', 'Giveaways'],
   ['/staff/contests', 'Photo contests'],
+  ['/staff/exhibitions', 'Exhibitions'],
   ['/staff/chat', 'Chat bans and mutes'],
   ['/staff/rewards', 'Rewards'],
   ['/staff/rewards/coupons', 'Coupon desk'],

@@ -27,6 +27,7 @@ import { toUserRecord } from './user-record';
 import { recordPasswordChange, recordSignIn, type SignInClient } from './account-notices';
 import { createEarningService } from '../rewards/earning.service';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository';
+import { exhibitionsRepository } from '../exhibitions/exhibitions.repository';
 
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -71,6 +72,8 @@ export function createAuthService(ctx: AppContext) {
     await db.transaction().execute(async (trx) => {
       // A subscriber with this address becomes this viewer's subscriptions (decision 072).
       await subscriptionsRepository.linkUser(trx, user.email, user.id);
+      // Product registrations made logged out with this address join the account (decision 074).
+      await exhibitionsRepository.joinAccount(trx, user.email, user.id);
       await sessionsRepository.insert(
         trx,
         user.id,

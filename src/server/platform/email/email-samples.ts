@@ -9,6 +9,7 @@ import { couponExpiringMail, couponIssuedMail } from '../../modules/coupons/coup
 import { pointsExpiringMail } from '../../modules/rewards/rewards.mail';
 import { reminderMail, rsvpConfirmationMail } from '../../modules/rsvp/rsvp.mail';
 import { confirmationMail } from '../../modules/subscriptions/subscriptions.mail';
+import { registrationMail } from '../../modules/exhibitions/registration.mail';
 import {
   contestResultMail,
   giveawayDrawnMail,
@@ -176,6 +177,23 @@ export const SAMPLE_MAILS: Record<string, () => Mail> = {
       { email: SAMPLE.to, first_name: SAMPLE.firstName },
       { contest_id: 3, title: SAMPLE.title, place: null, prize: '500 reward points', points: 500 },
       SITE,
+    ),
+  'product-registration': () =>
+    registrationMail(
+      SAMPLE.to,
+      SAMPLE.firstName,
+      {
+        number: 'GX-7K3M-Q9TP',
+        exhibition: SAMPLE.title,
+        venue: 'Hall C, booth 214',
+        city: 'Tucson, AZ',
+        kind: 'Ring',
+        description: SAMPLE.prize,
+        priceCents: 125_050,
+        purchaseDate: '2026-06-14',
+      },
+      SAMPLE.brand,
+      SAMPLE.publicUrl,
     ),
   'submission-activity': () =>
     submissionActivityMail({ email: SAMPLE.to, first_name: SAMPLE.firstName }, { votes: 12, likes: 5 }, SITE),

@@ -22,6 +22,7 @@ describe('every kind of e-mail', () => {
     ['rsvp-reminder', `Starting soon: ${SAMPLE.title}`],
     ['winner-in-app', `You won: ${SAMPLE.prize}`],
     ['winner-by-phone', `You won: ${SAMPLE.prize}`],
+    ['product-registration', 'Your piece is registered: GX-7K3M-Q9TP'],
   ])('%s: subject, escaped HTML and a plain-text part with no markup', (kind, subject) => {
     const sent = mail(kind);
     expect(sent.to).toBe(SAMPLE.to);
@@ -81,6 +82,17 @@ describe('every kind of e-mail', () => {
     expect(phone.text).toContain(`Text or call us at ${SAMPLE.phone} before`);
     expect(phone.html).toContain(`href="tel:5550104367"`);
     expect(phone.text).toContain('See the time left: https://gemcast.example/giveaway/7');
+  });
+
+  it('the product registration mail carries the number, the piece and its thanks page', () => {
+    const sent = mail('product-registration');
+    expect(sent.text).toContain('\nGX-7K3M-Q9TP\n');
+    expect(sent.text).toContain(
+      `Ring: ${SAMPLE.prize}. Bought on June 14, 2026 at Hall C, booth 214, Tucson, AZ, for $1,250.50.`,
+    );
+    expect(sent.text).toContain('See your registration: https://gemcast.example/exhibition-thanks/GX-7K3M-Q9TP');
+    expect(sent.html).toContain('href="https://gemcast.example/exhibition-thanks/GX-7K3M-Q9TP"');
+    expect(sent.html).toContain('Opal ring &lt;b&gt;14k&lt;/b&gt;');
   });
 
   it('writes no link that is not web, mail or phone', () => {
