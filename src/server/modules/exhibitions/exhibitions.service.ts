@@ -178,7 +178,9 @@ export function createExhibitionsService(ctx: AppContext, subscriptions: Subscri
               phone: values.phone,
               contact_consent: values.contact_consent ? 1 : 0,
               marketing_opt_in: values.marketing_opt_in ? 1 : 0,
-              user_id: viewer?.id ?? null,
+              // A booth tablet may be left signed in (staff set it up): its visitors' pieces join
+              // their own accounts through the e-mail, never the tablet's account.
+              user_id: values.source === 'kiosk' ? null : (viewer?.id ?? null),
               source: values.source,
               verified_at: null,
               verified_by: null,

@@ -127,7 +127,7 @@ describeEachEngine('productregistration', (t) => {
     const summary = await registerOk(
       t(),
       show,
-      { name: 'Gift Buyer', email: 'gift@example.com', source: 'kiosk' },
+      { name: 'Gift Buyer', email: 'gift@example.com' },
       {
         token: viewer.tokenvalue,
       },
@@ -138,8 +138,22 @@ describeEachEngine('productregistration', (t) => {
       viewer.id,
       'Gift Buyer',
       'gift@example.com',
-      'kiosk',
+      'web',
     ]);
+  });
+
+  it('never puts a booth tablet’s registration on the account the tablet is signed in to', async () => {
+    await setUp();
+    const staffOnTablet = await t().createViewer();
+    const summary = await registerOk(
+      t(),
+      show,
+      { name: 'Booth Visitor', email: 'visitor@example.com', source: 'kiosk' },
+      { token: staffOnTablet.tokenvalue },
+    );
+    expect(summary.on_account).toBe(false);
+    const row = await t().db.selectFrom('product_registrations').selectAll().executeTakeFirstOrThrow();
+    expect([row.user_id, row.email, row.source]).toEqual([null, 'visitor@example.com', 'kiosk']);
   });
 
   it('e-mails the number, the summary and the thanks link', async () => {
