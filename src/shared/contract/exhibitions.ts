@@ -52,7 +52,10 @@ export function receiptKey(receiptNumber: string): string {
 
 /** A price typed as dollars ('1,250', '1250.5', '$99.99') in cents; null when it is not one. */
 export function priceCents(typed: string): number | null {
-  const cleaned = typed.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const cleaned = typed
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
   const [dollars = '0', cents = ''] = cleaned.split('.');
   const value = Number(dollars) * 100 + Number(cents.padEnd(2, '0'));
