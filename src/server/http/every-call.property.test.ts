@@ -49,6 +49,7 @@ type CallRequest = {
  */
 const NOT_ENVELOPE: Record<string, 'file' | 'stream'> = {
   'GET /api/staff/giveaways/{id}/entries.csv': 'file',
+  'GET /api/staff/productregistrations.csv': 'file',
   'GET /api/notifications/stream': 'stream',
 };
 

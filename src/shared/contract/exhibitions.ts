@@ -22,8 +22,10 @@ export function exhibitionLink(origin: string, slug: string): string {
   return `${origin.replace(/\/+$/, '')}${PRODUCT_REGISTER_PATH}?${EXHIBITION_QUERY}=${encodeURIComponent(slug)}`;
 }
 
-/** Lower-case letters, digits and single hyphens, 2–48 characters: `tucson-gem-show-2027`. */
-export const EXHIBITION_SLUG = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,47}$/;
+/** Lower-case letters and digits in groups joined by single hyphens: `tucson-gem-show-2027` (2–48 characters). */
+export const EXHIBITION_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const EXHIBITION_SLUG_MIN = 2;
+export const EXHIBITION_SLUG_MAX = 48;
 
 /** GX- and two groups of four Crockford base-32 characters (no I, L, O or U): `GX-7K3M-Q9TP`. */
 export const REGISTRATION_NUMBER = /^GX-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -202,6 +204,8 @@ const kindName = z
   .min(1, 'Each product kind needs a name.')
   .max(60, 'Keep each product kind under 60 characters.');
 
+const slugRule = `The short link’s name is ${EXHIBITION_SLUG_MIN}–${EXHIBITION_SLUG_MAX} lower-case letters and digits, with single hyphens between them.`;
+
 export const ExhibitionInput = z
   .object({
     name: textField('Enter the exhibition’s name.', 120, 'Keep the name under 120 characters.'),
@@ -209,7 +213,9 @@ export const ExhibitionInput = z
       .string({ error: 'Enter the short link’s name.' })
       .trim()
       .toLowerCase()
-      .regex(EXHIBITION_SLUG, 'The short link’s name is 2–48 lower-case letters, digits and single hyphens.'),
+      .min(EXHIBITION_SLUG_MIN, slugRule)
+      .max(EXHIBITION_SLUG_MAX, slugRule)
+      .regex(EXHIBITION_SLUG, slugRule),
     venue: textField('Enter the venue.', 120, 'Keep the venue under 120 characters.'),
     city: textField('Enter the city.', 80, 'Keep the city under 80 characters.'),
     starts_on: dayField('first day'),
