@@ -27,6 +27,7 @@ import {
   type NamedRegistration,
   type RegistrationQuery,
 } from './exhibitions.repository';
+import { withActiveKinds } from './exhibitions.service';
 import { receiptPhotoDataUrl } from './receipt-photo';
 
 type Input = z.output<typeof ExhibitionInput>;
@@ -117,20 +118,9 @@ export function createStaffExhibitionsService(ctx: AppContext) {
   const { db, clock, config } = ctx;
 
   async function staffExhibitions(rows: Selectable<ExhibitionsTable>[]): Promise<StaffExhibition[]> {
-    const kinds = await repo.activeKindsOf(
-      db,
-      rows.map((e) => e.id),
-    );
-    const counts = await repo.registrationCounts(db);
-    return rows.map((e) => ({
-      id: e.id,
-      slug: e.slug,
-      name: e.name,
-      venue: e.venue,
-      city: e.city,
-      starts_on: e.starts_on,
-      ends_on: e.ends_on,
-      kinds: kinds.filter((k) => k.exhibition_id === e.id).map((k) => ({ id: k.id, name: k.name })),
+    const [shown, counts] = await Promise.all([withActiveKinds(db, rows), repo.registrationCounts(db)]);
+    return rows.map((e, i) => ({
+      ...shown[i]!,
       active: e.active === 1,
       link: exhibitionLink(config.publicUrl, e.slug),
       registrations: counts.get(e.id)?.total ?? 0,

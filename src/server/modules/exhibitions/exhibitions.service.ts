@@ -12,7 +12,9 @@ import { SUBSCRIPTION_MESSAGES } from '../../../shared/subscription-messages';
 import { laDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
-import type { UserRow } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ExhibitionsTable, UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { ImageTooLargeError, NotAnImageError } from '../../platform/media';
 import type { RequestOrigin } from '../subscriptions/show-alerts';
@@ -30,6 +32,24 @@ const NUMBER_ATTEMPTS = 5;
 const badField = (field: string, message: string) => badRequest(message, [{ field, message }]);
 export const photoFailure = (httpStatus: number, message: string) =>
   new AppError(httpStatus, EXHIBITION_MESSAGES.notSent, STATUS.failed, [{ field: 'receipt_photo', message }]);
+
+/** Exhibitions as the form offers them: each with its active kinds, in the form's order. */
+export async function withActiveKinds(db: Db, rows: Selectable<ExhibitionsTable>[]): Promise<PublicExhibition[]> {
+  const kinds = await repo.activeKindsOf(
+    db,
+    rows.map((e) => e.id),
+  );
+  return rows.map((e) => ({
+    id: e.id,
+    slug: e.slug,
+    name: e.name,
+    venue: e.venue,
+    city: e.city,
+    starts_on: e.starts_on,
+    ends_on: e.ends_on,
+    kinds: kinds.filter((k) => k.exhibition_id === e.id).map((k) => ({ id: k.id, name: k.name })),
+  }));
+}
 
 /** The first word of a name: what the thanks page and the e-mail greet. */
 export function firstNameOf(name: string): string {
@@ -125,21 +145,7 @@ export function createExhibitionsService(ctx: AppContext, subscriptions: Subscri
 
   return {
     async list(): Promise<PublicExhibition[]> {
-      const exhibitions = await repo.activeExhibitions(db);
-      const kinds = await repo.activeKindsOf(
-        db,
-        exhibitions.map((e) => e.id),
-      );
-      return exhibitions.map((e) => ({
-        id: e.id,
-        slug: e.slug,
-        name: e.name,
-        venue: e.venue,
-        city: e.city,
-        starts_on: e.starts_on,
-        ends_on: e.ends_on,
-        kinds: kinds.filter((k) => k.exhibition_id === e.id).map((k) => ({ id: k.id, name: k.name })),
-      }));
+      return withActiveKinds(db, await repo.activeExhibitions(db));
     },
 
     /**
