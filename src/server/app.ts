@@ -14,7 +14,7 @@ import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { AppError, isUnstorableText, nulTextAt } from './http/errors';
+import { AppError, isUnstorableText } from './http/errors';
 import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
@@ -199,13 +199,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers).header('x-request-id', request.id);
     done();
-  });
-  // Text holding NUL is refused alike on both engines (PostgreSQL cannot store it, SQLite would).
-  app.addHook('preValidation', (request, reply, done) => {
-    const field = nulTextAt(request.params) ?? nulTextAt(request.query) ?? nulTextAt(request.body);
-    if (field === null) return done();
-    const issues = [{ field, message: MESSAGES.hiddenCharacters }];
-    void reply.code(400).send(fail(400, MESSAGES.hiddenCharacters, STATUS.badRequest, issues));
   });
   if (config.corsOrigins.length)
     await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token', 'visitor'] });

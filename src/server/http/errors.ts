@@ -26,21 +26,6 @@ export const tooMany = (message: string, retryAfterSeconds: number) =>
 export const unavailable = (message: string) => new AppError(503, message);
 
 /**
- * Where the first text holding NUL is in a request's body, query or path ('' for the value
- * itself), or null when there is none. SQLite would store such text and PostgreSQL would refuse
- * it; nobody types it, so both engines refuse it before any handler runs (decision 078).
- */
-export function nulTextAt(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulTextAt(inner, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-/**
  * PostgreSQL refuses to store text holding NUL (22021) or a JSON `\u0000` (22P05); SQLite stores
  * both. The text came from the caller, so it is their invalid input, not our failure (decision 078).
  */
