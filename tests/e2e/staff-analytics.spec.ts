@@ -89,9 +89,12 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   await record(request, 'uservisit', visit(desktopSession, '/about', '', 'desktop'));
   await record(request, 'pageview', { session_id: mobileSession, path: '/home', title: 'Home - Gemcast' });
   await record(request, 'trackevent', { session_id: mobileSession, category: 'giveaway', action: 'enter' });
-  // Five timed views of one page: its median is the middle one, 95 s.
+  // Sixty timed views of one page, most of them 95 s: its median is 95 s. The table lists the ten
+  // pages with the most timed views, and the rest of the suite times /home, /live and others
+  // dozens of times, so the page needs more views than they have to be listed.
   const timedPage = `/e2e-median-${refId}`;
-  for (const seconds of [300, 4, 95, 120, 6])
+  const timings = [300, 4, 120, 6, ...Array.from({ length: 56 }, () => 95)];
+  for (const seconds of timings)
     await record(request, 'ptvl', { session_id: mobileSession, route: timedPage, seconds });
   const referred = await request.post('/api/registeruser_v1', { data: { ...createViewer(), refId } });
   expect(referred.status(), await referred.text()).toBe(200);
@@ -127,7 +130,7 @@ test('a staff member reads totals, the day chart, referral codes and their sign-
   ).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Median time on page and the number of timed views' }).getByRole('row', {
-      name: `${timedPage} 1 min 35 s 5`,
+      name: `${timedPage} 1 min 35 s ${timings.length}`,
     }),
   ).toBeVisible();
   expect(
