@@ -2,7 +2,7 @@
 // show it on air) while entries are open, and the viewer's own entries with their review state and
 // a way to send a new photo for one that is pending or was not accepted. Signed-out viewers get a
 // way in that comes back here.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
   CAPTION_MAX,
@@ -19,6 +19,7 @@ import { loginPathFor } from '../auth/redirect';
 import { ContestPhoto } from './contest-photo';
 import { captionCount, stateWords } from './contest-words';
 import { useSubmitEntryMutation } from './queries';
+import { useObjectUrl } from '../../lib/use-object-url';
 
 const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -40,21 +41,6 @@ function refusal(error: unknown): string {
   const message = errorMessage(error);
   const extra = issues.filter((text) => text !== message);
   return extra.length > 0 ? `${message} ${extra.join(' ')}` : message;
-}
-
-/** An object URL for the chosen file, released when it changes or the form goes. */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
 }
 
 function ProgressLine({ fraction }: { fraction: number }) {
@@ -85,7 +71,7 @@ function EntryForm({ contest, userId, onSent }: { contest: ContestDetail; userId
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState('');
   const [progress, setProgress] = useState(0);
-  const preview = usePreview(photo);
+  const preview = useObjectUrl(photo);
 
   async function handlePhoto(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;

@@ -30,6 +30,7 @@ import { cx } from '../../ui/cx';
 import { FieldFrame, TextField, inputStyles, useFieldIds } from '../../ui/text-field';
 import { dayRangeWords } from './exhibition-words';
 import { useRegisterProductMutation, type RegistrationUpload } from './queries';
+import { useObjectUrl } from '../../lib/use-object-url';
 
 export type RegistrationValues = {
   exhibition_id: string;
@@ -108,21 +109,6 @@ async function photoProblem(file: File): Promise<string> {
   }
 }
 
-/** An object URL for the chosen file, released when it changes or the form goes. */
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
-}
-
 type SelectFieldProps = {
   label: string;
   error?: string;
@@ -156,7 +142,7 @@ type PhotoFieldProps = {
 };
 
 function PhotoField({ photo, error, inputRef, onChoose, onRemove }: PhotoFieldProps) {
-  const preview = usePreview(photo);
+  const preview = useObjectUrl(photo);
   const hint = `A clear photo of the receipt helps our team check it quickly. Up to ${RECEIPT_PHOTO_MAX_BYTES / 1024 / 1024} MB.`;
   const ids = useFieldIds(undefined, hint, error || undefined);
   return (
