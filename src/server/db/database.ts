@@ -34,6 +34,7 @@ import * as pushSubscriptions from './migrations/027-push-subscriptions';
 import * as signInDevices from './migrations/031-sign-in-devices';
 import * as showLiveAndDigests from './migrations/029-show-live-and-digests';
 import * as exhibitions from './migrations/032-exhibitions';
+import * as producerConsole from './migrations/033-producer-console';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -112,6 +113,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '031-sign-in-devices': signInDevices.up,
   '029-show-live-and-digests': showLiveAndDigests.up,
   '032-exhibitions': exhibitions.up,
+  '033-producer-console': producerConsole.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

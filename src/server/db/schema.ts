@@ -28,6 +28,8 @@ export interface UsersTable {
   ref_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The rehearsal a synthetic viewer belongs to (migration 033); null for every real account. */
+  rehearsal_id: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -91,6 +93,8 @@ export interface EventsTable {
   stream_url: string | null;
   replay_url: Generated<string | null>;
   created_at: string;
+  /** The show this private copy rehearses (migration 033); null for every real event. */
+  rehearsal_of: Generated<number | null>;
 }
 
 interface AnalyticsRow {
@@ -448,6 +452,8 @@ export interface SpinPrizesTable {
   points: number;
   /** The prize's picture: a path under the media root or a full URL (migration 012). */
   image: string | null;
+  /** How many are left to win; null for no limit (migration 033). */
+  stock: Generated<number | null>;
 }
 
 export interface SpinsTable {
@@ -480,6 +486,8 @@ export interface ChatMessagesTable {
   created_at: string;
   deleted_at: string | null;
   deleted_by: number | null;
+  /** 'announcement' for a staff announcement shown apart (migration 033). */
+  kind: Generated<'message' | 'announcement'>;
 }
 
 export interface ChatRoomsTable {
@@ -487,6 +495,8 @@ export interface ChatRoomsTable {
   slow_mode_seconds: number;
   pinned_message_id: number | null;
   updated_at: string;
+  /** 1 while staff pause the room: viewers cannot chat now (migration 033). */
+  paused: Generated<number>;
 }
 
 export interface ChatSanctionsTable {
@@ -807,6 +817,90 @@ export interface ContestResultsTable {
   removed_votes: number;
 }
 
+// ---- The producer console (migration 033, decision 079) -----------------------------------------
+
+export interface PiecesTable {
+  id: Generated<number>;
+  name: string;
+  gemstone: string;
+  carat: string;
+  metal: string;
+  size: string;
+  price_cents: number;
+  stock: number;
+  /** JSON array of /media paths or https URLs; the first is the card's. */
+  photos: string;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RundownSegmentsTable {
+  id: Generated<number>;
+  event_id: number;
+  position: number;
+  title: string;
+  planned_minutes: number;
+  notes: string;
+  piece_id: number | null;
+  giveaway_id: number | null;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+export interface ShowLiveStateTable {
+  event_id: number;
+  current_segment_id: number | null;
+  piece_id: number | null;
+  went_live_at: string | null;
+  updated_at: string;
+}
+
+export interface ConsoleActionsTable {
+  id: Generated<number>;
+  event_id: number;
+  staff_id: number | null;
+  action: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface ViewerSamplesTable {
+  event_id: number;
+  at: string;
+  viewers: number;
+}
+
+export interface PieceShowingsTable {
+  id: Generated<number>;
+  event_id: number;
+  piece_id: number;
+  shown_at: string;
+}
+
+export interface PieceInterestTable {
+  id: Generated<number>;
+  piece_id: number;
+  user_id: number;
+  event_id: number;
+  name: string;
+  email: string;
+  phone: string;
+  called_back_at: string | null;
+  called_back_by: number | null;
+  created_at: string;
+}
+
+export interface RehearsalsTable {
+  id: Generated<number>;
+  event_id: number;
+  source_event_id: number;
+  viewers: number;
+  started_by: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -871,6 +965,14 @@ export interface Database {
   exhibitions: ExhibitionsTable;
   exhibition_product_kinds: ExhibitionProductKindsTable;
   product_registrations: ProductRegistrationsTable;
+  pieces: PiecesTable;
+  rundown_segments: RundownSegmentsTable;
+  show_live_state: ShowLiveStateTable;
+  console_actions: ConsoleActionsTable;
+  viewer_samples: ViewerSamplesTable;
+  piece_showings: PieceShowingsTable;
+  piece_interest: PieceInterestTable;
+  rehearsals: RehearsalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

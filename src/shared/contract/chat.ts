@@ -5,6 +5,7 @@ import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { DrawResult } from './giveaway-draw';
 import { bodyId, MAX_ID } from './ids';
+import { Piece } from './pieces';
 
 export const CHAT_LIMITS = {
   /** Characters in one message, after trimming. */
@@ -69,6 +70,8 @@ export const ChatRoomInfo = z.object({
   /** Viewers may post (the lobby always; a show from the moment it is listed until a day after it ends). */
   isOpen: z.boolean(),
   slowModeSeconds: z.number().int(),
+  /** Staff paused the room from the console: viewers cannot chat now (decision 079). */
+  paused: z.boolean().optional(),
 });
 export type ChatRoomInfo = z.infer<typeof ChatRoomInfo>;
 
@@ -233,6 +236,8 @@ export const ChatMessage = z.object({
   text: z.string(),
   createdAt: z.string(),
   clientId: z.string().optional(),
+  /** 'announcement': a staff announcement from the console, shown apart (decision 079); absent for a message. */
+  kind: z.literal('announcement').optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -245,6 +250,7 @@ export const NOTICE_CODES = [
   'moderated',
   'too_long',
   'empty',
+  'paused',
 ] as const;
 export const ERROR_CODES = [
   'bad_frame',
@@ -284,7 +290,16 @@ export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pinned'), message: ChatMessage.nullable() }),
   z.object({ type: z.literal('reaction'), reaction: z.enum(REACTIONS) }),
   z.object({ type: z.literal('presence'), members: z.number().int() }),
-  z.object({ type: z.literal('room'), slowModeSeconds: z.number().int(), isOpen: z.boolean() }),
+  z.object({
+    type: z.literal('room'),
+    slowModeSeconds: z.number().int(),
+    isOpen: z.boolean(),
+    paused: z.boolean().optional(),
+  }),
+  /** Staff cleared the room from the console: the client drops every message it holds. */
+  z.object({ type: z.literal('cleared') }),
+  /** The piece on air changed (decision 079): the card to show, or null to take it down. */
+  z.object({ type: z.literal('now_showing'), eventid: z.number().int(), piece: Piece.nullable() }),
   /** Who won this show's giveaways changed (staff drew, respun or forfeited): the whole list, replacing the last. */
   z.object({ type: z.literal('winners'), userIds: z.array(z.number().int()) }),
   /** The follow frame was accepted: from now on every draw step arrives as a `draw` frame. */
@@ -324,6 +339,7 @@ export const CHAT_MESSAGES = {
   slowMode: 'Slow mode is on in this room: one message every {seconds} seconds.',
   muted: 'You are muted until {time}.',
   roomClosed: "This show's chat has closed. You can still read it.",
+  paused: 'The host has paused chat for a moment. You can still read it.',
   tooLong: `Messages can be up to ${CHAT_LIMITS.messageChars} characters.`,
   empty: 'Type a message first.',
   badFrame: 'That frame was not understood.',

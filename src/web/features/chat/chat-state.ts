@@ -112,8 +112,21 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
       return { ...state, winners: new Set(frame.userIds) };
     case 'room':
       return state.room
-        ? { ...state, room: { ...state.room, slowModeSeconds: frame.slowModeSeconds, isOpen: frame.isOpen } }
+        ? {
+            ...state,
+            room: {
+              ...state.room,
+              slowModeSeconds: frame.slowModeSeconds,
+              isOpen: frame.isOpen,
+              paused: frame.paused ?? false,
+            },
+          }
         : state;
+    case 'cleared':
+      return { ...state, messages: [], pinned: null };
+    case 'now_showing':
+      // The live page's Now showing card follows these itself; the chat list has nothing to change.
+      return state;
     case 'mute_state':
       return state.me ? { ...state, me: { ...state.me, mutedUntil: frame.mutedUntil } } : state;
     case 'reaction':
