@@ -144,6 +144,10 @@ const routes: RouteObject[] = [
               { path: '/staff/analytics', element: screen(() => import('./features/staff/analytics-page')) },
               { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },
               { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },
+              {
+                path: '/staff/console/:eventid',
+                element: screen(() => import('./features/staff/console/console-page')),
+              },
               { path: '/staff/giveaways', element: screen(() => import('./features/staff/giveaways/giveaways-page')) },
               {
                 path: '/staff/giveaways/:id',

@@ -3,11 +3,13 @@
 // special event, the quiz questions and the answers viewers gave.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { consolePath } from '../../../../shared/contract/console';
 import type { StaffEventRecord } from '../../../../shared/contract/staff-events';
 import { ApiError } from '../../../api/client';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonStyles } from '../../../ui/button';
 import { eventIdFrom } from '../../events/queries';
+import { RehearseButton } from '../console/rehearse-button';
 import { LoadState } from '../load-state';
 import { useShowAnswers, useStaffShow } from '../queries';
 import { StaffOnly } from '../staff-only';
@@ -81,7 +83,17 @@ function ShowDetail({
           {show.description && <p className="max-w-prose whitespace-pre-line text-muted">{show.description}</p>}
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button onClick={() => setIsEditing(true)}>Edit</Button>
+          {show.type === 'show' && (
+            <>
+              <Link to={consolePath(show.id)} className={buttonStyles('primary')}>
+                Open console
+              </Link>
+              <RehearseButton eventId={show.id} title={show.title} />
+            </>
+          )}
+          <Button variant={show.type === 'show' ? 'outline' : 'primary'} onClick={() => setIsEditing(true)}>
+            Edit
+          </Button>
           {show.status === 'live' && (
             <Button
               variant="outline"

@@ -3,9 +3,10 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../../shared/contract/events';
+import { consolePath } from '../../../../shared/contract/console';
 import type { StaffEventRecord } from '../../../../shared/contract/staff-events';
 import { ApiError } from '../../../api/client';
-import { Button } from '../../../ui/button';
+import { Button, buttonStyles } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { LoadState } from '../load-state';
 import { SHOW_BUCKETS, useStaffShows, type ShowBucket } from '../queries';
@@ -66,6 +67,11 @@ function ShowRow({ show }: { show: StaffEventRecord }) {
           <time dateTime={show.cust_start}>{timeRange(show.cust_start, show.cust_end)}</time>
         </p>
       </div>
+      {show.type === 'show' && show.status !== 'past' && (
+        <Link to={consolePath(show.id)} className={buttonStyles('outline', 'sm', 'self-start sm:self-auto')}>
+          Open console<span className="sr-only">: {show.title}</span>
+        </Link>
+      )}
       <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
         <span className="text-2xl font-black text-ink tabular-nums">{show.rsvp_count}</span>
         <span className="text-sm font-bold text-muted">{show.rsvp_count === 1 ? 'RSVP' : 'RSVPs'}</span>
