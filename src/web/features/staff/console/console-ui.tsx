@@ -2,7 +2,7 @@
 // shows a shortcut, and the action button, which for an action that cannot be undone arms on the
 // first press (turning red and counting down) and fires on the second.
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../ui/button';
+import { Spinner } from '../../../ui/spinner';
 import { cx } from '../../../ui/cx';
 import { SHORTCUTS, type ShortcutName } from './shortcuts';
 import type { Arming } from './use-arm';
@@ -52,13 +52,20 @@ export function Kbd({ children, className }: { children: ReactNode; className?: 
   );
 }
 
+const VARIANTS = {
+  primary: 'bg-primary text-white hover:bg-primary-hover',
+  secondary: 'bg-secondary text-white hover:bg-secondary-hover',
+  outline: 'border border-primary bg-white text-primary hover:bg-primary-soft',
+  danger: 'border border-danger bg-white text-danger hover:bg-danger-soft',
+} as const;
+
 type ActionButtonProps = {
   label: string;
   shortcut?: ShortcutName;
   /** Present for an action that cannot be undone: it is armed first, then confirmed. */
   arming?: { arm: Arming; key: string };
   onFire: () => void;
-  variant?: 'primary' | 'secondary' | 'outline' | 'danger';
+  variant?: keyof typeof VARIANTS;
   disabled?: boolean;
   isBusy?: boolean;
   className?: string;
@@ -79,25 +86,24 @@ export function ActionButton({
   const key = shortcut ? SHORTCUTS[shortcut] : undefined;
   const press = () => (arming ? arming.arm.trigger(arming.key, onFire) : onFire());
   useShortcut(shortcut, disabled || isBusy ? null : press);
-  const styles = isArmed
-    ? 'bg-danger text-white ring-4 ring-danger/30 hover:bg-danger'
-    : variant === 'danger'
-      ? 'border border-danger bg-white text-danger hover:bg-danger-soft'
-      : undefined;
   return (
-    <Button
-      variant={variant === 'danger' ? 'outline' : variant}
-      size="sm"
-      disabled={disabled}
-      isBusy={isBusy}
+    <button
+      type="button"
+      disabled={disabled || isBusy}
+      aria-busy={isBusy || undefined}
       aria-keyshortcuts={key?.toUpperCase()}
       data-armed={isArmed || undefined}
-      className={cx('min-h-10 justify-between', styles, className)}
+      className={cx(
+        'inline-flex min-h-10 items-center justify-between gap-2 rounded-lg px-3 text-sm font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        isArmed ? 'bg-danger text-white ring-4 ring-danger/30' : VARIANTS[variant],
+        className,
+      )}
       onClick={press}
     >
+      {isBusy && <Spinner className="size-4" label="Working" />}
       <span>{isArmed ? `Confirm: ${label.toLowerCase()} (${seconds} s)` : label}</span>
       {key && <Kbd>{key}</Kbd>}
-    </Button>
+    </button>
   );
 }
 

@@ -171,6 +171,9 @@ export function RundownPanel() {
   );
 }
 
+const ROW_ACTION =
+  'min-h-8 rounded-md px-2 text-sm font-bold text-primary hover:bg-primary-soft disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent';
+
 type RowProps = {
   segment: Segment;
   index: number;
@@ -221,11 +224,15 @@ function SegmentRow({
       onDragOver={(event) => event.preventDefault()}
       onDrop={onDrop}
       className={cx(
-        'flex cursor-grab flex-col gap-1 rounded-lg border p-3',
-        isCurrent ? 'border-primary bg-primary-soft ring-2 ring-primary' : 'border-line bg-white',
-        isDone && 'opacity-75',
+        'flex cursor-grab flex-col gap-1 rounded-lg border p-2.5',
+        isCurrent && timing?.isOver
+          ? 'border-danger bg-danger-soft ring-2 ring-danger'
+          : isCurrent
+            ? 'border-primary bg-primary-soft ring-2 ring-primary'
+            : isDone
+              ? 'border-line bg-canvas'
+              : 'border-line bg-white',
         isDragged && 'opacity-50',
-        timing?.isOver && isCurrent && 'border-danger bg-danger-soft ring-danger',
       )}
     >
       <div className="flex items-start gap-2">
@@ -255,25 +262,25 @@ function SegmentRow({
           {segment.notes && <p className="text-sm whitespace-pre-line text-ink">{segment.notes}</p>}
         </div>
       </div>
-      <div className="flex flex-wrap gap-1">
+      <div className="flex flex-wrap gap-1 pl-9">
         {onGoTo && (
-          <Button size="sm" variant="ghost" onClick={onGoTo}>
-            Go to this segment
-          </Button>
+          <button type="button" className={ROW_ACTION} onClick={onGoTo}>
+            Go to<span className="sr-only"> {segment.title}</span>
+          </button>
         )}
-        <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove(index - 1)}>
-          Move up<span className="sr-only">: {segment.title}</span>
-        </Button>
-        <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-          Move down<span className="sr-only">: {segment.title}</span>
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onEdit}>
+        <button type="button" className={ROW_ACTION} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          Up<span className="sr-only">: move {segment.title} up</span>
+        </button>
+        <button type="button" className={ROW_ACTION} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          Down<span className="sr-only">: move {segment.title} down</span>
+        </button>
+        <button type="button" className={ROW_ACTION} onClick={onEdit}>
           Edit<span className="sr-only">: {segment.title}</span>
-        </Button>
+        </button>
         {!isCurrent && !segment.started_at && (
-          <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete}>
+          <button type="button" className={cx(ROW_ACTION, 'text-danger hover:bg-danger-soft')} onClick={onDelete}>
             Delete<span className="sr-only">: {segment.title}</span>
-          </Button>
+          </button>
         )}
       </div>
     </li>
