@@ -38,6 +38,18 @@ export const piecesRepository = {
   update: (db: Db, id: number, patch: Updateable<PiecesTable>) =>
     db.updateTable('pieces').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
 
+  /** Whether the user is one of the synthetic viewers of the rehearsal whose private copy the event is. */
+  isRehearsalAudience: async (db: Db, eventId: number, userId: number) =>
+    Boolean(
+      await db
+        .selectFrom('rehearsals as r')
+        .innerJoin('users as u', 'u.rehearsal_id', 'r.id')
+        .select('u.id')
+        .where('r.event_id', '=', eventId)
+        .where('u.id', '=', userId)
+        .executeTakeFirst(),
+    ),
+
   liveState: (db: Db, eventId: number) =>
     db.selectFrom('show_live_state').selectAll().where('event_id', '=', eventId).executeTakeFirst(),
 

@@ -70,12 +70,19 @@ export function createPiecesService(ctx: AppContext, pubsub: Pick<PubSub, 'publi
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
 
-  /** The show, when the caller may see it: a rehearsal copy only by staff, a private show as decision 051 says. */
+  /**
+   * The show, when the caller may see it: a rehearsal copy only by staff and that rehearsal's own
+   * synthetic viewers, a private show as decision 051 says; to anyone else it does not exist.
+   */
   async function showFor(eventId: number, viewer: Viewer | null) {
     const event = await eventsRepository.byId(db, eventId);
     if (!event) throw notFound(PIECE_MESSAGES.showNotFound);
-    if (event.rehearsal_of !== null && !viewer?.is_staff) throw notFound(PIECE_MESSAGES.showNotFound);
-    if (!(await access.seenBy(event, viewer))) throw notFound(PIECE_MESSAGES.showNotFound);
+    const maySee =
+      event.rehearsal_of === null
+        ? await access.seenBy(event, viewer)
+        : Boolean(viewer?.is_staff) ||
+          (viewer !== null && (await piecesRepository.isRehearsalAudience(db, event.id, viewer.id)));
+    if (!maySee) throw notFound(PIECE_MESSAGES.showNotFound);
     return event;
   }
 

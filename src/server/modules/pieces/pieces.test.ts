@@ -262,6 +262,37 @@ describeEachEngine('nowshowing_v1', (t) => {
     const real = await t().get<NowShowing>(`/api/nowshowing_v1?eventid=${source.id}`);
     expect(real.body.data).toEqual([]);
   });
+
+  it("shows a rehearsal copy to that rehearsal's synthetic viewers only", async () => {
+    const source = await createLiveShow(t());
+    const copy = await createLiveShow(t(), { rehearsal_of: source.id, is_public: 0 });
+    const otherCopy = await createLiveShow(t(), { rehearsal_of: source.id, is_public: 0 });
+    const piece = await createPiece(t());
+    await putOnAir(t().db, copy.id, piece.id, nowIso(t()));
+    const rehearsal = (copyId: number) =>
+      t()
+        .db.insertInto('rehearsals')
+        .values({ event_id: copyId, source_event_id: source.id, viewers: 2, started_by: null, created_at: nowIso(t()) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const [mine, theirs] = [await rehearsal(copy.id), await rehearsal(otherCopy.id)];
+    const [audience, stranger] = [await t().createViewer(), await t().createViewer()];
+    await t().db.updateTable('users').set({ rehearsal_id: mine.id }).where('id', '=', audience.id).execute();
+    await t().db.updateTable('users').set({ rehearsal_id: theirs.id }).where('id', '=', stranger.id).execute();
+
+    const seen = await t().get<NowShowing>(`/api/nowshowing_v1?eventid=${copy.id}`, { token: audience.tokenvalue });
+    expect(seen.body.data[0]?.piece.id).toBe(piece.id);
+    const want = await t().post(
+      '/api/iwantthis_v1',
+      { eventid: copy.id, pieceid: piece.id },
+      {
+        token: audience.tokenvalue,
+      },
+    );
+    expect(want.http).toBe(200);
+    const hidden = await t().get(`/api/nowshowing_v1?eventid=${copy.id}`, { token: stranger.tokenvalue });
+    expect(hidden.http).toBe(404);
+  });
 });
 
 describeEachEngine('iwantthis_v1', (t) => {
