@@ -84,6 +84,9 @@ import { exhibitionRoutes } from './modules/exhibitions/exhibitions.routes';
 import { createExhibitionsService } from './modules/exhibitions/exhibitions.service';
 import { staffExhibitionRoutes } from './modules/exhibitions/exhibitions-staff.routes';
 import { createStaffExhibitionsService } from './modules/exhibitions/exhibitions-staff.service';
+import { pieceRoutes } from './modules/pieces/pieces.routes';
+import { staffPieceRoutes } from './modules/pieces/pieces-staff.routes';
+import { createPiecesService } from './modules/pieces/pieces.service';
 import { pushRoutes } from './modules/push/push.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
@@ -303,6 +306,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Exhibitions, product registration and the staff side (decision 074).
   await app.register(exhibitionRoutes(ctx, createExhibitionsService(ctx, subscriptions), guards));
   await app.register(staffExhibitionRoutes(ctx, createStaffExhibitionsService(ctx), guards));
+  // Pieces sold on air and "I want this", told to the show's open consoles (decision 081).
+  const pieces = createPiecesService(ctx, pubsub);
+  await app.register(pieceRoutes(ctx, pieces, guards));
+  await app.register(staffPieceRoutes(ctx, pieces, guards));
   // Notifications: the in-app list, preferences, the live unread count and unsubscribe links (decision 068).
   const unreadStreams = createUnreadStreams(ctx.db, pubsub, app.log, {
     ...DEFAULT_UNREAD_STREAM_OPTIONS,
