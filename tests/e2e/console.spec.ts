@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { consolePath, type Rundown, type SegmentInput } from '../../src/shared/contract/console';
+import type { PieceInput } from '../../src/shared/contract/pieces';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { chatPanel, FIRST_CONNECT, messageList, personInNewContext, say } from './support/chat';
@@ -51,7 +52,27 @@ async function showWithRundown(request: APIRequestContext, staff: AuthedUser, ta
     startsInMinutes: -5,
     minutes: 90,
   });
-  await addSegment(request, staff, show.id, { title: 'Welcome', planned_minutes: 3, notes: 'Say hello.' });
+  const pieceResponse = await request.post('/api/staff/pieces', {
+    headers: { token: staff.tokenvalue },
+    data: {
+      name: `Ethiopian opal ring ${tag}`,
+      gemstone: 'Opal',
+      carat: '1.25',
+      metal: '14k yellow gold',
+      size: '7',
+      price_cents: 129_900,
+      stock: 3,
+      photos: [],
+    } satisfies PieceInput,
+  });
+  expect(pieceResponse.status(), await pieceResponse.text()).toBe(200);
+  const piece: { id: number; name: string } = (await pieceResponse.json()).data[0];
+  await addSegment(request, staff, show.id, {
+    title: 'Welcome',
+    planned_minutes: 3,
+    notes: 'Say hello.',
+    piece_id: piece.id,
+  });
   await addSegment(request, staff, show.id, {
     title: 'The pendant giveaway',
     planned_minutes: 5,
@@ -59,7 +80,7 @@ async function showWithRundown(request: APIRequestContext, staff: AuthedUser, ta
     giveaway_id: giveaway.id,
   });
   await addSegment(request, staff, show.id, { title: 'Goodnight', planned_minutes: 2 });
-  return { show, giveaway };
+  return { show, giveaway, piece };
 }
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -91,7 +112,7 @@ test('staff run a show from the console: live, rundown, giveaway drawn by keyboa
   test.setTimeout(150_000);
   const tag = randomUUID().slice(0, 6);
   const staff = await createStaff(request);
-  const { show, giveaway } = await showWithRundown(request, staff, tag);
+  const { show, giveaway, piece } = await showWithRundown(request, staff, tag);
   const rosa = await registerViewer(request, createViewer({ first_name: 'Rosalind', last_name: 'Quill' }));
   await enterGiveaway(request, rosa.user, giveaway.id);
 
@@ -127,6 +148,8 @@ test('staff run a show from the console: live, rundown, giveaway drawn by keyboa
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('n');
     await expect(segmentItem(page, 'Welcome')).toHaveAttribute('aria-current', 'step');
+    // Its piece is on viewers' screens.
+    await expect(region(page, 'Preview and on air')).toContainText(piece.name);
     await page.keyboard.press('n');
     await expect(segmentItem(page, 'The pendant giveaway')).toHaveAttribute('aria-current', 'step');
 
