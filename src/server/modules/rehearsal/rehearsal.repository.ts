@@ -225,8 +225,6 @@ export const rehearsalRepository = {
     await trx.deleteFrom('coupon_events').where('coupon_id', 'in', coupons).execute();
     await trx.deleteFrom('coupon_yearly_claims').where('user_id', 'in', users).execute();
     await trx.deleteFrom('coupons').where('user_id', 'in', users).execute();
-    await trx.deleteFrom('reward_ledger').where('user_id', 'in', users).execute();
-    await trx.deleteFrom('reward_ledger_heads').where('user_id', 'in', users).execute();
     await trx.deleteFrom('reward_points').where('user_id', 'in', users).execute();
     await trx.deleteFrom('sessions').where('user_id', 'in', users).execute();
     await trx.deleteFrom('sign_in_devices').where('user_id', 'in', users).execute();
@@ -241,6 +239,9 @@ export const rehearsalRepository = {
 
     await trx.deleteFrom('rehearsals').where('id', '=', rehearsalId).execute();
     await trx.deleteFrom('users').where('rehearsal_id', '=', rehearsalId).execute();
+    // The ledger is append-only while its viewer exists (migration 015): it goes with the viewer, so after.
+    await trx.deleteFrom('reward_ledger').where('user_id', 'in', users).execute();
+    await trx.deleteFrom('reward_ledger_heads').where('user_id', 'in', users).execute();
     await trx
       .deleteFrom('events')
       .where('id', 'in', giveawayIds.length ? giveawayIds : [0])

@@ -96,6 +96,8 @@ export function createRehearsalService(
     ): Promise<{ rehearsal_id: number; eventid: number }> {
       const now = clock.now();
       const nowIso = now.toISOString();
+      // A show is live strictly after its start (isLive), so the copy starts a second ago: on air at once.
+      const startMs = now.getTime() - 1_000;
       const made = await db.transaction().execute(async (trx) => {
         // On PostgreSQL the show's row is locked so two starts at once make one rehearsal.
         const show = await trx
@@ -109,7 +111,7 @@ export function createRehearsalService(
         if (await repo.bySource(trx, showId)) throw conflict(CONSOLE_MESSAGES.rehearsalRunning);
 
         const lengthMs = new Date(show.cust_end).getTime() - new Date(show.cust_start).getTime();
-        const shiftMs = now.getTime() - new Date(show.cust_start).getTime();
+        const shiftMs = startMs - new Date(show.cust_start).getTime();
         const shifted = (iso: string) => new Date(new Date(iso).getTime() + shiftMs).toISOString();
         const copy = await trx
           .insertInto('events')
@@ -118,8 +120,8 @@ export function createRehearsalService(
             title: `Rehearsal: ${show.title}`,
             description: show.description,
             image: show.image,
-            cust_start: nowIso,
-            cust_end: new Date(now.getTime() + lengthMs).toISOString(),
+            cust_start: new Date(startMs).toISOString(),
+            cust_end: new Date(startMs + lengthMs).toISOString(),
             is_public: 0,
             platform: show.platform,
             stream_url: show.stream_url,
