@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { CONSOLE_MESSAGES } from '../../../shared/contract/console';
 import type { StaffGuessQuestion } from '../../../shared/contract/guessing';
@@ -86,7 +87,16 @@ async function staffRow(t: TestApp, id: number): Promise<UserRow> {
 
 /** Every row of every table of the database, each table's rows as sorted JSON. */
 async function everyRow(t: TestApp): Promise<Record<string, string[]>> {
-  const tables = (await t.db.introspection.getTables()).map((table) => table.name).sort();
+  // PostgreSQL lists every schema's tables; each test app has its own schema (the search path's first).
+  const own =
+    t.engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
+      : undefined;
+  const tables = (await t.db.introspection.getTables())
+    .filter((table) => own === undefined || table.schema === own)
+    .map((table) => table.name)
+    .sort();
+  expect(tables).toContain('rehearsals');
   const snapshot: Record<string, string[]> = {};
   for (const table of tables) {
     const rows = await t.db
