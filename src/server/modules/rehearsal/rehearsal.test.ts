@@ -14,7 +14,7 @@ import { createSpinService } from '../giveaways/spin.service';
 import { createGuessingService } from '../guessing/guessing.service';
 import { createLiveService } from '../live/live.service';
 import { createRewardsService } from '../rewards/rewards.service';
-import { plausibleGuess, type AudiencePace } from './rehearsal-audience';
+import { plausibleGuess, startAudience, type AudiencePace } from './rehearsal-audience';
 import { createRehearsalService, SYNTHETIC_DOMAIN } from './rehearsal.service';
 
 const MINUTE = 60_000;
@@ -155,8 +155,7 @@ describeEachEngine('rehearsals', (app) => {
       },
       { timeout: 20_000, interval: 100 },
     );
-    const watching = await t.db.selectFrom('watch_logs').select('watching').where('event_id', '=', copyId).execute();
-    expect(watching).toHaveLength(50);
+    expect((await createLiveService(t.app.ctx).stats(copyId)).viewers_now).toBe(50);
 
     // Staff ask a question on the copy; the audience guesses near the answer, never on it.
     const opened = await t.post<StaffGuessQuestion>(
@@ -310,6 +309,52 @@ describeEachEngine('rehearsals', (app) => {
     expect((await end(999_999, staff.tokenvalue)).http).toBe(404);
     expect(await everyRow(t)).toEqual(before);
   });
+
+  it('keeps the audience quiet while staff pause the chat, and chatting again once they lift it', async () => {
+    const t = app();
+    const staff = await t.createStaff();
+    const { show } = await plannedShow(t, staff.tokenvalue);
+    // The service's own audience idles (a tick an hour); the one under test is started by hand.
+    const rehearsals = rehearsalsFor(t, { tickMs: 60 * MINUTE, speed: 1 });
+    const started = await rehearsals.start(await staffRow(t, staff.id), show.id, { viewers: 10 });
+    const copyId = started.eventid;
+    await t.db
+      .insertInto('chat_rooms')
+      .values({ room: `show:${copyId}`, slow_mode_seconds: 0, pinned_message_id: null, paused: 1, updated_at: '' })
+      .execute();
+    const ctx = t.app.ctx;
+    const users = await t.db.selectFrom('users').selectAll().where('rehearsal_id', '=', started.rehearsal_id).execute();
+    const audience = startAudience(
+      {
+        db: t.db,
+        clock: ctx.clock,
+        random: ctx.random,
+        live: createLiveService(ctx),
+        chat: createChatService(ctx),
+        hub: createChatHub(memoryPubSub()),
+        giveaways: createGiveawayService(ctx, createLiveLookup(ctx)),
+        spins: createSpinService(ctx),
+        guessing: createGuessingService(ctx, createRewardsService(ctx), () => undefined),
+        onError: (error) => {
+          throw error;
+        },
+      },
+      copyId,
+      users,
+      FAST,
+    );
+    // Long enough for every viewer to have arrived and had two turns to chat.
+    await vi.waitFor(async () => expect(await count(t, 'spins', copyId)).toBe(10), { timeout: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await count(t, 'chat_messages', copyId)).toBe(0);
+
+    await t.db.updateTable('chat_rooms').set({ paused: 0 }).where('room', '=', `show:${copyId}`).execute();
+    await vi.waitFor(async () => expect(await count(t, 'chat_messages', copyId)).toBeGreaterThan(0), {
+      timeout: 20_000,
+    });
+    await audience.stop();
+    await rehearsals.end(copyId);
+  }, 60_000);
 
   it('ends at start-up a rehearsal whose audience is gone with the process that drove it', async () => {
     const t = app();
