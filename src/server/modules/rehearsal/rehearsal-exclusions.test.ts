@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { analyticsRepository } from '../analytics/analytics.repository';
 import { memoryPubSub } from '../../platform/pubsub';
 import { createChatHub } from '../chat/chat.hub';
 import { createChatService } from '../chat/chat.service';
@@ -111,7 +112,7 @@ describeEachEngine('rehearsal data kept out', (app) => {
     await r.rehearsals.end(r.copyId);
   });
 
-  it('leaves rehearsal copies, their giveaways and synthetic points out of the reports', async () => {
+  it('leaves rehearsal copies, their giveaways, synthetic points and sign-ups out of the reports', async () => {
     const t = app();
     const r = await rehearsalWithViewer(t);
     const rewards = createRewardsService(t.app.ctx);
@@ -132,6 +133,9 @@ describeEachEngine('rehearsal data kept out', (app) => {
     expect(giveaways.rows.map((g) => g.event_id)).toEqual([r.giveaway.id]);
     const points = await reportsRepository.pointsByReason(t.db, { from: earlier, before: later }, PAGE);
     expect(points.rows).toEqual([{ reason: 'spin', lines: 1, viewers: 1, credited: 20, debited: 0 }]);
+    // Sign-ups: the staff member and the viewer, not the three synthetic viewers.
+    const totals = await analyticsRepository.totals(t.db, '2026-01-01', '2026-01-01T00:00:00.000Z');
+    expect(totals.signups).toBe(2);
     await r.rehearsals.end(r.copyId);
     expect(await t.db.selectFrom('reward_ledger').select('user_id').execute()).toEqual([{ user_id: r.viewer.id }]);
   });
