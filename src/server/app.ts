@@ -104,6 +104,9 @@ import {
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { securityHeaders } from './http/security';
+import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
+import { rehearsalRoutes } from './modules/rehearsal/rehearsal.routes';
+import { createRehearsalService } from './modules/rehearsal/rehearsal.service';
 
 /** How long a closing server waits for requests under way before it cuts their connections. */
 export const CLOSE_GRACE_MS = 5_000;
@@ -119,6 +122,8 @@ export type BuildOptions = {
   chat?: Partial<HubOptions & SocketOptions>;
   /** The live unread count's timings (tests poll faster). */
   unreadStream?: Partial<UnreadStreamOptions>;
+  /** The pace of rehearsals' scripted audiences (tests speed it up). */
+  rehearsalPace?: AudiencePace;
 };
 
 declare module 'fastify' {
@@ -292,6 +297,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // Rehearsals (decision 084): a private copy of a show whose scripted audience acts through these services.
+  const rehearsalDeps = { live: createLiveService(ctx), chat, hub: chatHub, giveaways, spins, guessing };
+  const rehearsals = createRehearsalService(ctx, rehearsalDeps, options.rehearsalPace);
+  await app.register(rehearsalRoutes(ctx, rehearsals, guards));
   // Photo contests (decision 062): results fixed once at the close, winners credited through the ledger.
   const contestResults = createContestResults(ctx, rewards);
   const contests = createContestsService(ctx, contestResults);
