@@ -385,8 +385,9 @@ export function createConsoleService(ctx: AppContext, deps: ConsoleDeps) {
     expected?: number | null,
   ): Promise<Piece | null> {
     const at = nowIso();
-    await repo.ensureLiveState(db, eventId, at);
     return db.transaction().execute(async (trx) => {
+      // Made inside the transaction, so a refused press leaves nothing behind.
+      await repo.ensureLiveState(trx, eventId, at);
       const state = await repo.liveState(trx, eventId);
       const current = state?.current_segment_id ?? null;
       if (expected !== undefined && expected !== current) throw conflict(CONSOLE_MESSAGES.staleSegment);
