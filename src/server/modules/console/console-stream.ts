@@ -4,7 +4,6 @@
 // of consoles. Changes travel on the pub/sub channel `console:<eventid>` (memory, or Redis across
 // processes), so staff on different processes see each other's actions. While the show is on air
 // the timer also stores the viewers-over-time sample of each 15-second step.
-import type { ServerResponse } from 'node:http';
 import { CONSOLE_LIMITS, type ConsoleChange, type ConsoleTick } from '../../../shared/contract/console';
 import type { PubSub } from '../../platform/pubsub';
 
@@ -40,8 +39,16 @@ export const DEFAULT_CONSOLE_STREAM_OPTIONS: ConsoleStreamOptions = {
 export type ConsolePulse = (eventId: number) => Promise<{ tick: ConsoleTick; isLive: boolean }>;
 export type ConsoleSampler = (eventId: number, viewers: number) => Promise<void>;
 
+/** What a stream needs of its HTTP response (a ServerResponse; a fake in unit tests). */
+export type ConsoleSink = {
+  write: (text: string) => unknown;
+  end: () => unknown;
+  on: (event: 'close', listener: () => void) => unknown;
+  readonly writableEnded: boolean;
+};
+
 type Show = {
-  streams: Set<ServerResponse>;
+  streams: Set<ConsoleSink>;
   timer: NodeJS.Timeout;
   /** The last tick's event, sent at once to a console that opens between ticks. */
   last: string | null;
@@ -52,7 +59,7 @@ type Show = {
 
 export type ConsoleStreams = {
   /** Takes over `raw` as a console of the show: 'open', or 'closing' once the server is shutting down. */
-  open: (eventId: number, raw: ServerResponse) => 'open' | 'closing';
+  open: (eventId: number, raw: ConsoleSink) => 'open' | 'closing';
   /** Streams open here now. */
   size: () => number;
   /** Shows with a counters timer running here now. */
