@@ -6,10 +6,9 @@
 // the timer also stores the viewers-over-time sample of each 15-second step.
 import { CONSOLE_LIMITS, type ConsoleChange, type ConsoleTick } from '../../../shared/contract/console';
 import type { PubSub } from '../../platform/pubsub';
+import { consoleChannel } from '../pieces/pieces.service';
 
 export const STREAM_CLOSING = 'Gemcast is restarting. The console will be back in a moment.';
-
-export const consoleChannel = (eventId: number) => `console:${eventId}`;
 
 /** Tells every console of the show, on every process, that something changed. */
 export function publishChange(

@@ -2,9 +2,8 @@
 // viewers-over-time samples, the call-back list and the counters one tick reads in one round trip.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { PiecesTable, RundownSegmentsTable } from '../../db/schema';
+import type { RundownSegmentsTable } from '../../db/schema';
 
-export type PieceRow = Selectable<PiecesTable>;
 export type SegmentRow = Selectable<RundownSegmentsTable>;
 
 export const consoleRepository = {

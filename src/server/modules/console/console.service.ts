@@ -40,8 +40,9 @@ import { spinRepository } from '../giveaways/spin.repository';
 import { guessingRepository } from '../guessing/guessing.repository';
 import type { GuessingService } from '../guessing/guessing.service';
 import { PRESENCE_WINDOW_MS } from '../live/live.service';
+import { toPiece } from '../pieces/pieces.service';
 import type { createStaffEventsService } from '../staff-events/staff-events.service';
-import { consoleRepository as repo, type PieceRow, type SegmentRow } from './console.repository';
+import { consoleRepository as repo, type SegmentRow } from './console.repository';
 
 type Action = z.output<typeof ConsoleAction>;
 type SegmentFields = z.output<typeof SegmentInput>;
@@ -62,30 +63,6 @@ export type ConsoleDeps = {
   /** Tells every open console of the show, on every process, that something changed. */
   changed: (eventId: number, change: ConsoleChange) => void;
 };
-
-/** A piece's photos are stored as a JSON array; anything else reads as none. */
-function photosOf(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function pieceOf(row: PieceRow): Piece {
-  return {
-    id: row.id,
-    name: row.name,
-    gemstone: row.gemstone,
-    carat: row.carat,
-    metal: row.metal,
-    size: row.size,
-    price_cents: row.price_cents,
-    stock: row.stock,
-    photos: photosOf(row.photos),
-  };
-}
 
 function stateOf(event: Pick<EventRow, 'cust_start' | 'cust_end'>, now: Date): OnAirState {
   if (now.toISOString() >= event.cust_end) return 'ended';
@@ -175,7 +152,7 @@ export function createConsoleService(ctx: AppContext, deps: ConsoleDeps) {
   async function rundownOf(eventId: number, trx: Db = db): Promise<Rundown> {
     const [rows, state] = await Promise.all([repo.segments(trx, eventId), repo.liveState(trx, eventId)]);
     const pieceIds = [...new Set(rows.flatMap((r) => (r.piece_id === null ? [] : [r.piece_id])))];
-    const pieces = new Map((await repo.pieces(trx, pieceIds)).map((p) => [p.id, pieceOf(p)]));
+    const pieces = new Map((await repo.pieces(trx, pieceIds)).map((p) => [p.id, toPiece(p)]));
     const segments: Segment[] = rows.map((r) => ({
       id: r.id,
       position: r.position,
@@ -304,7 +281,7 @@ export function createConsoleService(ctx: AppContext, deps: ConsoleDeps) {
         rehearsal: rehearsal ?? null,
       },
       rundown,
-      now_showing: showing ? pieceOf(showing) : null,
+      now_showing: showing ? toPiece(showing) : null,
       giveaways,
       spin: {
         prizes: prizes.map((p) => ({
@@ -402,7 +379,7 @@ export function createConsoleService(ctx: AppContext, deps: ConsoleDeps) {
       if (piece) await repo.insertShowing(trx, eventId, piece.id, at);
       const shown = piece ? `; now showing ${piece.name}` : '';
       await logAction(trx, staff, eventId, action, `Segment ${target.position}: ${target.title}${shown}`);
-      return piece ? pieceOf(piece) : null;
+      return piece ? toPiece(piece) : null;
     });
   }
 
@@ -540,7 +517,7 @@ export function createConsoleService(ctx: AppContext, deps: ConsoleDeps) {
           if (row) await repo.insertShowing(trx, eventId, row.id, at);
           await logAction(trx, staff, eventId, 'show_piece', row ? `Now showing ${row.name}` : 'Took the piece down');
         });
-        putOnAir(eventId, row ? pieceOf(row) : null);
+        putOnAir(eventId, row ? toPiece(row) : null);
         return null;
       }
       case 'open_entries':
