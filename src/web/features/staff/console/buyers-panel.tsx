@@ -15,7 +15,7 @@ export function BuyersPanel() {
       {snapshot.interest.length === 0 ? (
         <p className="text-muted">Nobody has asked for a piece yet.</p>
       ) : (
-        <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
+        <ul tabIndex={0} aria-label="Buyers, newest first" className="flex max-h-72 flex-col gap-2 overflow-y-auto">
           {snapshot.interest.map((buyer) => (
             <li key={buyer.id} className="flex flex-wrap items-center gap-2 rounded-lg bg-canvas px-3 py-2">
               <div className="min-w-0 flex-1 text-sm">
@@ -36,11 +36,12 @@ export function BuyersPanel() {
                   size="sm"
                   variant="outline"
                   isBusy={busy === 'called_back'}
+                  aria-label={`Called back: ${buyer.name}`}
                   onClick={() =>
                     run({ action: 'called_back', interestId: buyer.id }, `${buyer.name} is marked called back.`)
                   }
                 >
-                  Called back<span className="sr-only">: {buyer.name}</span>
+                  Called back
                 </Button>
               )}
             </li>

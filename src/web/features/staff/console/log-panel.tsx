@@ -17,7 +17,12 @@ export function LogPanel() {
       {snapshot.log.length === 0 ? (
         <p className="text-muted">Nothing done on air yet.</p>
       ) : (
-        <ol className="flex max-h-60 flex-col gap-1 overflow-y-auto text-sm" data-testid="action-log">
+        <ol
+          tabIndex={0}
+          aria-label="Actions, newest first"
+          className="flex max-h-60 flex-col gap-1 overflow-y-auto text-sm"
+          data-testid="action-log"
+        >
           {snapshot.log.map((line) => (
             <li key={line.id} className="flex gap-2">
               <time dateTime={line.created_at} className="shrink-0 text-muted tabular-nums">

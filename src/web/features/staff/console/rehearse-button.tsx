@@ -34,8 +34,8 @@ export function RehearseButton({
 
   return (
     <>
-      <Button variant="outline" size={size} onClick={() => setOpen(true)}>
-        Rehearse<span className="sr-only">: {title}</span>
+      <Button variant="outline" size={size} aria-label={`Rehearse: ${title}`} onClick={() => setOpen(true)}>
+        Rehearse
       </Button>
       <Modal
         open={open}

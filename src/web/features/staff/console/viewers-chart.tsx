@@ -60,7 +60,7 @@ export function ViewersChart({
         )}
       </svg>
       {timeline.marks.length > 0 && (
-        <ol className="flex max-h-28 flex-col overflow-y-auto text-xs text-ink" aria-label="On-air events">
+        <ol tabIndex={0} className="flex max-h-28 flex-col overflow-y-auto text-xs text-ink" aria-label="On-air events">
           {[...timeline.marks].reverse().map((mark, index) => (
             <li key={`${mark.at}-${index}`}>
               <time dateTime={mark.at} className="font-bold tabular-nums">

@@ -68,8 +68,12 @@ function ShowRow({ show }: { show: StaffEventRecord }) {
         </p>
       </div>
       {show.type === 'show' && show.status !== 'past' && (
-        <Link to={consolePath(show.id)} className={buttonStyles('outline', 'sm', 'self-start sm:self-auto')}>
-          Open console<span className="sr-only">: {show.title}</span>
+        <Link
+          to={consolePath(show.id)}
+          aria-label={`Open console: ${show.title}`}
+          className={buttonStyles('outline', 'sm', 'self-start sm:self-auto')}
+        >
+          Open console
         </Link>
       )}
       <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
