@@ -300,6 +300,8 @@ test('a rehearsal with 50 synthetic viewers moves the counters and leaves nothin
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
+  // Every synthetic viewer RSVPed to the copy.
+  await expect(page.getByTestId('counters').getByText('RSVPs').locator('..')).toContainText('50');
   await checkBothSizes(page, shot, 'rehearsal');
 
   await banner.getByRole('button', { name: 'End rehearsal' }).click();

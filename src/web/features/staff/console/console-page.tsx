@@ -130,7 +130,7 @@ export default function ConsolePage() {
                 <SpinPanel />
               </div>
             </div>
-            <div className="grid min-w-0 gap-3 lg:col-span-2 lg:grid-cols-2 xl:col-span-3">
+            <div className="grid min-w-0 items-start gap-3 lg:col-span-2 lg:grid-cols-2 xl:col-span-3">
               <BuyersPanel />
               <LogPanel />
             </div>

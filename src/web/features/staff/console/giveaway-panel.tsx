@@ -79,7 +79,11 @@ function GiveawayControls({ giveaway }: { giveaway: ConsoleGiveaway }) {
         <p className="text-sm text-muted wrap-anywhere">Prize: {giveaway.prize}</p>
       </div>
       <dl className="grid grid-cols-2 gap-2">
-        <Stat label="Entrants" value={giveaway.entrants} note={`${giveaway.tickets} chances`} />
+        <Stat
+          label="Entrants"
+          value={giveaway.entrants}
+          note={`${giveaway.tickets} ${giveaway.tickets === 1 ? 'chance' : 'chances'}`}
+        />
         <Stat
           label="Entries"
           value={
