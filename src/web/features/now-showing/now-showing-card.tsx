@@ -1,7 +1,7 @@
 // The Now showing card on /live (decision 082): the piece on air with its photos (zoomed in a
 // dialog), details, price and stock, "Call to buy" and "Text to buy" from the site's phone, and
 // "I want this", which puts the viewer on the call-back list once. Over the player on a phone, as a
-// strip that opens into the whole card (the video always shows above it), beside it on a laptop.
+// strip that opens into the whole card under the video (which stays in view), beside it on a laptop.
 // Loaded only when a piece is on air.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -24,7 +24,7 @@ type CardProps = { eventId: number; onAir: NonNullable<OnAir>; placement: Placem
 function Chevron({ isOpen }: { isOpen: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className={cx('size-5 transition-transform', isOpen && 'rotate-180')} aria-hidden="true">
-      <path d="M6 15l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
   );
 }
@@ -218,9 +218,11 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
       data-testid="now-showing"
       className={cx(
         'animate-appear rounded-xl border border-line bg-white shadow-lg',
-        // The strip stays clear of the video's own controls along the bottom.
-        isOver ? 'absolute inset-x-2 z-10 max-h-[calc(100%-1rem)] overflow-y-auto p-2' : 'p-3',
-        isOver && (isOpen ? 'bottom-2' : 'bottom-12'),
+        // Over the video: a strip clear of the video's own controls along the bottom; opened, the
+        // whole card hangs under the video, over the chat, so the video stays in full view.
+        isOver && !isOpen && 'absolute inset-x-2 bottom-12 z-10 p-2',
+        isOver && isOpen && 'absolute inset-x-0 top-full z-20 mt-2 p-3 shadow-2xl',
+        !isOver && 'p-3',
       )}
     >
       <div className="flex items-center gap-2.5">
@@ -231,9 +233,8 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
             {piece.name}
           </h2>
           {isOver && !isOpen && (
-            <p className="truncate text-sm">
+            <p className="flex flex-wrap gap-x-1.5 text-sm leading-snug">
               <span className="font-black text-ink">{priceText(piece.price_cents)}</span>
-              <span className="text-muted"> · </span>
               <StockLine stock={piece.stock} />
             </p>
           )}
@@ -245,14 +246,13 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
         {isOpen && (
           <>
             <div className="flex gap-3">
-              <PhotoButton piece={piece} onZoom={() => setZoomAt(0)} className={isOver ? 'size-20' : 'size-28'} />
+              <PhotoButton piece={piece} onZoom={() => setZoomAt(0)} className="size-24 lg:size-28" />
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="text-2xl font-black text-ink">{priceText(piece.price_cents)}</p>
                 <StockLine stock={piece.stock} className="text-sm" />
-                {isOver && <Details piece={piece} />}
               </div>
             </div>
-            {!isOver && <Details piece={piece} />}
+            <Details piece={piece} />
             <WantButton eventId={eventId} piece={piece} wanted={wanted} />
             <BuyLinks piece={piece} />
           </>
