@@ -39,13 +39,21 @@ function CheckIcon() {
 }
 
 /** The photo: pressing it opens the zoom; a badge says how many there are. */
-function PhotoButton({ piece, onZoom, className }: { piece: Piece; onZoom: () => void; className: string }) {
+function PhotoButton({
+  piece,
+  onZoom,
+  className,
+}: {
+  piece: Piece;
+  onZoom: (opener: HTMLElement) => void;
+  className: string;
+}) {
   const cover = piece.photos[0] ?? '';
   if (!cover) return <CdnImage src="" alt="" className={cx('shrink-0 rounded-lg', className)} />;
   return (
     <button
       type="button"
-      onClick={onZoom}
+      onClick={(event) => onZoom(event.currentTarget)}
       className={cx('group relative shrink-0 overflow-hidden rounded-lg ring-1 ring-line', className)}
       aria-label={`Zoom in on the ${piece.photos.length === 1 ? 'photo' : `${piece.photos.length} photos`} of ${piece.name}`}
       aria-haspopup="dialog"
@@ -197,6 +205,12 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
   // Over the video it starts as a strip; beside it, whole.
   const [isOpen, setOpen] = useState(!isOver);
   const [zoomAt, setZoomAt] = useState<number | null>(null);
+  // The zoom opens from state, not a trigger, so it is told where the focus goes back.
+  const zoomOpener = useRef<HTMLElement | null>(null);
+  const openZoom = (opener: HTMLElement) => {
+    zoomOpener.current = opener;
+    setZoomAt(0);
+  };
   const headingId = useId();
   const bodyId = useId();
   const toggle = (
@@ -226,7 +240,7 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
       )}
     >
       <div className="flex items-center gap-2.5">
-        {isOver && !isOpen && <PhotoButton piece={piece} onZoom={() => setZoomAt(0)} className="size-12" />}
+        {isOver && !isOpen && <PhotoButton piece={piece} onZoom={openZoom} className="size-12" />}
         <div className="min-w-0 flex-1">
           <p className="text-[0.6875rem] font-black tracking-widest text-secondary uppercase">Now showing</p>
           <h2 id={headingId} className="truncate leading-tight font-black text-ink" title={piece.name}>
@@ -246,7 +260,7 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
         {isOpen && (
           <>
             <div className="flex gap-3">
-              <PhotoButton piece={piece} onZoom={() => setZoomAt(0)} className="size-24 lg:size-28" />
+              <PhotoButton piece={piece} onZoom={openZoom} className="size-24 lg:size-28" />
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="text-2xl font-black text-ink">{priceText(piece.price_cents)}</p>
                 <StockLine stock={piece.stock} className="text-sm" />
@@ -258,7 +272,7 @@ export default function NowShowingCard({ eventId, onAir, placement }: CardProps)
           </>
         )}
       </div>
-      <PhotoZoom piece={piece} index={zoomAt} onIndexChange={setZoomAt} />
+      <PhotoZoom piece={piece} index={zoomAt} onIndexChange={setZoomAt} returnFocusTo={zoomOpener} />
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // focus goes back to the photo) with previous and next buttons, the arrow keys, and which photo of
 // how many, said politely as it changes. The details come with it, for the phone's short card.
 import * as Dialog from '@radix-ui/react-dialog';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import type { Piece } from '../../../shared/contract/pieces';
 import { Button } from '../../ui/button';
 import { CdnImage } from '../../ui/cdn-image';
@@ -14,6 +14,8 @@ type PhotoZoomProps = {
   /** The photo shown, or null when the dialog is closed. */
   index: number | null;
   onIndexChange: (index: number | null) => void;
+  /** Focus goes back here on closing (the dialog opens from state, without a trigger). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 };
 
 function Arrow({ direction }: { direction: 'left' | 'right' }) {
@@ -31,7 +33,7 @@ function Arrow({ direction }: { direction: 'left' | 'right' }) {
   );
 }
 
-export function PhotoZoom({ piece, index, onIndexChange }: PhotoZoomProps) {
+export function PhotoZoom({ piece, index, onIndexChange, returnFocusTo }: PhotoZoomProps) {
   const count = piece.photos.length;
   const at = index === null ? 0 : Math.min(Math.max(index, 0), Math.max(count - 1, 0));
   const go = (step: number) => onIndexChange((at + step + count) % count);
@@ -56,6 +58,10 @@ export function PhotoZoom({ piece, index, onIndexChange }: PhotoZoomProps) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/80" />
         <Dialog.Content
           onKeyDown={handleKeyDown}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col gap-3 bg-white p-3 focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[94dvh] sm:w-[min(52rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-5"
         >
           <div className="flex items-start justify-between gap-3">
