@@ -264,7 +264,7 @@ for (const width of [375, 1280]) {
       await form.getByLabel('Stock').fill('4');
       await form.getByLabel('Upload photo').setInputFiles(await photo('tanzanite.png', '#312e81', '#a78bfa'));
       await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-      await shot(`now-showing-staff-form-${width}`);
+      await shot(`now-showing-staff-form-${width}`, { fullPage: false });
       await form.getByRole('button', { name: 'Add the piece' }).click();
       await expect(page.getByText('Piece saved.')).toBeVisible();
       const item = page.getByRole('list', { name: 'Pieces' }).getByRole('listitem').filter({ hasText: name });
