@@ -16,7 +16,8 @@ import { useAuth } from '../auth/auth-store';
 import { loginPathFor } from '../auth/redirect';
 import type { Placement } from './now-showing-slot';
 import { PhotoZoom } from './photo-zoom';
-import { callHref, detailsOf, priceText, stockText, textHref } from './piece-words';
+import { callHref, textHref } from './buy-links';
+import { detailsOf, priceText, stockText } from './piece-words';
 import { useWantPiece, type OnAir } from './queries';
 
 type CardProps = { eventId: number; onAir: NonNullable<OnAir>; placement: Placement };

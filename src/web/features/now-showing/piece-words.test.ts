@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buyMessage,
-  callHref,
-  detailsOf,
-  offsetFromParam,
-  priceText,
-  replayDuration,
-  replayTime,
-  stockText,
-  textHref,
-} from './piece-words';
+import { buyMessage, callHref, textHref } from './buy-links';
+import { detailsOf, offsetFromParam, priceText, replayDuration, replayTime, stockText } from './piece-words';
 
 const piece = { id: 12, name: 'Opal & diamond ring', price_cents: 125_000 };
 

@@ -1,8 +1,7 @@
-// How a piece on air reads to viewers: its price in dollars, how many are left, its details, the
-// call and text links to buy it, and where it appears in a replay (12:05, 1:02:03). Pure, so the
-// card, the past show's list and their tests read it the same way.
+// How a piece on air reads to viewers: its price in dollars, how many are left, its details, and
+// where it appears in a replay (12:05, 1:02:03). Pure and import-free (the live page's own chunk
+// reads it), so the card, the past show's list, the staff list and their tests read it the same way.
 import type { Piece } from '../../../shared/contract/pieces';
-import { dialable } from '../../shell/contact-cards';
 
 /** At or under this many, the card says how many are left. */
 export const LOW_STOCK = 5;
@@ -36,23 +35,6 @@ export function detailsOf(piece: Pick<Piece, 'gemstone' | 'carat' | 'metal' | 's
     ['Size', piece.size.trim()],
   ];
   return details.filter(([, value]) => value !== '');
-}
-
-/** The text a viewer sends to buy a piece, naming it so staff know which one. */
-export function buyMessage(piece: Pick<Piece, 'id' | 'name' | 'price_cents'>): string {
-  return `Hi! I would like to buy "${piece.name}" (${priceText(piece.price_cents)}, piece ${piece.id}) from the live show.`;
-}
-
-export function callHref(phone: string): string | null {
-  const number = dialable(phone);
-  return number.replace('+', '') ? `tel:${number}` : null;
-}
-
-/** sms: with the message filled in (`?body=`, which both iPhone and Android read). */
-export function textHref(phone: string, piece: Pick<Piece, 'id' | 'name' | 'price_cents'>): string | null {
-  const number = dialable(phone);
-  if (!number.replace('+', '')) return null;
-  return `sms:${number}?body=${encodeURIComponent(buyMessage(piece))}`;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
