@@ -84,6 +84,9 @@ import { exhibitionRoutes } from './modules/exhibitions/exhibitions.routes';
 import { createExhibitionsService } from './modules/exhibitions/exhibitions.service';
 import { staffExhibitionRoutes } from './modules/exhibitions/exhibitions-staff.routes';
 import { createStaffExhibitionsService } from './modules/exhibitions/exhibitions-staff.service';
+import { pieceRoutes } from './modules/pieces/pieces.routes';
+import { staffPieceRoutes } from './modules/pieces/pieces-staff.routes';
+import { createPiecesService } from './modules/pieces/pieces.service';
 import { pushRoutes } from './modules/push/push.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
@@ -101,6 +104,9 @@ import {
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { securityHeaders } from './http/security';
+import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
+import { rehearsalRoutes } from './modules/rehearsal/rehearsal.routes';
+import { createRehearsalService } from './modules/rehearsal/rehearsal.service';
 
 /** How long a closing server waits for requests under way before it cuts their connections. */
 export const CLOSE_GRACE_MS = 5_000;
@@ -116,6 +122,8 @@ export type BuildOptions = {
   chat?: Partial<HubOptions & SocketOptions>;
   /** The live unread count's timings (tests poll faster). */
   unreadStream?: Partial<UnreadStreamOptions>;
+  /** The pace of rehearsals' scripted audiences (tests speed it up). */
+  rehearsalPace?: AudiencePace;
 };
 
 declare module 'fastify' {
@@ -289,6 +297,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // Rehearsals (decision 084): a private copy of a show whose scripted audience acts through these services.
+  const rehearsalDeps = { live: createLiveService(ctx), chat, hub: chatHub, giveaways, spins, guessing };
+  const rehearsals = createRehearsalService(ctx, rehearsalDeps, options.rehearsalPace);
+  await app.register(rehearsalRoutes(ctx, rehearsals, guards));
   // Photo contests (decision 062): results fixed once at the close, winners credited through the ledger.
   const contestResults = createContestResults(ctx, rewards);
   const contests = createContestsService(ctx, contestResults);
@@ -303,6 +315,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Exhibitions, product registration and the staff side (decision 074).
   await app.register(exhibitionRoutes(ctx, createExhibitionsService(ctx, subscriptions), guards));
   await app.register(staffExhibitionRoutes(ctx, createStaffExhibitionsService(ctx), guards));
+  // Pieces sold on air and "I want this", told to the show's open consoles (decision 081).
+  const pieces = createPiecesService(ctx, pubsub);
+  await app.register(pieceRoutes(ctx, pieces, guards));
+  await app.register(staffPieceRoutes(ctx, pieces, guards));
   // Notifications: the in-app list, preferences, the live unread count and unsubscribe links (decision 068).
   const unreadStreams = createUnreadStreams(ctx.db, pubsub, app.log, {
     ...DEFAULT_UNREAD_STREAM_OPTIONS,

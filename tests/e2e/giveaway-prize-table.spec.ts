@@ -1,7 +1,7 @@
 // Journey: staff open a giveaway from /staff/giveaways and edit its spin-to-win wheel: a blank label
 // and an empty weight are refused with a clear message naming the prize, and nothing is saved; the
-// corrected table (old prizes at weight 0, a new prize) saves, and a viewer who enters and spins
-// lands on the new prize. Axe on the editor.
+// corrected table (old prizes at weight 0, a new prize with a stock of 5) saves, and a viewer who
+// enters and spins lands on the new prize, which then has 4 left. Axe on the editor.
 import { randomUUID } from 'node:crypto';
 import type { SpinCheck, SpinPrizeTable } from '../../src/shared/contract/spin';
 import { expectAccessible } from './support/axe';
@@ -72,15 +72,17 @@ test('staff edit the prize wheel, bad input is refused clearly, and a viewer spi
   await wheel.getByLabel('Prize 4', { exact: true }).fill('Sapphire charm');
   await wheel.getByLabel('Weight of prize 4').fill('7');
   await wheel.getByLabel('Points of prize 4').fill('75');
+  await expect(wheel.getByLabel('Stock of prize 1')).toHaveValue('');
+  await wheel.getByLabel('Stock of prize 4').fill('5');
   await expect(wheel.getByRole('row').filter({ hasText: '100%' })).toHaveCount(1);
   await wheel.getByRole('button', { name: 'Save the wheel' }).click();
   await expect(wheel.getByRole('status')).toHaveText('The prize wheel has been saved.');
   await expect(problem).toHaveCount(0);
-  expect((await savedTable()).prizes.map((p) => [p.label, p.weight, p.points])).toEqual([
-    ['10 points', 0, 10],
-    ['Free shipping', 0, 0],
-    ['Polishing cloth', 0, 0],
-    ['Sapphire charm', 7, 75],
+  expect((await savedTable()).prizes.map((p) => [p.label, p.weight, p.points, p.stock])).toEqual([
+    ['10 points', 0, 10, null],
+    ['Free shipping', 0, 0, null],
+    ['Polishing cloth', 0, 0, null],
+    ['Sapphire charm', 7, 75, 5],
   ]);
   await expectAccessible(page);
   await shot('giveaway-prize-table-saved', { fullPage: false });
@@ -101,5 +103,5 @@ test('staff edit the prize wheel, bad input is refused clearly, and a viewer spi
   });
   const check: SpinCheck = (await stored.json()).data[0];
   expect(check.result).toMatchObject({ label: 'Sapphire charm', points: 75, segment: 3 });
-  expect((await savedTable()).prizes.find((p) => p.label === 'Sapphire charm')?.won).toBe(1);
+  expect((await savedTable()).prizes.find((p) => p.label === 'Sapphire charm')).toMatchObject({ won: 1, stock: 4 });
 });

@@ -34,20 +34,20 @@ export const DEMO_TERMS = `<h2>Official rules</h2>
 
 const SHOW_WHEEL: z.output<typeof SetSpinPrizesRequest> = {
   prizes: [
-    { label: '25 reward points', weight: 40, points: 25, image: '' },
-    { label: '10% off tonight', weight: 30, points: 0, image: '' },
-    { label: 'Free shipping', weight: 20, points: 0, image: '' },
-    { label: '100 reward points', weight: 9, points: 100, image: '' },
-    { label: 'Mystery gemstone', weight: 1, points: 0, image: '' },
+    { label: '25 reward points', weight: 40, points: 25, image: '', stock: null },
+    { label: '10% off tonight', weight: 30, points: 0, image: '', stock: null },
+    { label: 'Free shipping', weight: 20, points: 0, image: '', stock: null },
+    { label: '100 reward points', weight: 9, points: 100, image: '', stock: null },
+    { label: 'Mystery gemstone', weight: 1, points: 0, image: '', stock: 3 },
   ],
 };
 
 const GIVEAWAY_WHEEL: z.output<typeof SetSpinPrizesRequest> = {
   prizes: [
-    { label: '10 reward points', weight: 50, points: 10, image: '' },
-    { label: '50 reward points', weight: 30, points: 50, image: '' },
-    { label: 'Free ring sizing', weight: 15, points: 0, image: '' },
-    { label: '250 reward points', weight: 5, points: 250, image: '' },
+    { label: '10 reward points', weight: 50, points: 10, image: '', stock: null },
+    { label: '50 reward points', weight: 30, points: 50, image: '', stock: null },
+    { label: 'Free ring sizing', weight: 15, points: 0, image: '', stock: null },
+    { label: '250 reward points', weight: 5, points: 250, image: '', stock: null },
   ],
 };
 

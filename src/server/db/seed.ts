@@ -2,7 +2,8 @@
 // viewers who log in by e-mail code, a show that is live whenever the demo starts (a short local
 // HLS clip) with an open giveaway and spin-to-win wheels, upcoming shows and an upcoming
 // giveaway, a special event with a quiz, a past show whose giveaways were drawn (seeds revealed),
-// a photo contest in voting and an exhibition taking product registrations.
+// a photo contest in voting, an exhibition taking product registrations, and pieces with a rundown
+// for the live show's producer console.
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context';
@@ -13,6 +14,7 @@ import { mediaRoot } from '../platform/media';
 import { isoNow } from '../platform/clock';
 import { laDay, laOffset } from '../../shared/time';
 import { hashPassword } from '../platform/passwords';
+import { seedDemoConsole } from './seed-console';
 import { seedDemoContest } from './seed-contests';
 import { seedDemoExhibition } from './seed-exhibitions';
 import { refreshDemoGiveaway, seedGiveaways } from './seed-giveaways';
@@ -240,4 +242,6 @@ export async function refreshDemo(ctx: AppContext): Promise<void> {
   await seedDemoContest(ctx);
   // The demo exhibition is made once and kept running around today (decision 074).
   await seedDemoExhibition(ctx);
+  // The demo pieces and the live show's rundown for the producer console (decision 081).
+  await seedDemoConsole(ctx, DEMO_LIVE_TITLE);
 }

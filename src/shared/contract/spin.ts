@@ -7,6 +7,9 @@ import { eventImage } from './event-fields';
 import { bodyId, queryId } from './ids';
 
 /** Spin-to-win kinds: after an RSVP (to a show or special event) or after a giveaway entry. */
+/** The most a spin prize's stock may be. */
+export const SPIN_STOCK_MAX = 100_000;
+
 export const SPIN_KINDS = ['rsvp', 'giveaway'] as const;
 export type SpinKind = (typeof SPIN_KINDS)[number];
 
@@ -77,6 +80,8 @@ export const SpinPrize = z.object({
   points: z.number().int(),
   /** Spins that landed on this prize so far. */
   won: z.number().int(),
+  /** Left to win; null for no limit. A prize with none left is never drawn (decision 081). */
+  stock: z.number().int().nullable(),
   /** The prize's picture as viewers fetch it; '' for none. */
   image: z.string(),
 });
@@ -111,6 +116,14 @@ export const SetSpinPrizesRequest = z.object({
           .max(100_000, 'points is a whole number from 0 to 100,000.')
           .default(0),
         image: eventImage.default(''),
+        /** How many may be won from now on; null (or left out) for no limit. */
+        stock: z
+          .number({ error: 'stock is a whole number from 0 to 100,000, or empty for no limit.' })
+          .int('stock is a whole number from 0 to 100,000, or empty for no limit.')
+          .min(0, 'stock is a whole number from 0 to 100,000, or empty for no limit.')
+          .max(SPIN_STOCK_MAX, 'stock is a whole number from 0 to 100,000, or empty for no limit.')
+          .nullable()
+          .default(null),
       }),
     )
     .max(12, 'A wheel has at most 12 prizes.')

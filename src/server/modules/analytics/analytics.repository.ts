@@ -33,6 +33,8 @@ export const analyticsRepository = {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('created_at', '>=', fromIso)
+      // A rehearsal's synthetic viewers never signed up (decision 084).
+      .where('rehearsal_id', 'is', null)
       .executeTakeFirstOrThrow();
     return {
       visits: Number(visits.visits),

@@ -1,5 +1,5 @@
 // SQL for spin-to-win: the prize table per event, one spin per viewer per event and kind, and
-// the reward points credited with it.
+// the reward points credited with it, and the stock left of prizes that have one.
 import type { Db } from '../../db/database';
 import type { SpinsTable } from '../../db/schema';
 
@@ -10,7 +10,7 @@ export const spinRepository = {
   async replacePrizes(
     db: Db,
     eventId: number,
-    prizes: { label: string; weight: number; points: number; image: string | null }[],
+    prizes: { label: string; weight: number; points: number; image: string | null; stock?: number | null }[],
   ) {
     await db.deleteFrom('spin_prizes').where('event_id', '=', eventId).execute();
     if (prizes.length)
@@ -18,6 +18,20 @@ export const spinRepository = {
         .insertInto('spin_prizes')
         .values(prizes.map((p, position) => ({ event_id: eventId, position, ...p })))
         .execute();
+  },
+
+  /**
+   * Takes one of a prize with a stock, only while some is left: false when another spin took the last
+   * one first (the update re-reads the row under its lock, so two spins never take the same last one).
+   */
+  async takeOne(db: Db, prizeId: number): Promise<boolean> {
+    const result = await db
+      .updateTable('spin_prizes')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', prizeId)
+      .where('stock', '>', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   wonCounts: (db: Db, eventId: number) =>

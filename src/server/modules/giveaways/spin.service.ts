@@ -1,7 +1,8 @@
 // Spin-to-win: once per viewer per event and kind, only after an RSVP (rsvp) or a giveaway entry
 // (giveaway). The server picks the prize from the event's weighted table with the CSPRNG and
 // writes the spin and its ledger credit in one transaction; a second spin, concurrent or not,
-// is answered with the first one's result. Staff edit the prize table. A private event's wheel is
+// is answered with the first one's result. A prize with a stock is drawn while some is left and taken
+// in the spin's transaction (decision 081). Staff edit the prize table. A private event's wheel is
 // for those who may see it (decision 051): staff, and viewers who entered or RSVPed.
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import { GIVEAWAY_MESSAGES } from '../../../shared/giveaway-messages';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import type { Random } from '../../platform/clock';
+import type { Db } from '../../db/database';
 import type { EventsTable, SpinPrizesTable, SpinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { createEventAccess } from '../event-access/event-access.service';
@@ -40,6 +42,13 @@ export function chooseWeighted(weights: readonly number[], random: Pick<Random, 
   }
   return -1;
 }
+
+/** A prize a spin may land on: some chance, and stock left or no limit. */
+export const isDrawable = (prize: Pick<Prize, 'weight' | 'stock'>) =>
+  prize.weight > 0 && (prize.stock === null || prize.stock > 0);
+
+/** Thrown inside the spin's transaction when another spin of the same viewer got there first: undoes the stock taken. */
+class SpunAlready extends Error {}
 
 /** The kind of spin an event offers: giveaways after entry, shows and special events after RSVP. */
 export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKind =>
@@ -85,6 +94,26 @@ export function createSpinService(ctx: AppContext) {
     );
   }
 
+  /**
+   * Draws among the candidates; a prize with a stock is won only if one is still left to take, else
+   * the draw is made again among the others. Undefined when none is left.
+   */
+  async function takePrize(trx: Db, candidates: Prize[]): Promise<Prize | undefined> {
+    let left = candidates;
+    for (;;) {
+      const prize =
+        left[
+          chooseWeighted(
+            left.map((p) => p.weight),
+            random,
+          )
+        ];
+      if (!prize) return undefined;
+      if (prize.stock === null || (await spinRepository.takeOne(trx, prize.id))) return prize;
+      left = left.filter((p) => p.id !== prize.id);
+    }
+  }
+
   async function table(eventId: number): Promise<SpinPrizeTable> {
     const event = await eventsRepository.byId(db, eventId);
     if (!event) throw notFound(MESSAGES.eventNotFound);
@@ -103,6 +132,7 @@ export function createSpinService(ctx: AppContext) {
         points: p.points,
         won: wonBy.get(p.id) ?? 0,
         image: imageOf(p),
+        stock: p.stock,
       })),
       spins: won.reduce((sum, w) => sum + Number(w.n), 0),
     };
@@ -116,29 +146,33 @@ export function createSpinService(ctx: AppContext) {
       if (earlier) return toResult(earlier, prizes, true);
       if (!(await isEligible(eventId, user.id, kind)))
         throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinRsvpFirst : GIVEAWAY_MESSAGES.spinEnterFirst);
-      const index = chooseWeighted(
-        prizes.map((p) => p.weight),
-        random,
-      );
-      const prize = prizes[index];
-      if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
+      if (!prizes.some(isDrawable)) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
       const now = clock.now().toISOString();
-      const outcome = await db.transaction().execute(async (trx) => {
-        const inserted = await spinRepository.insertSpin(trx, {
-          event_id: eventId,
-          user_id: user.id,
-          kind,
-          prize_id: prize.id,
-          label: prize.label,
-          points: prize.points,
-          created_at: now,
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const prize = await takePrize(trx, prizes.filter(isDrawable));
+          // Every prize with a chance ran out while this spin was drawn.
+          if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
+          const inserted = await spinRepository.insertSpin(trx, {
+            event_id: eventId,
+            user_id: user.id,
+            kind,
+            prize_id: prize.id,
+            label: prize.label,
+            points: prize.points,
+            created_at: now,
+          });
+          // The unique key said another spin got there first: roll back the stock taken, credit nothing.
+          if (!inserted) throw new SpunAlready();
+          // The ledger's source is the one migration 016 gave spins copied from reward_points.
+          if (prize.points > 0) await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx });
+          return { spin: inserted, already: false };
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof SpunAlready)) throw error;
+          return { spin: await spinRepository.spinOf(db, eventId, user.id, kind), already: true };
         });
-        // The unique key said another spin got there first: answer with that one, credit nothing.
-        if (!inserted) return { spin: await spinRepository.spinOf(trx, eventId, user.id, kind), already: true };
-        // The ledger's source is the one migration 016 gave spins copied from reward_points.
-        if (prize.points > 0) await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx });
-        return { spin: inserted, already: false };
-      });
       if (!outcome.spin) throw new AppError(409, GIVEAWAY_MESSAGES.spinAlready);
       return toResult(outcome.spin, prizes, outcome.already);
     },
@@ -149,7 +183,7 @@ export function createSpinService(ctx: AppContext) {
         spinRepository.prizes(db, eventId),
         spinRepository.spinOf(db, eventId, user.id, kind),
       ]);
-      const hasWheel = prizes.some((p) => p.weight > 0);
+      const hasWheel = prizes.some(isDrawable);
       const canSpin = !spin && hasWheel && (await isEligible(eventId, user.id, kind));
       return {
         exists: Boolean(spin),

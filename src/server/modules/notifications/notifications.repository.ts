@@ -24,6 +24,28 @@ export const notificationsRepository = {
       .where('user_id', 'in', userIds)
       .execute(),
 
+  /** Which of these accounts are a rehearsal's synthetic viewers (decision 084): told nothing. */
+  syntheticAmong: async (db: Db, userIds: number[]) =>
+    (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', userIds)
+        .where('rehearsal_id', 'is not', null)
+        .execute()
+    ).map((row) => row.id),
+
+  /** Whether the event is a rehearsal's private copy (decision 084): nothing about it is sent. */
+  isRehearsalEvent: async (db: Db, eventId: number) =>
+    Boolean(
+      await db
+        .selectFrom('events')
+        .select('id')
+        .where('id', '=', eventId)
+        .where('rehearsal_of', 'is not', null)
+        .executeTakeFirst(),
+    ),
+
   /** The stored preference cells of these viewers for one kind (decision 068): one query per chunk. */
   choicesFor: (db: Db, kind: string, userIds: number[]) =>
     db

@@ -50,6 +50,18 @@ function sharedFields(input: Omit<NotifyInput, 'userIds'>) {
   };
 }
 
+/** The event a subject is about (`show:12`, `giveaway:7:draw:1`, `chat:show:12:…`), or null. */
+export function subjectEventId(subject: string): number | null {
+  const match = /^(?:show|giveaway|chat:show):(\d+)(?::|$)/.exec(subject);
+  return match ? Number(match[1]) : null;
+}
+
+/** A rehearsal's copy and its giveaways are practice (decision 084): nothing about them is recorded. */
+async function isAboutRehearsal(trx: Db, subject: string): Promise<boolean> {
+  const eventId = subjectEventId(subject);
+  return eventId !== null && repo.isRehearsalEvent(trx, eventId);
+}
+
 /** A delivery waiting for its first attempt, due when the notification was recorded. */
 function pendingDelivery(notificationId: number, channel: Channel, dueIso: string) {
   return {
@@ -77,9 +89,14 @@ export async function notify(trx: Db, input: NotifyInput): Promise<number> {
   const channels = (input.channels ?? channelsOf(input.kind)).filter((channel) => channel !== 'in_app');
   const locked = NOTIFICATION_KINDS[input.kind].locked;
   const userIds = [...new Set(input.userIds)];
+  if (!userIds.length || (await isAboutRehearsal(trx, input.subject))) return 0;
   let added = 0;
   for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
-    const chunk = userIds.slice(start, start + NOTIFY_CHUNK);
+    // A rehearsal's synthetic viewers are told nothing (decision 084).
+    const slice = userIds.slice(start, start + NOTIFY_CHUNK);
+    const synthetic = new Set(await repo.syntheticAmong(trx, slice));
+    const chunk = synthetic.size ? slice.filter((id) => !synthetic.has(id)) : slice;
+    if (!chunk.length) continue;
     const chosen = locked ? new Map<string, boolean>() : await choicesOf(trx, input.kind, chunk);
     const isOn = (userId: number, channel: Channel) =>
       locked || (chosen.get(`${userId}:${channel}`) ?? defaultEnabled(input.kind, channel));
@@ -120,6 +137,7 @@ export type NotifySubscribersInput = Omit<NotifyInput, 'userIds' | 'channels'> &
 export async function notifySubscribers(trx: Db, input: NotifySubscribersInput): Promise<number> {
   const shared = sharedFields(input);
   const subscriberIds = [...new Set(input.subscriberIds)];
+  if (!subscriberIds.length || (await isAboutRehearsal(trx, input.subject))) return 0;
   let added = 0;
   for (let start = 0; start < subscriberIds.length; start += NOTIFY_CHUNK) {
     const chunk = subscriberIds.slice(start, start + NOTIFY_CHUNK);

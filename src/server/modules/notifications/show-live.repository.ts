@@ -11,6 +11,8 @@ export const showLiveRepository = {
       .leftJoin('show_live_announced', 'show_live_announced.event_id', 'events.id')
       .select(['events.id', 'events.title', 'events.description', 'events.cust_start', 'events.cust_end'])
       .where('events.type', 'in', ['show', 'specialshow'])
+      // A rehearsal's private copy goes live for staff only (decision 084).
+      .where('events.rehearsal_of', 'is', null)
       .where('events.cust_start', '<=', nowIso)
       .where('events.cust_start', '>', sinceIso)
       .where('events.cust_end', '>', nowIso)

@@ -37,6 +37,8 @@ export const reportsRepository = {
     const base = db
       .selectFrom('events as e')
       .where('e.type', 'in', filter.types)
+      // Rehearsals' private copies are practice, never in a report (decision 084).
+      .where('e.rehearsal_of', 'is', null)
       .where('e.cust_start', '>', filter.now)
       .where('e.cust_start', '<', filter.until)
       .$if(filter.viewerId !== null, (qb) =>
@@ -80,6 +82,7 @@ export const reportsRepository = {
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .where('p.status', '=', 'claimed')
       .where('g.announced_at', 'is not', null)
+      .where('ev.rehearsal_of', 'is', null)
       .$if(filter.eventId !== undefined, (qb) => qb.where('p.giveaway_id', '=', filter.eventId ?? 0))
       .$if(filter.from !== undefined, (qb) => qb.where('p.drawn_at', '>=', filter.from ?? ''))
       .$if(filter.before !== undefined, (qb) => qb.where('p.drawn_at', '<', filter.before ?? ''))
@@ -304,6 +307,7 @@ export const reportsRepository = {
       .selectFrom('giveaways as g')
       .innerJoin('events as ev', 'ev.id', 'g.event_id')
       .leftJoin('events as sh', 'sh.id', 'g.show_id')
+      .where('ev.rehearsal_of', 'is', null)
       .$if(filter.showId !== undefined, (qb) => qb.where('g.show_id', '=', filter.showId ?? 0));
     const [rows, total] = await Promise.all([
       base
@@ -352,6 +356,10 @@ export const reportsRepository = {
     const grouped = db
       .selectFrom('reward_ledger as l')
       .where('l.state', '=', 'settled')
+      // A rehearsal's synthetic viewers earn points of their own, gone when it ends: never counted.
+      .where((eb) =>
+        eb('l.user_id', 'not in', eb.selectFrom('users').select('id').where('rehearsal_id', 'is not', null)),
+      )
       .where('l.created_at', '>=', filter.from)
       .where('l.created_at', '<', filter.before)
       .select((eb) => [

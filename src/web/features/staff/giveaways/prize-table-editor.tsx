@@ -1,5 +1,5 @@
 // The spin-to-win prize table of an event (a giveaway here): up to 12 prizes with their pictures,
-// relative weights and reward points, and how often each came up. An empty table switches spinning off.
+// relative weights, reward points and stock left (empty: no limit), and how often each came up. An empty table switches spinning off.
 // The table is checked with the contract's own schema before it is sent; what is wrong, here or
 // on the server, is listed by prize number and its fields are marked.
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { inputStyles } from '../../../ui/text-field';
 import { ImageUpload } from '../image-upload';
 import { spinPrizesQuery, useSavePrizes } from './queries';
 
-type Row = { key: number; label: string; weight: string; points: string; image: string };
+type Row = { key: number; label: string; weight: string; points: string; stock: string; image: string };
 
 let nextKey = 1;
 const rowsOf = (table: SpinPrizeTable): Row[] =>
@@ -23,12 +23,15 @@ const rowsOf = (table: SpinPrizeTable): Row[] =>
     label: p.label,
     weight: String(p.weight),
     points: String(p.points),
+    stock: p.stock === null ? '' : String(p.stock),
     image: p.image,
   }));
-const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0', image: '' });
+const blankRow = (): Row => ({ key: nextKey++, label: '', weight: '1', points: '0', stock: '', image: '' });
 
 /** A number field as typed: empty (or not a number) stays NaN, so the schema names it instead of reading 0. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** The stock as typed: empty is no limit. */
+const typedStock = (text: string) => (text.trim() === '' ? null : Number(text));
 
 type Problem = { field: string; message: string };
 
@@ -46,10 +49,10 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
   const won = new Map(table.prizes.map((p) => [p.label, p.won]));
 
   const [problems, setProblems] = useState<Problem[]>([]);
-  const isWrong = (index: number, field: 'label' | 'weight' | 'points') =>
+  const isWrong = (index: number, field: 'label' | 'weight' | 'points' | 'stock') =>
     problems.some((p) => p.field === `prizes.${index}.${field}`);
 
-  function change(key: number, field: 'label' | 'weight' | 'points' | 'image', value: string) {
+  function change(key: number, field: 'label' | 'weight' | 'points' | 'stock' | 'image', value: string) {
     setRows((old) => old.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
   }
 
@@ -61,6 +64,7 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
         label: row.label,
         weight: typedNumber(row.weight),
         points: typedNumber(row.points),
+        stock: typedStock(row.stock),
         image: row.image,
       })),
     };
@@ -84,14 +88,15 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4">
       <p className="text-sm text-muted">
         {table.spins} {table.spins === 1 ? 'spin' : 'spins'} so far. A prize of weight 2 comes up twice as often as one
-        of weight 1; weight 0 never. No prizes: no wheel.
+        of weight 1; weight 0 never. Stock is how many are left to win: empty for no limit, and a prize with none left
+        is no longer drawn. No prizes: no wheel.
       </p>
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
-                {['Prize', 'Image', 'Weight', 'Chance', 'Points', 'Won'].map((header) => (
+                {['Prize', 'Image', 'Weight', 'Chance', 'Points', 'Stock', 'Won'].map((header) => (
                   <Th key={header} className="px-2 py-1">
                     {header}
                   </Th>
@@ -145,6 +150,18 @@ function Editor({ eventId, table }: { eventId: number; table: SpinPrizeTable }) 
                       className={cx(inputStyles, 'w-24')}
                       value={row.points}
                       onChange={(e) => change(row.key, 'points', e.target.value)}
+                    />
+                  </td>
+                  <td className="px-2 py-1">
+                    <input
+                      aria-label={`Stock of prize ${i + 1}`}
+                      aria-invalid={isWrong(i, 'stock') || undefined}
+                      type="number"
+                      min={0}
+                      placeholder="No limit"
+                      className={cx(inputStyles, 'w-24')}
+                      value={row.stock}
+                      onChange={(e) => change(row.key, 'stock', e.target.value)}
                     />
                   </td>
                   <td className="px-2 py-1 tabular-nums">{won.get(row.label) ?? 0}</td>
