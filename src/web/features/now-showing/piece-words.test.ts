@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyMessage, callHref, textHref } from './buy-links';
 import { detailsOf, offsetFromParam, priceText, replayDuration, replayTime, stockText } from './piece-words';
-
-const piece = { id: 12, name: 'Opal & diamond ring', price_cents: 125_000 };
 
 describe('priceText', () => {
   it('shows whole dollars without cents and other amounts with them', () => {
@@ -32,21 +29,6 @@ describe('detailsOf', () => {
       ['Size', '7'],
     ]);
     expect(detailsOf({ gemstone: '', carat: '', metal: 'Silver', size: ' ' })).toEqual([['Metal', 'Silver']]);
-  });
-});
-
-describe('call and text links', () => {
-  it('dial the configured number and name the piece in the text', () => {
-    expect(callHref('(555) 010-4367')).toBe('tel:5550104367');
-    const href = textHref('+1 555 010 4367', piece);
-    expect(href).toMatch(/^sms:\+15550104367\?body=/);
-    expect(decodeURIComponent(href?.split('body=')[1] ?? '')).toBe(buyMessage(piece));
-    expect(buyMessage(piece)).toContain('"Opal & diamond ring" ($1,250, piece 12)');
-  });
-
-  it('offer no link without a number', () => {
-    expect(callHref('')).toBeNull();
-    expect(textHref('  ', piece)).toBeNull();
   });
 });
 
