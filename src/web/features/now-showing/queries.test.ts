@@ -19,7 +19,8 @@ describe('the card follows now_showing frames through the query cache', () => {
   it('shows a new piece unasked, keeps what the viewer said about the same piece, and goes for null', () => {
     const client = new QueryClient();
     const key = pieceKeys.nowShowing(7);
-    client.setQueryData<OnAir>(key, { piece: piece(1), wanted: true });
+    const asked: OnAir = { piece: piece(1), wanted: true };
+    client.setQueryData(key, asked);
     applyNowShowing(client, 7, piece(1));
     expect(client.getQueryData<OnAir>(key)).toEqual({ piece: piece(1), wanted: true });
     applyNowShowing(client, 7, piece(2));
