@@ -4,13 +4,15 @@
 // run with autocannon (100 connections, 10 s each). Prints the ratios; asserts nothing. Then the
 // giveaway-entry surge (bench/giveaway-surge.ts): durable entries by distinct viewers, checked
 // against what is stored after the server is killed; then the guess and check-in surges beside it
-// (bench/guess-surge.ts); last "show live now" for 20,000 RSVPs and subscribers (bench/show-live.bench.ts).
+// (bench/guess-surge.ts); "show live now" for 20,000 RSVPs and subscribers (bench/show-live.bench.ts); last
+// the producer console's CPU per open console at 5,000 viewers (bench/console.bench.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { runEntrySurges } from './giveaway-surge';
 import { runCheckInSurges, runGuessSurges } from './guess-surge';
+import { runConsoleBench } from './console.bench';
 import { runShowLiveBench } from './show-live.bench';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -138,3 +140,4 @@ await runEntrySurges(pgUrl, postgresUp);
 await runGuessSurges(pgUrl, postgresUp);
 await runCheckInSurges(pgUrl, postgresUp);
 await runShowLiveBench(pgUrl, postgresUp);
+await runConsoleBench(pgUrl, postgresUp);

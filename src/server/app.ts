@@ -70,6 +70,7 @@ import { createEarningService } from './modules/rewards/earning.service';
 import { guessingRoutes } from './modules/guessing/guessing.routes';
 import { staffGuessingRoutes } from './modules/guessing/guessing-staff.routes';
 import { createGuessingService } from './modules/guessing/guessing.service';
+import { consoleRoutesFor } from './modules/console/console.routes';
 import { createContestResults } from './modules/contests/contest-results';
 import { contestRoutes } from './modules/contests/contests.routes';
 import { createContestsService } from './modules/contests/contests.service';
@@ -261,7 +262,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rsvpRoutes(ctx, createRsvpService(ctx, quiz), guards));
   await app.register(quizRoutes(ctx, quiz, guards));
   const giveaways = createGiveawayService(ctx, liveLookup);
-  await app.register(staffEventsRoutes(ctx, createStaffEventsService(ctx, liveLookup, giveaways), guards));
+  const staffEvents = createStaffEventsService(ctx, liveLookup, giveaways);
+  await app.register(staffEventsRoutes(ctx, staffEvents, guards));
   await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
   const spins = createSpinService(ctx);
@@ -270,13 +272,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
   const chat = createChatService(ctx);
   const chatHub = createChatHub(pubsub, chatOptions);
+  const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
+  const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
   await app.register(async (scope) => {
     // A draw, respin, claim or forfeit changes who wears the winner mark in the show's chat.
     scope.addHook('onResponse', announceShowWinners(chat, chatHub));
     // ...and what every follower of the giveaway sees: the winner, "not this time", the claim (decision 041).
     scope.addHook('onResponse', announceDraw(ctx, chatHub));
-    const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
-    const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
     await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
     await scope.register(giveawayDrawRoutes(ctx, draws, guards));
   });
@@ -297,6 +299,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
+  // The producer console (decision 080).
+  await app.register(
+    consoleRoutesFor(ctx, pubsub, guards, {
+      liveLookup,
+      staffEvents,
+      staffGiveaways,
+      draws,
+      guessing,
+      chat,
+      hub: chatHub,
+    }),
+  );
   // Rehearsals (decision 084): a private copy of a show whose scripted audience acts through these services.
   const rehearsalDeps = { live: createLiveService(ctx), chat, hub: chatHub, giveaways, spins, guessing };
   const rehearsals = createRehearsalService(ctx, rehearsalDeps, options.rehearsalPace);

@@ -516,7 +516,20 @@ export interface ChatSanctionsTable {
 export interface ChatModerationTable {
   id: Generated<number>;
   room: string | null;
-  action: 'delete' | 'pin' | 'unpin' | 'mute' | 'unmute' | 'ban' | 'unban' | 'slow_mode' | 'dismiss_report';
+  action:
+    | 'delete'
+    | 'pin'
+    | 'unpin'
+    | 'mute'
+    | 'unmute'
+    | 'ban'
+    | 'unban'
+    | 'slow_mode'
+    | 'dismiss_report'
+    // From the producer console (decision 080).
+    | 'clear'
+    | 'announce'
+    | 'pause';
   staff_id: number;
   target_user_id: number | null;
   message_id: number | null;

@@ -51,6 +51,7 @@ const NOT_ENVELOPE: Record<string, 'file' | 'stream'> = {
   'GET /api/staff/giveaways/{id}/entries.csv': 'file',
   'GET /api/staff/productregistrations.csv': 'file',
   'GET /api/notifications/stream': 'stream',
+  'GET /api/staff/console/{eventid}/stream': 'stream',
 };
 
 /**

@@ -91,6 +91,8 @@ type LocalRoom = {
   conns: Set<Conn>;
   /** Null until the first welcome here brings the stored value; a settings frame replaces it. */
   slowModeSeconds: number | null;
+  /** Whether staff paused the room (decision 080); null until the first welcome here brings it. */
+  paused: boolean | null;
   lastMembers: number;
   presenceTimer: NodeJS.Timeout | null;
 };
@@ -187,8 +189,9 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       const local = rooms.get(target);
       if (!local) return;
       if (kind === 's') {
-        const frame: { slowModeSeconds: number } = JSON.parse(json);
+        const frame: { slowModeSeconds: number; paused?: boolean } = JSON.parse(json);
         local.slowModeSeconds = frame.slowModeSeconds;
+        if (frame.paused !== undefined) local.paused = frame.paused;
       }
       const out = new Outgoing(Buffer.from(json));
       for (const conn of local.conns) deliver(conn, out);
@@ -261,7 +264,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     enter(conn: Conn, user: ChatUser, room: Room): number {
       let local = rooms.get(room.key);
       if (!local) {
-        local = { room, conns: new Set(), slowModeSeconds: null, lastMembers: 0, presenceTimer: null };
+        local = { room, conns: new Set(), slowModeSeconds: null, paused: null, lastMembers: 0, presenceTimer: null };
         rooms.set(room.key, local);
       }
       conn.room = local;
@@ -294,6 +297,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     welcome(conn: Conn, frame: ServerFrame) {
       if (frame.type === 'welcome' && conn.room && conn.room.slowModeSeconds === null)
         conn.room.slowModeSeconds = frame.room.slowModeSeconds;
+      if (frame.type === 'welcome' && conn.room && conn.room.paused === null)
+        conn.room.paused = frame.room.paused ?? false;
       const queued = conn.pending ?? [];
       conn.pending = null;
       sendRaw(conn, encode(frame));
@@ -350,6 +355,11 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     /** Slow mode of a room this process serves, as last announced. */
     slowModeOf(roomKey: string): number {
       return rooms.get(roomKey)?.slowModeSeconds ?? 0;
+    },
+
+    /** Whether staff paused a room this process serves, as last announced (decision 080). */
+    pausedOf(roomKey: string): boolean {
+      return rooms.get(roomKey)?.paused ?? false;
     },
 
     members,

@@ -13,14 +13,35 @@ const messageColumns = [
   'chat_messages.text',
   'chat_messages.created_at',
   'chat_messages.deleted_at',
+  'chat_messages.kind',
 ] as const;
 const authorColumns = ['users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'] as const;
 
 export const chatRepository = {
   insertMessage: (
     db: Db,
-    row: { room: string; event_id: number | null; user_id: number; text: string; created_at: string },
+    row: {
+      room: string;
+      event_id: number | null;
+      user_id: number;
+      text: string;
+      created_at: string;
+      kind?: 'message' | 'announcement';
+    },
   ) => db.insertInto('chat_messages').values(row).returning('id').executeTakeFirstOrThrow(),
+
+  /** Marks every message of the room still shown as deleted by `staffId`; answers how many. */
+  clearRoom: async (db: Db, room: string, staffId: number, at: string) =>
+    Number(
+      (
+        await db
+          .updateTable('chat_messages')
+          .set({ deleted_at: at, deleted_by: staffId })
+          .where('room', '=', room)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ),
 
   /** The newest `limit` messages of a room (deleted ones included, flagged), newest first. */
   recent: (db: Db, room: string, limit: number) =>
@@ -55,7 +76,7 @@ export const chatRepository = {
   saveRoomSettings: (
     db: Db,
     room: string,
-    patch: { slow_mode_seconds?: number; pinned_message_id?: number | null },
+    patch: { slow_mode_seconds?: number; pinned_message_id?: number | null; paused?: number },
     at: string,
   ) =>
     db
@@ -64,6 +85,7 @@ export const chatRepository = {
         room,
         slow_mode_seconds: patch.slow_mode_seconds ?? 0,
         pinned_message_id: patch.pinned_message_id ?? null,
+        paused: patch.paused ?? 0,
         updated_at: at,
       })
       .onConflict((oc) => oc.column('room').doUpdateSet({ ...patch, updated_at: at }))

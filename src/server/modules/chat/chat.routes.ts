@@ -37,14 +37,30 @@ const GiveawayParams = z.object({ id: z.coerce.number().int().positive() });
  * draw, respin, claim, forfeit or edit), its show's room hears who the show's winners are now.
  * Winners are read here and at join, never per message.
  */
+/** The show's chat hears who now wears the winner mark, after giveaway `giveawayId`'s picks changed. */
+export async function tellShowWinners(chat: ChatService, hub: ChatHub, giveawayId: number): Promise<void> {
+  const winners = await chat.winnersAfterChange(giveawayId);
+  if (winners) hub.toRoom(winners.roomKey, { type: 'winners', userIds: winners.userIds });
+}
+
+/** Everyone following the giveaway, or its show, gets its draw as it now stands: one frame for all. */
+export async function pushDraw(ctx: AppContext, hub: ChatHub, giveawayId: number): Promise<void> {
+  const result = await drawResultOf(ctx.db, giveawayId);
+  if (!result) return;
+  const frame = { type: 'draw', result } as const;
+  hub.toTopic(drawTopic({ giveaway: result.eventid }), frame);
+  // A private giveaway's draw reaches only its own followers, whom the follow let in (decision 051).
+  const isPublic = (await eventsRepository.byId(ctx.db, result.eventid))?.is_public === 1;
+  if (result.show_id !== null && isPublic) hub.toTopic(drawTopic({ show: result.show_id }), frame);
+}
+
 export function announceShowWinners(chat: ChatService, hub: ChatHub) {
   return async function onResponse(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'POST' || reply.statusCode !== 200) return;
     const params = GiveawayParams.safeParse(request.params);
     if (!params.success) return;
     try {
-      const winners = await chat.winnersAfterChange(params.data.id);
-      if (winners) hub.toRoom(winners.roomKey, { type: 'winners', userIds: winners.userIds });
+      await tellShowWinners(chat, hub, params.data.id);
     } catch (error) {
       request.log.error({ err: error }, 'telling the show chat its winners failed');
     }
@@ -67,13 +83,7 @@ export function announceDraw(ctx: AppContext, hub: ChatHub) {
     const giveawayId = params.success ? params.data.id : body?.success ? body.data.eventid : null;
     if (giveawayId === null) return;
     try {
-      const result = await drawResultOf(ctx.db, giveawayId);
-      if (!result) return;
-      const frame = { type: 'draw', result } as const;
-      hub.toTopic(drawTopic({ giveaway: result.eventid }), frame);
-      // A private giveaway's draw reaches only its own followers, whom the follow let in (decision 051).
-      const isPublic = (await eventsRepository.byId(ctx.db, result.eventid))?.is_public === 1;
-      if (result.show_id !== null && isPublic) hub.toTopic(drawTopic({ show: result.show_id }), frame);
+      await pushDraw(ctx, hub, giveawayId);
     } catch (error) {
       request.log.error({ err: error }, 'pushing the giveaway draw failed');
     }

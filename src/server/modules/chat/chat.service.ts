@@ -80,6 +80,7 @@ function toMessage(row: MessageRow): ChatMessage {
     isStaff: row.is_staff === 1,
     text: row.text,
     createdAt: row.created_at,
+    ...(row.kind === 'announcement' ? { kind: 'announcement' as const } : {}),
   };
 }
 
@@ -107,6 +108,7 @@ export function createChatService(ctx: AppContext) {
       title: room.title,
       isOpen: isOpen(room),
       slowModeSeconds: settings?.slow_mode_seconds ?? 0,
+      paused: settings?.paused === 1,
     };
   }
 
@@ -230,6 +232,7 @@ export function createChatService(ctx: AppContext) {
         deleted: rows.filter((r) => r.deleted_at).map((r) => r.id),
         pinned: pinnedRow && !pinnedRow.deleted_at ? toMessage(pinnedRow) : null,
         slowModeSeconds: settings?.slow_mode_seconds ?? 0,
+        paused: settings?.paused === 1,
         winners: winners?.userIds ?? [],
       };
     },
@@ -240,8 +243,11 @@ export function createChatService(ctx: AppContext) {
       return winners && { roomKey: roomKey(winners.showId), userIds: winners.userIds };
     },
 
-    /** Stores a message after every check a viewer can fail; staff skip slow mode and the rate limit. */
-    async send(user: ChatUser, room: Room, text: string, slowModeSeconds: number): Promise<SendResult> {
+    /**
+     * Stores a message after every check a viewer can fail; staff skip slow mode, the rate limit and
+     * a pause (decision 080).
+     */
+    async send(user: ChatUser, room: Room, text: string, slowModeSeconds: number, paused = false): Promise<SendResult> {
       if (!text) return { ok: false, refusal: { code: 'empty', message: CHAT_MESSAGES.empty } };
       if ([...text].length > CHAT_LIMITS.messageChars)
         return { ok: false, refusal: { code: 'too_long', message: CHAT_MESSAGES.tooLong } };
@@ -250,6 +256,7 @@ export function createChatService(ctx: AppContext) {
       if (sanctions.mutedUntil)
         return { ok: false, refusal: { code: 'muted', message: mutedText(sanctions.mutedUntil) } };
       if (!isOpen(room)) return { ok: false, refusal: { code: 'room_closed', message: CHAT_MESSAGES.roomClosed } };
+      if (!user.isStaff && paused) return { ok: false, refusal: { code: 'paused', message: CHAT_MESSAGES.paused } };
       if (!user.isStaff) {
         if (slowModeSeconds > 0) {
           const slow = await limiter.hit(`chat:slow:${room.key}:${user.id}`, 1, slowModeSeconds * 1000);
@@ -482,6 +489,76 @@ export function createChatService(ctx: AppContext) {
       await chatRepository.saveRoomSettings(db, room.key, { slow_mode_seconds: seconds }, nowIso());
       await log(staff, 'slow_mode', { room: room.key, detail: `${seconds} seconds` });
       return seconds ? chatText(CHAT_MESSAGES.slowModeOn, { seconds }) : CHAT_MESSAGES.slowModeOff;
+    },
+
+    /**
+     * The console's clear (decision 080): every message of the room still shown is deleted by the
+     * staff member and the pin goes with them, in one transaction; answers how many were removed.
+     */
+    async clear(staff: ChatUser, room: Room): Promise<number> {
+      const at = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const removed = await chatRepository.clearRoom(trx, room.key, staff.id, at);
+        await chatRepository.saveRoomSettings(trx, room.key, { pinned_message_id: null }, at);
+        await chatRepository.logAction(trx, {
+          room: room.key,
+          action: 'clear',
+          staff_id: staff.id,
+          target_user_id: null,
+          message_id: null,
+          detail: `${removed} messages`,
+          created_at: at,
+        });
+        return removed;
+      });
+    },
+
+    /** A staff announcement: stored as a message of kind 'announcement', shown apart (decision 080). */
+    async announce(staff: ChatUser, room: Room, text: string): Promise<ChatMessage> {
+      const createdAt = nowIso();
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await chatRepository.insertMessage(trx, {
+          room: room.key,
+          event_id: room.eventId,
+          user_id: staff.id,
+          text,
+          created_at: createdAt,
+          kind: 'announcement',
+        });
+        await chatRepository.logAction(trx, {
+          room: room.key,
+          action: 'announce',
+          staff_id: staff.id,
+          target_user_id: null,
+          message_id: row.id,
+          detail: text,
+          created_at: createdAt,
+        });
+        return row.id;
+      });
+      return {
+        id,
+        room: room.ref,
+        userId: staff.id,
+        name: staff.name,
+        isStaff: true,
+        text,
+        createdAt,
+        kind: 'announcement',
+      };
+    },
+
+    /** Pauses the room (viewers cannot chat now) or lets them chat again; answers the room frame to send. */
+    async pause(
+      staff: ChatUser,
+      room: Room,
+      paused: boolean,
+    ): Promise<{ type: 'room'; slowModeSeconds: number; isOpen: boolean; paused: boolean }> {
+      const at = nowIso();
+      await chatRepository.saveRoomSettings(db, room.key, { paused: paused ? 1 : 0 }, at);
+      await log(staff, 'pause', { room: room.key, detail: paused ? 'paused' : 'resumed' });
+      const settings = await chatRepository.roomSettings(db, room.key);
+      return { type: 'room', slowModeSeconds: settings?.slow_mode_seconds ?? 0, isOpen: isOpen(room), paused };
     },
 
     async moderationLog(limit: number): Promise<ModerationAction[]> {

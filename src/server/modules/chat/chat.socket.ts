@@ -83,7 +83,13 @@ export function chatSocketHandler(
     }
     hub.welcome(conn, {
       type: 'welcome',
-      room: { room: room.ref, title: room.title, isOpen: chat.isOpen(room), slowModeSeconds: snapshot.slowModeSeconds },
+      room: {
+        room: room.ref,
+        title: room.title,
+        isOpen: chat.isOpen(room),
+        slowModeSeconds: snapshot.slowModeSeconds,
+        paused: snapshot.paused,
+      },
       me: { userId: user.id, name: user.name, isStaff: user.isStaff, mutedUntil: sanctions.mutedUntil },
       history: snapshot.history,
       reset: snapshot.reset,
@@ -157,7 +163,8 @@ export function chatSocketHandler(
     const room = conn.room?.room;
     if (!user || !room) return fail(conn, 'not_joined', CHAT_MESSAGES.notJoined);
     if (frame.type === 'message') {
-      const sent = await chat.send(user, room, cleanMessageText(frame.text), hub.slowModeOf(room.key));
+      const text = cleanMessageText(frame.text);
+      const sent = await chat.send(user, room, text, hub.slowModeOf(room.key), hub.pausedOf(room.key));
       if (sent.ok) {
         hub.toRoom(room.key, {
           type: 'message',

@@ -718,6 +718,98 @@ describeEachEngine(
       expect(joiner.welcome.room.slowModeSeconds).toBe(30);
     });
 
+    /** An action from the producer console (decision 080) on the show, as staff take it. */
+    const consoleAct = (showId: number, staffToken: string, action: Record<string, unknown>) =>
+      t().post(`/api/staff/console/${showId}/act`, action, { token: staffToken });
+
+    it('clears a show room from the console: every message deleted by the staff member, a cleared frame, logged', async () => {
+      const show = await liveShow();
+      const viewer = await member(show.id);
+      const staff = await member(show.id, 'staff');
+      viewer.client.send({ type: 'message', text: 'Is the opal Australian?' });
+      const { message } = await staff.client.next('message');
+      staff.client.send({ type: 'pin', id: message.id });
+      await viewer.client.next('pinned');
+      const res = await consoleAct(show.id, staff.user.tokenvalue, { action: 'chat_clear' });
+      expect(res.http, res.body.message).toBe(200);
+      expect(await viewer.client.next('cleared')).toEqual({ type: 'cleared' });
+      const stored = await t()
+        .db.selectFrom('chat_messages')
+        .selectAll()
+        .where('room', '=', `show:${show.id}`)
+        .execute();
+      expect(stored.map((m) => [m.deleted_by, m.deleted_at])).toEqual([[staff.user.id, t().clock.now().toISOString()]]);
+      const later = await member(show.id);
+      expect([later.welcome.history, later.welcome.pinned, later.welcome.deleted]).toEqual([[], null, [message.id]]);
+      const log = await t().get<ModerationAction>('/api/staff/chat/moderation', { token: staff.user.tokenvalue });
+      expect(log.body.data[0]).toMatchObject({
+        action: 'clear',
+        staffId: staff.user.id,
+        room: show.id,
+        detail: '1 messages',
+      });
+    });
+
+    it('sends a console announcement to the room as a message of kind announcement, kept in the history', async () => {
+      const show = await liveShow();
+      const viewer = await member(show.id);
+      const staff = await member(show.id, 'staff');
+      const res = await consoleAct(show.id, staff.user.tokenvalue, { action: 'chat_announce', text: 'Giveaway at 8!' });
+      expect(res.http, res.body.message).toBe(200);
+      const { message } = await viewer.client.next('message');
+      expect(message).toMatchObject({
+        text: 'Giveaway at 8!',
+        isStaff: true,
+        userId: staff.user.id,
+        kind: 'announcement',
+      });
+      const later = await member(show.id);
+      expect(later.welcome.history).toEqual([expect.objectContaining({ id: message.id, kind: 'announcement' })]);
+      viewer.client.send({ type: 'message', text: 'Yay' });
+      expect((await staff.client.next('message', (m) => m.message.text === 'Yay')).message.kind).toBeUndefined();
+      const log = await t().get<ModerationAction>('/api/staff/chat/moderation', { token: staff.user.tokenvalue });
+      expect(log.body.data[0]).toMatchObject({ action: 'announce', messageId: message.id, detail: 'Giveaway at 8!' });
+    });
+
+    it('pauses a room from the console: viewers are refused with the paused notice, staff still post, joiners learn it', async () => {
+      const show = await liveShow();
+      const viewer = await member(show.id);
+      const staff = await member(show.id, 'staff');
+      expect(viewer.welcome.room.paused).toBe(false);
+      expect((await consoleAct(show.id, staff.user.tokenvalue, { action: 'chat_pause', paused: true })).http).toBe(200);
+      expect(await viewer.client.next('room')).toEqual({
+        type: 'room',
+        slowModeSeconds: 0,
+        isOpen: true,
+        paused: true,
+      });
+      viewer.client.send({ type: 'message', text: 'Hello?', clientId: 'c1' });
+      expect(await viewer.client.next('notice')).toEqual({
+        type: 'notice',
+        code: 'paused',
+        message: 'The host has paused chat for a moment. You can still read it.',
+        clientId: 'c1',
+      });
+      staff.client.send({ type: 'message', text: 'Back in a minute' });
+      await viewer.client.next('message', (m) => m.message.text === 'Back in a minute');
+      const joiner = await member(show.id);
+      expect(joiner.welcome.room.paused).toBe(true);
+      const info = await t().get<ChatInfo>('/api/weavyinfo', { token: viewer.user.tokenvalue });
+      expect(info.body.data[0]?.rooms.find((r) => r.room === show.id)?.paused).toBe(true);
+      expect((await consoleAct(show.id, staff.user.tokenvalue, { action: 'chat_pause', paused: false })).http).toBe(
+        200,
+      );
+      await viewer.client.next('room', (f) => f.paused === false);
+      viewer.client.send({ type: 'message', text: 'Hello again' });
+      await staff.client.next('message', (m) => m.message.text === 'Hello again');
+      const stored = await t()
+        .db.selectFrom('chat_messages')
+        .select('text')
+        .where('room', '=', `show:${show.id}`)
+        .execute();
+      expect(stored.map((m) => m.text)).toEqual(['Back in a minute', 'Hello again']);
+    });
+
     it('keeps a show room open a day after the show, then read-only', async () => {
       const ended = await t().createEvent({
         cust_start: new Date(t().clock.now().getTime() - 26 * 60 * MINUTE).toISOString(),
