@@ -26,17 +26,17 @@ const tag = () => randomUUID().slice(0, 6);
 
 test.describe.configure({ timeout: 120_000 });
 
-let release: () => Promise<void> = async () => undefined;
+let release: (() => Promise<void>) | null = null;
 const cleanups: (() => void)[] = [];
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
-  release = await claimOnAir();
 });
 
 test.afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) cleanup();
-  await release();
+  await release?.();
+  release = null;
 });
 
 /** A photo as staff would pick it: a PNG with a gem on a gradient. */
@@ -84,8 +84,12 @@ async function act(request: APIRequestContext, staff: AuthedUser, eventId: numbe
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** A show on air streaming the clip, started before any other journey's, so /live plays it. */
+/**
+ * A show on air streaming the clip, started before any other journey's, so /live plays it; the
+ * journey holds the on-air lock until it ends.
+ */
 async function showOnAir(title: string, startedMinutesAgo = 6 * 60): Promise<ScheduledEvent> {
+  release ??= await claimOnAir();
   const show = scheduleEvent({
     type: 'show',
     title,
