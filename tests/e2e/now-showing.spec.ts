@@ -137,6 +137,8 @@ for (const width of [375, 1280]) {
       await expect(card.getByRole('heading', { name: piece.name })).toBeVisible();
       await expect(card.getByText('$1,899')).toBeVisible();
       await expect(card.getByText('Only 2 left')).toBeVisible();
+      // The card fades in; the picture is of it settled.
+      await card.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       await shot(`now-showing-card-${width}`, { fullPage: false });
       await expectAccessible(page, '/live with the card');
 
