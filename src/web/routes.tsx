@@ -154,6 +154,7 @@ const routes: RouteObject[] = [
                 element: screen(() => import('./features/staff/giveaways/giveaway-page')),
               },
               { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
+              { path: '/staff/pieces', element: screen(() => import('./features/staff/pieces/pieces-page')) },
               { path: '/staff/rewards', element: screen(() => import('./features/staff/rewards/rules-page')) },
               {
                 path: '/staff/rewards/catalogue',

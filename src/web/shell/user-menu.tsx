@@ -9,6 +9,7 @@ import { AccountButtonFace, displayName, triggerStyles } from './user-menu-butto
 /** Staff screens (the server guards them too); viewers do not see these links. */
 const STAFF_LINKS = [
   ['/staff/shows', 'Shows'],
+  ['/staff/pieces', 'Pieces on air'],
   ['/staff/giveaways', 'Giveaways'],
   ['/staff/contests', 'Photo contests'],
   ['/staff/exhibitions', 'Exhibitions'],

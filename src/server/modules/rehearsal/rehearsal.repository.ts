@@ -238,10 +238,9 @@ export const rehearsalRepository = {
     await trx.deleteFrom('page_times').where('user_id', 'in', users).execute();
 
     await trx.deleteFrom('rehearsals').where('id', '=', rehearsalId).execute();
+    // The reward ledger and its heads are append-only while their viewer exists (migration 015):
+    // they go with the synthetic viewers, by the foreign keys' cascade.
     await trx.deleteFrom('users').where('rehearsal_id', '=', rehearsalId).execute();
-    // The ledger is append-only while its viewer exists (migration 015): it goes with the viewer, so after.
-    await trx.deleteFrom('reward_ledger').where('user_id', 'in', users).execute();
-    await trx.deleteFrom('reward_ledger_heads').where('user_id', 'in', users).execute();
     await trx
       .deleteFrom('events')
       .where('id', 'in', giveawayIds.length ? giveawayIds : [0])

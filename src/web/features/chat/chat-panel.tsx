@@ -2,7 +2,9 @@
 // status, member count, pinned message, messages (staff and winner marks on names), reactions
 // during a show, the composer and, for staff, moderation inline and a link to bans and mutes. It
 // fills the height its parent gives it and fits a narrow column. Viewers can report a message and
-// hide people from their own chat (decision 045).
+// hide people from their own chat (decision 045). Staff announcements stand apart in the list, a
+// paused room keeps viewers from posting, and the piece on air is passed up to the live page's
+// Now showing card (decision 082), which shares this socket instead of opening its own.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,10 +17,11 @@ import {
   type Reaction,
   type RoomRef,
 } from '../../../shared/contract/chat';
+import type { Piece } from '../../../shared/contract/pieces';
 import { errorMessage } from '../../api/client';
 import { cx } from '../../ui/cx';
 import { Spinner } from '../../ui/spinner';
-import { isMuted, type ChatState, type ConnectionStatus } from './chat-state';
+import { isMuted, isPausedForMe, type ChatState, type ConnectionStatus } from './chat-state';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ReactionIcon } from './reaction-icon';
@@ -34,11 +37,15 @@ type ChatPanelProps = {
   onReaction?: (reaction: Reaction) => void;
   /** False where the page shows its own viewer count (the live page, decision 043). */
   showMemberCount?: boolean;
+  /** Hears each change of the piece on air (the live page's Now showing card). */
+  onNowShowing?: (eventId: number, piece: Piece | null) => void;
+  /** Hears the chat joining again after a drop, when a change may have been missed. */
+  onRejoin?: () => void;
 };
 
-export function ChatPanel({ eventId, onReaction, showMemberCount = true }: ChatPanelProps) {
+export function ChatPanel({ eventId, showMemberCount = true, ...listeners }: ChatPanelProps) {
   const room: RoomRef = eventId ?? 'lobby';
-  return <ChatRoom key={String(room)} room={room} onReaction={onReaction} showMemberCount={showMemberCount} />;
+  return <ChatRoom key={String(room)} room={room} showMemberCount={showMemberCount} {...listeners} />;
 }
 
 const STATUS_TEXT: Record<ConnectionStatus, string> = {
@@ -61,8 +68,10 @@ const nextClientId = () => `c${Date.now().toString(36)}${(clientCounter += 1)}`;
 function ChatRoom({
   room,
   onReaction,
+  onNowShowing,
+  onRejoin,
   showMemberCount,
-}: { room: RoomRef; showMemberCount: boolean } & Pick<ChatPanelProps, 'onReaction'>) {
+}: { room: RoomRef; showMemberCount: boolean } & Pick<ChatPanelProps, 'onReaction' | 'onNowShowing' | 'onRejoin'>) {
   const { state, send, dismiss, tell } = useChat(room);
   // Each reaction is passed on once, by its key.
   const newestReaction = state.reactions.at(-1);
@@ -72,6 +81,21 @@ function ChatRoom({
     passedReaction.current = newestReaction.key;
     onReaction?.(newestReaction.reaction);
   }, [newestReaction, onReaction]);
+  // So is each change of the piece on air, and each welcome after the first.
+  const passedNowShowing = useRef(0);
+  useEffect(() => {
+    const change = state.nowShowing;
+    if (!change || change.key === passedNowShowing.current) return;
+    passedNowShowing.current = change.key;
+    onNowShowing?.(change.eventid, change.piece);
+  }, [state.nowShowing, onNowShowing]);
+  const passedJoins = useRef(0);
+  useEffect(() => {
+    if (state.joins === passedJoins.current) return;
+    const isRejoin = passedJoins.current > 0;
+    passedJoins.current = state.joins;
+    if (isRejoin) onRejoin?.();
+  }, [state.joins, onRejoin]);
   const [draft, setDraft] = useState('');
   const sent = useRef(new Map<string, string>());
   const me = state.me;
@@ -175,7 +199,7 @@ function ChatRoom({
         </p>
       ) : (
         <Composer
-          disabled={state.status !== 'live' || state.room?.isOpen === false}
+          disabled={state.status !== 'live' || state.room?.isOpen === false || isPausedForMe(state)}
           hint={hint === state.notice?.text ? null : hint}
           onSend={handleSend}
           draft={draft}
@@ -277,6 +301,7 @@ function useViewerTools(enabled: boolean, tell: (tone: 'info' | 'error', text: s
 
 function composerHint(state: ChatState): string | null {
   if (state.room?.isOpen === false) return CHAT_MESSAGES.roomClosed;
+  if (isPausedForMe(state)) return CHAT_MESSAGES.paused;
   if (state.me?.mutedUntil && isMuted(state.me, new Date())) return mutedText(state.me.mutedUntil);
   if (state.room?.slowModeSeconds && !state.me?.isStaff)
     return `Slow mode: one message every ${state.room.slowModeSeconds} seconds.`;

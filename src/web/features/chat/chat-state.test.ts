@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ServerFrame } from '../../../shared/contract/chat';
-import { chatReducer, initialChatState, isMuted, type ChatState } from './chat-state';
+import { CHAT_MESSAGES } from '../../../shared/contract/chat';
+import {
+  CLEARED_TEXT,
+  RESUMED_TEXT,
+  chatReducer,
+  initialChatState,
+  isMuted,
+  isPausedForMe,
+  type ChatState,
+} from './chat-state';
 import { mentionsMe, splitMentions } from './mention';
 
 const message = (id: number, text = `m${id}`): ChatMessage => ({
@@ -98,6 +107,83 @@ describe('chat state', () => {
     expect(state.notice).toMatchObject({ tone: 'error', text: 'You are muted.', clientId: 'c1' });
     state = apply(state, { type: 'notice', code: 'moderated', message: 'Message deleted.' });
     expect(state.notice).toMatchObject({ tone: 'info', text: 'Message deleted.' });
+  });
+
+  it('empties the list and its pin when staff clear the room, and says so', () => {
+    const state = apply(
+      initialChatState,
+      welcome([message(1), message(2)]),
+      { type: 'pinned', message: message(2) },
+      { type: 'cleared' },
+    );
+    expect([state.messages, state.pinned]).toEqual([[], null]);
+    expect(state.notice).toMatchObject({ tone: 'info', text: CLEARED_TEXT });
+    expect(apply(state, { type: 'message', message: message(3) }).messages.map((m) => m.id)).toEqual([3]);
+  });
+
+  it('keeps viewers from posting while the room is paused, saying so once each way; staff may post', () => {
+    const room = { type: 'room', slowModeSeconds: 0, isOpen: true } as const;
+    let state = apply(initialChatState, welcome([]), { ...room, paused: true });
+    expect(isPausedForMe(state)).toBe(true);
+    expect(state.notice).toMatchObject({ tone: 'info', text: CHAT_MESSAGES.paused });
+    const key = state.notice?.key;
+    state = apply(state, { ...room, paused: true });
+    expect(state.notice?.key).toBe(key);
+    state = apply(state, { ...room, paused: false });
+    expect([isPausedForMe(state), state.notice?.text]).toEqual([false, RESUMED_TEXT]);
+
+    const paused = welcome([], {
+      room: { room: 7, title: 'Opal Hour', isOpen: true, slowModeSeconds: 0, paused: true },
+    });
+    expect(isPausedForMe(apply(initialChatState, paused))).toBe(true);
+    const staff = apply(
+      initialChatState,
+      welcome([], { me: { userId: 9, name: 'Host', isStaff: true, mutedUntil: null } }),
+      {
+        ...room,
+        paused: true,
+      },
+    );
+    expect([isPausedForMe(staff), staff.notice]).toEqual([false, null]);
+  });
+
+  it("shows a 'paused' refusal like the other notices", () => {
+    const state = apply(initialChatState, welcome([]), {
+      type: 'notice',
+      code: 'paused',
+      message: CHAT_MESSAGES.paused,
+      clientId: 'c2',
+    });
+    expect(state.notice).toMatchObject({ tone: 'error', text: CHAT_MESSAGES.paused, clientId: 'c2' });
+  });
+
+  it('keeps announcements among the messages with their kind', () => {
+    const announcement: ChatMessage = { ...message(4, 'Free shipping tonight!'), isStaff: true, kind: 'announcement' };
+    const state = apply(initialChatState, welcome([message(1)]), { type: 'message', message: announcement });
+    expect(state.messages.at(-1)).toMatchObject({ id: 4, kind: 'announcement' });
+  });
+
+  it('keys each change of the piece on air, and counts welcomes so a rejoin can be told', () => {
+    const piece = {
+      id: 3,
+      name: 'Opal ring',
+      gemstone: 'Opal',
+      carat: '1.2',
+      metal: 'Gold',
+      size: '7',
+      price_cents: 50_000,
+      stock: 2,
+      photos: [],
+    };
+    let state = apply(initialChatState, welcome([]), { type: 'now_showing', eventid: 7, piece });
+    const first = state.nowShowing;
+    expect(first).toMatchObject({ eventid: 7, piece: { id: 3 } });
+    state = apply(state, { type: 'now_showing', eventid: 7, piece: null });
+    expect(state.nowShowing?.piece).toBeNull();
+    expect(state.nowShowing?.key).not.toBe(first?.key);
+    expect(state.joins).toBe(1);
+    state = apply(state, welcome([], { reset: false }));
+    expect(state.joins).toBe(2);
   });
 });
 

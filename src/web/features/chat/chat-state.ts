@@ -1,13 +1,16 @@
 // What the chat panel shows, as a reducer over server frames and connection changes: messages
 // kept in id order without duplicates (a reconnect's catch-up merges in), the pinned message,
-// member count, the show's giveaway winners, the viewer's own mute state and the latest notice.
+// member count, the show's giveaway winners, the viewer's own mute state and the latest notice, and
+// for the live page the piece on air as the room last announced it.
 import {
   CHAT_LIMITS,
+  CHAT_MESSAGES,
   type ChatMessage,
   type ChatRoomInfo,
   type Reaction,
   type ServerFrame,
 } from '../../../shared/contract/chat';
+import type { Piece } from '../../../shared/contract/pieces';
 
 export type ConnectionStatus = 'connecting' | 'live' | 'reconnecting' | 'ended';
 
@@ -30,8 +33,17 @@ export type ChatState = {
   winners: ReadonlySet<number>;
   notice: Notice | null;
   reactions: { key: number; reaction: Reaction }[];
+  /** The newest `now_showing` frame, keyed so the live page passes each on once. */
+  nowShowing: { key: number; eventid: number; piece: Piece | null } | null;
+  /** Welcomes so far: after the first, the socket came back and may have missed a frame. */
+  joins: number;
   counter: number;
 };
+
+/** Said when staff clear the room (the contract has no words for it). */
+export const CLEARED_TEXT = 'The host cleared the chat.';
+/** Said when staff open a paused room again. */
+export const RESUMED_TEXT = 'Chat is open again.';
 
 export type ChatAction =
   | { type: 'frame'; frame: ServerFrame }
@@ -51,6 +63,8 @@ export const initialChatState: ChatState = {
   winners: new Set(),
   notice: null,
   reactions: [],
+  nowShowing: null,
+  joins: 0,
   counter: 0,
 };
 
@@ -73,6 +87,10 @@ function newestId(current: number | undefined, messages: ChatMessage[]): number 
 /** Errors after which this room's chat cannot go on; an expired token is retried by the connection instead. */
 const ENDING_ERRORS = new Set(['banned', 'not_found']);
 
+function withNotice(state: ChatState, tone: Notice['tone'], text: string): ChatState {
+  return { ...state, counter: state.counter + 1, notice: { key: state.counter + 1, tone, text } };
+}
+
 function onFrame(state: ChatState, frame: ServerFrame): ChatState {
   switch (frame.type) {
     case 'welcome': {
@@ -90,6 +108,7 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         pinned: frame.pinned,
         members: frame.members,
         winners: new Set(frame.winners),
+        joins: state.joins + 1,
       };
     }
     case 'message':
@@ -110,23 +129,25 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
       return { ...state, members: frame.members };
     case 'winners':
       return { ...state, winners: new Set(frame.userIds) };
-    case 'room':
-      return state.room
-        ? {
-            ...state,
-            room: {
-              ...state.room,
-              slowModeSeconds: frame.slowModeSeconds,
-              isOpen: frame.isOpen,
-              paused: frame.paused ?? false,
-            },
-          }
-        : state;
+    case 'room': {
+      if (!state.room) return state;
+      const paused = frame.paused ?? false;
+      const next = {
+        ...state,
+        room: { ...state.room, slowModeSeconds: frame.slowModeSeconds, isOpen: frame.isOpen, paused },
+      };
+      // Pausing and resuming are said aloud once, where notices are; staff may still post.
+      if (paused === (state.room.paused ?? false) || state.me?.isStaff) return next;
+      return withNotice(next, 'info', paused ? CHAT_MESSAGES.paused : RESUMED_TEXT);
+    }
     case 'cleared':
-      return { ...state, messages: [], pinned: null };
+      return withNotice({ ...state, messages: [], pinned: null }, 'info', CLEARED_TEXT);
     case 'now_showing':
-      // The live page's Now showing card follows these itself; the chat list has nothing to change.
-      return state;
+      return {
+        ...state,
+        counter: state.counter + 1,
+        nowShowing: { key: state.counter + 1, eventid: frame.eventid, piece: frame.piece },
+      };
     case 'mute_state':
       return state.me ? { ...state, me: { ...state.me, mutedUntil: frame.mutedUntil } } : state;
     case 'reaction':
@@ -184,6 +205,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'dismiss':
       return { ...state, notice: null };
   }
+}
+
+/** Viewers cannot post while staff have paused the room; staff can. */
+export function isPausedForMe(state: Pick<ChatState, 'room' | 'me'>): boolean {
+  return Boolean(state.room?.paused) && !state.me?.isStaff;
 }
 
 /** Whether `mutedUntil` is still ahead of `now`. */

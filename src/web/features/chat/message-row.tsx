@@ -1,6 +1,7 @@
 // One chat message: the author's name (with a staff badge, and a winner mark for a viewer who won
 // a giveaway of this show), the time, and the text as plain text with the viewer's own @mentions
 // highlighted; staff get the moderation menu beside it, viewers their own tools on others' messages.
+// A staff announcement from the console stands apart: its own colours, labelled "Announcement".
 import type { ChatMessage } from '../../../shared/contract/chat';
 import { SHOW_TIME_ZONE } from '../../../shared/time';
 import { cx } from '../../ui/cx';
@@ -54,7 +55,34 @@ type Props = {
   viewerTools?: ViewerTools | null;
 };
 
+function Announcement({ message, isPinned, moderate }: Pick<Props, 'message' | 'isPinned' | 'moderate'>) {
+  return (
+    <li
+      className="my-1 flex items-start gap-2 rounded-xl border-l-4 border-secondary bg-secondary-soft px-3 py-2"
+      data-message-id={message.id}
+      data-kind="announcement"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-1.5 text-xs">
+          <svg viewBox="0 0 24 24" className="size-4 text-secondary" aria-hidden="true">
+            <path d="M3 10v4h3l6 4V6L6 10zm12.5 2A4.5 4.5 0 0 0 13 8v8a4.5 4.5 0 0 0 2.5-4z" fill="currentColor" />
+          </svg>
+          <span className="font-black tracking-wide text-secondary uppercase">Announcement</span>
+          <span className="sr-only">from {message.name}</span>
+          <time dateTime={message.createdAt} className="text-muted">
+            {timeFormat.format(new Date(message.createdAt))}
+          </time>
+        </p>
+        <p className="text-[0.9375rem] font-bold break-words whitespace-pre-wrap text-ink">{message.text}</p>
+      </div>
+      {moderate && <ModerationMenu message={message} isPinned={isPinned} moderate={moderate} ownMessage />}
+    </li>
+  );
+}
+
 export function MessageRow({ message, isWinner, myName, isMine, isPinned, moderate, viewerTools = null }: Props) {
+  if (message.kind === 'announcement')
+    return <Announcement message={message} isPinned={isPinned} moderate={moderate} />;
   const isForMe = !isMine && mentionsMe(message.text, myName);
   return (
     <li

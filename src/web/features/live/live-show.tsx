@@ -1,10 +1,13 @@
 // The show on air: its player with the chat's reactions floating over it, a bar under it (title,
 // time left, the one viewer count, 'Today's Giveaway'), the show chat beside it (under it on a
 // phone) and its details. Being on this screen checks the viewer in and keeps the watch log
-// (useWatchPresence), whose answer is the page's viewer count (decision 043).
+// (useWatchPresence), whose answer is the page's viewer count (decision 043). The piece on air
+// shows over the player on a phone and above the chat on a laptop (decision 082); the chat's
+// socket tells it when the piece changes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/contract/events';
+import type { Piece } from '../../../shared/contract/pieces';
 import { errorMessage } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Countdown } from '../../ui/countdown';
@@ -16,6 +19,8 @@ import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
 import { DrawResultSlot } from '../giveaways/draw-result-slot';
 import { GuessCardSlot } from '../guessing/guess-card-slot';
+import { NowShowingSlot, useIsWide } from '../now-showing/now-showing-slot';
+import { applyNowShowing, recheckNowShowing } from '../now-showing/queries';
 import { FloatingReactions, useFloatingReactions } from './floating-reactions';
 import { LiveLayout } from './live-layout';
 import { viewerCountText } from './live-rules';
@@ -146,16 +151,31 @@ export function LiveShow({ show, reachby, player }: LiveShowProps) {
   const viewers = useWatchPresence(show.id, reachby);
   const [floating, addReaction] = useFloatingReactions();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+  const isWide = useIsWide();
+  const handleNowShowing = useCallback(
+    (eventId: number, piece: Piece | null) => applyNowShowing(queryClient, eventId, piece),
+    [queryClient],
+  );
+  const handleRejoin = useCallback(() => recheckNowShowing(queryClient, show.id), [queryClient, show.id]);
   return (
     <LiveLayout
       player={
         <div className="relative">
           {player ?? <LiveStream show={show} />}
           <FloatingReactions items={floating} />
+          {!isWide && <NowShowingSlot eventId={show.id} placement="over" />}
         </div>
       }
       actions={<ShowBar show={show} viewers={viewers} onCountdownEnd={refresh} />}
-      aside={<ShowChat eventId={show.id} onReaction={addReaction} />}
+      aside={
+        <ShowChat
+          eventId={show.id}
+          onReaction={addReaction}
+          onNowShowing={handleNowShowing}
+          onRejoin={handleRejoin}
+          above={isWide && <NowShowingSlot eventId={show.id} placement="beside" />}
+        />
+      }
     >
       <GuessCardSlot eventId={show.id} />
       <AboutShow show={show} />

@@ -1,9 +1,11 @@
 // /past/{id}: a show that has aired, with its replay in the same player as the live show (HLS, a
 // video file, YouTube or Facebook), when it ran and what it was about; a show without a replay says
-// so, and the winners of the show's giveaways, as staff announced them. A show still to come (an old
-// link, a reused id) shows its countdown and a way to the live page.
+// so, the pieces it put on air with their times in the replay (decision 082; `?t=` opens the replay
+// at a second), and the winners of the show's giveaways, as staff announced them. A show still to
+// come (an old link, a reused id) shows its countdown and a way to the live page.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
@@ -14,23 +16,27 @@ import { showDay } from '../events/event-time';
 import { showWinnersQuery } from '../giveaways/queries';
 import { WinnersList } from '../giveaways/winners-list';
 import { LiveLayout } from '../live/live-layout';
+import { offsetFromParam } from '../now-showing/piece-words';
+import { ShownPieces } from '../now-showing/shown-pieces';
 import { streamQuery } from '../live/queries';
 import { ShowDetails } from '../live/show-details';
 import { PlayerMessage } from '../player/player-parts';
 import { StreamPlayer } from '../player/stream-player';
 import { playerSource } from '../player/stream-source';
+import type { SeekRequest } from '../player/video-player';
 import { RsvpButton } from '../rsvp/rsvp-button';
 import { ShowAlertsButton } from '../subscriptions/show-alerts-button';
 
 const NO_REPLAY = 'There is no replay of this show.';
 
-function Replay({ show }: { show: EventRecord }) {
+function Replay({ show, seek }: { show: EventRecord; seek: SeekRequest | null }) {
   const replay = useQuery(streamQuery(show.id));
   if (replay.data) {
     return (
       <StreamPlayer
         source={playerSource(replay.data.platform, replay.data.source, 'replay')}
         label={`Replay: ${show.title}`}
+        seek={seek}
         empty={{ title: NO_REPLAY, text: 'It was shown live only. The next shows are on the home page.' }}
       />
     );
@@ -72,6 +78,37 @@ function ShowWinners({ show }: { show: EventRecord }) {
   return <p className="text-muted">Loading the giveaway winners…</p>;
 }
 
+/** Whether the replay's player can be moved to a second: our own video, or YouTube's from a start. */
+function useSeekableReplay(show: EventRecord): boolean {
+  const replay = useQuery(streamQuery(show.id));
+  if (!replay.data) return false;
+  const kind = playerSource(replay.data.platform, replay.data.source, 'replay').kind;
+  return kind === 'hls' || kind === 'file' || kind === 'youtube';
+}
+
+/** `?t=` at load, then each time pressed in the list: where the replay should be. */
+function useReplaySeek() {
+  const [search, setSearch] = useSearchParams();
+  const [seek, setSeek] = useState<SeekRequest | null>(() => {
+    const seconds = offsetFromParam(search.get('t'));
+    return seconds === null ? null : { seconds, nonce: 1 };
+  });
+  const player = useRef<HTMLDivElement>(null);
+  function seekTo(seconds: number) {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('t', String(seconds));
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    setSeek((current) => ({ seconds, nonce: (current?.nonce ?? 0) + 1 }));
+    player.current?.scrollIntoView({ block: 'nearest' });
+  }
+  return { seek, seekTo, player };
+}
+
 function PastShow({ show }: { show: EventRecord }) {
   if (show.status !== 'past') {
     return (
@@ -85,8 +122,20 @@ function PastShow({ show }: { show: EventRecord }) {
       </EventDetail>
     );
   }
+  return <AiredShow show={show} />;
+}
+
+function AiredShow({ show }: { show: EventRecord }) {
+  const { seek, seekTo, player } = useReplaySeek();
+  const isSeekable = useSeekableReplay(show);
   return (
-    <LiveLayout player={<Replay show={show} />}>
+    <LiveLayout
+      player={
+        <div ref={player} className="scroll-mt-20">
+          <Replay show={show} seek={seek} />
+        </div>
+      }
+    >
       <div className="flex flex-col gap-6">
         <ShowDetails show={show} eyebrow={`Past show · aired ${showDay(show.cust_start)}`}>
           <p className="text-muted">
@@ -97,6 +146,7 @@ function PastShow({ show }: { show: EventRecord }) {
             are on the home page, with their countdowns.
           </p>
         </ShowDetails>
+        <ShownPieces eventId={show.id} onSeek={isSeekable ? seekTo : null} />
         <ShowWinners show={show} />
       </div>
     </LiveLayout>

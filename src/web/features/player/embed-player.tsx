@@ -8,16 +8,18 @@ type EmbedPlayerProps = {
   source: { kind: 'youtube'; videoId: string } | { kind: 'facebook'; videoUrl: string };
   /** The frame's title for screen readers: 'Live video: Opal Hour'. */
   label: string;
+  /** A replay opened at this second (YouTube only; a new value is a new frame). */
+  startSeconds?: number;
 };
 
 const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
 
-export function EmbedPlayer({ source, label }: EmbedPlayerProps) {
+export function EmbedPlayer({ source, label, startSeconds }: EmbedPlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [isMuted, setMuted] = useState(true);
   const src =
     source.kind === 'youtube'
-      ? youtubeEmbedUrl(source.videoId, window.location.origin, { autoplay: true })
+      ? youtubeEmbedUrl(source.videoId, window.location.origin, { autoplay: true, startSeconds })
       : facebookEmbedUrl(source.videoUrl, { autoplay: true });
 
   function handleUnmute() {

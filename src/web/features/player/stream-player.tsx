@@ -1,12 +1,13 @@
 // The one player for shows, previews and replays: picks the HLS/file player, the YouTube or
-// Facebook embed, or a way to the Agora page, from what playerSource made of the address.
+// Facebook embed, or a way to the Agora page, from what playerSource made of the address. A replay
+// can be asked to jump to a second (a piece's time on the past show's page, decision 082).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../../ui/button';
 import { EmbedPlayer } from './embed-player';
 import { PlayerMessage } from './player-parts';
 import type { PlayerSource } from './stream-source';
-import { VideoPlayer } from './video-player';
+import { VideoPlayer, type SeekRequest } from './video-player';
 
 type StreamPlayerProps = {
   source: PlayerSource;
@@ -16,18 +17,35 @@ type StreamPlayerProps = {
   empty: { title: string; text?: ReactNode };
   /** For a live show whose stream is a finished recording: start over at the end. */
   restartAtEnd?: boolean;
+  /** Jump to this second; each new request jumps again, even to the same second. */
+  seek?: SeekRequest | null;
 };
 
-export function StreamPlayer({ source, label, empty, restartAtEnd }: StreamPlayerProps) {
+export function StreamPlayer({ source, label, empty, restartAtEnd, seek = null }: StreamPlayerProps) {
   switch (source.kind) {
     case 'hls':
     case 'file':
       // A new address is a new player: nothing of the previous stream's state carries over.
       return (
-        <VideoPlayer key={source.url} kind={source.kind} url={source.url} label={label} restartAtEnd={restartAtEnd} />
+        <VideoPlayer
+          key={source.url}
+          kind={source.kind}
+          url={source.url}
+          label={label}
+          restartAtEnd={restartAtEnd}
+          seek={seek}
+        />
       );
     case 'youtube':
-      return <EmbedPlayer key={source.videoId} source={source} label={label} />;
+      // The embed starts at the second it is given, so a new jump is a new frame.
+      return (
+        <EmbedPlayer
+          key={`${source.videoId}:${seek?.nonce ?? 0}`}
+          source={source}
+          label={label}
+          startSeconds={seek?.seconds}
+        />
+      );
     case 'facebook':
       return <EmbedPlayer key={source.videoUrl} source={source} label={label} />;
     case 'agora':

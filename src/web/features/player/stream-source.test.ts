@@ -92,6 +92,13 @@ describe('embed addresses', () => {
     ).toBe(false);
   });
 
+  it('starts a replay at a given second, whole seconds only', () => {
+    const at = (startSeconds: number) =>
+      new URL(youtubeEmbedUrl('dQw4w9WgXcQ', 'https://gemcast.example', { autoplay: true, startSeconds })).searchParams;
+    expect(at(754.6).get('start')).toBe('754');
+    expect(at(0).has('start')).toBe(false);
+  });
+
   it("passes the Facebook video to Facebook's plugin", () => {
     const url = new URL(facebookEmbedUrl('https://www.facebook.com/gemcast/videos/42', { autoplay: true }));
     expect(url.origin + url.pathname).toBe('https://www.facebook.com/plugins/video.php');

@@ -70,8 +70,14 @@ export function playerSource(platform: string, source: string, use: 'live' | 're
  * The YouTube player on its no-cookie host: starts muted (browsers allow only that without a tap),
  * plays inline on phones, and listens for our unmute command (enablejsapi, with our origin).
  */
-export function youtubeEmbedUrl(videoId: string, pageOrigin: string, options: { autoplay: boolean }): string {
+export function youtubeEmbedUrl(
+  videoId: string,
+  pageOrigin: string,
+  options: { autoplay: boolean; startSeconds?: number },
+): string {
   const params = new URLSearchParams({ playsinline: '1', rel: '0', enablejsapi: '1', origin: pageOrigin });
+  // A replay opened at a piece's time (decision 082).
+  if (options.startSeconds && options.startSeconds > 0) params.set('start', String(Math.floor(options.startSeconds)));
   if (options.autoplay) {
     params.set('autoplay', '1');
     params.set('mute', '1');

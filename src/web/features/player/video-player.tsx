@@ -1,6 +1,7 @@
 // Plays an HLS playlist or a video file in a <video>: natively where the browser can, else with
 // hls.js (loaded only when needed, so it stays out of the first page's download). Starts muted so
-// browsers let it play by itself, inline on phones, with a large button to turn the sound on.
+// browsers let it play by itself, inline on phones, with a large button to turn the sound on. A
+// replay can be told to jump to a second once it knows its length.
 import { useEffect, useRef, useState } from 'react';
 import { PlayerFailed, PlayerMessage, PlayerStage, SoundOnButton } from './player-parts';
 import { hlsEngine } from './stream-source';
@@ -12,7 +13,11 @@ type VideoPlayerProps = {
   label: string;
   /** A live show whose stream is a finished recording (the demo clip) starts over instead of stopping. */
   restartAtEnd?: boolean;
+  seek?: SeekRequest | null;
 };
+
+/** A jump to a second of the video; `nonce` tells a second press of the same time from the first. */
+export type SeekRequest = { seconds: number; nonce: number };
 
 type Problem = 'unsupported' | 'failed' | null;
 
@@ -70,7 +75,7 @@ function attach(
   };
 }
 
-export function VideoPlayer({ kind, url, label, restartAtEnd = false }: VideoPlayerProps) {
+export function VideoPlayer({ kind, url, label, restartAtEnd = false, seek = null }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [isMuted, setMuted] = useState(true);
   const [needsTap, setNeedsTap] = useState(false);
@@ -110,6 +115,26 @@ export function VideoPlayer({ kind, url, label, restartAtEnd = false }: VideoPla
       detach();
     };
   }, [kind, url, restartAtEnd, attempt]);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !seek) return;
+    const jump = () => {
+      video.currentTime = seek.seconds;
+      if (video.paused)
+        void video.play().then(
+          () => setNeedsTap(false),
+          () => setNeedsTap(true),
+        );
+    };
+    // Before its metadata a video cannot move; it jumps as soon as it knows its length.
+    if (video.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      jump();
+      return;
+    }
+    video.addEventListener('loadedmetadata', jump, { once: true });
+    return () => video.removeEventListener('loadedmetadata', jump);
+  }, [seek, attempt]);
 
   function handleUnmute() {
     const video = videoRef.current;
