@@ -141,6 +141,7 @@ const routes: RouteObject[] = [
             element: <RequireStaff />,
             children: [
               { path: '/test-live', element: screen(() => import('./features/live/test-live-page')) },
+              { path: '/staff', element: screen(() => import('./features/staff/staff-desk')) },
               { path: '/staff/analytics', element: screen(() => import('./features/staff/analytics-page')) },
               { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },
               { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },

@@ -4,20 +4,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import type { AuthedUser } from '../../shared/contract/user';
 import { useLogout } from '../features/auth/use-logout';
+import { STAFF_LINKS } from './staff-links';
 import { AccountButtonFace, displayName, triggerStyles } from './user-menu-button';
-
-/** Staff screens (the server guards them too); viewers do not see these links. */
-const STAFF_LINKS = [
-  ['/staff/shows', 'Shows'],
-  ['/staff/pieces', 'Pieces on air'],
-  ['/staff/giveaways', 'Giveaways'],
-  ['/staff/contests', 'Photo contests'],
-  ['/staff/exhibitions', 'Exhibitions'],
-  ['/staff/chat', 'Chat bans and mutes'],
-  ['/staff/rewards', 'Rewards'],
-  ['/staff/rewards/coupons', 'Coupon desk'],
-  ['/staff/analytics', 'Analytics'],
-] as const;
 
 const itemStyles =
   'flex min-h-11 cursor-pointer items-center rounded-md px-3 font-bold text-ink outline-none data-[highlighted]:bg-primary-soft data-[highlighted]:text-primary';
@@ -53,6 +41,9 @@ export function UserMenu({ user }: { user: AuthedUser }) {
               <DropdownMenu.Label className="px-3 pt-1 pb-0.5 text-xs font-black tracking-widest text-secondary uppercase">
                 Staff
               </DropdownMenu.Label>
+              <DropdownMenu.Item asChild className={itemStyles}>
+                <Link to="/staff">Staff desk</Link>
+              </DropdownMenu.Item>
               {STAFF_LINKS.map(([to, label]) => (
                 <DropdownMenu.Item key={to} asChild className={itemStyles}>
                   <Link to={to}>{label}</Link>
