@@ -181,6 +181,7 @@ test('staff run a show from the console: live, rundown, giveaway drawn by keyboa
     await expect(giveawayPanel.getByText('Closed', { exact: true })).toBeVisible();
     await page.keyboard.press('d');
     await expect(giveawayPanel.getByRole('button', { name: /draw a winner/i })).toHaveAttribute('data-armed', 'true');
+    await giveawayPanel.scrollIntoViewIfNeeded();
     await shot('console-armed-draw', { fullPage: false });
     await page.keyboard.press('d');
     await expect(giveawayPanel.getByTestId('winner-name')).toHaveText('Rosalind Quill');
