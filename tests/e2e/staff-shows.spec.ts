@@ -130,7 +130,7 @@ test.describe('on a computer set to Tokyo time', () => {
     await expect(page.getByRole('heading', { level: 1, name: newTitle })).toBeVisible();
     await shot('staff-shows-detail-1280');
     await openStaffShows(page);
-    await expect(page.getByRole('link', { name: newTitle })).toBeVisible();
+    await expect(page.getByRole('link', { name: newTitle, exact: true })).toBeVisible();
     await expectAccessible(page, '/staff/shows on a desktop');
     await shot('staff-shows-list-1280');
 
@@ -202,7 +202,7 @@ test('staff end a live show after confirming, and it moves to the past', async (
   await page.setViewportSize(PHONE);
   await openStaffShows(page, '?on=live');
   await expect(page.getByRole('radio', { name: 'Live now' })).toBeChecked();
-  await page.getByRole('link', { name: live.title }).click();
+  await page.getByRole('link', { name: live.title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: live.title })).toBeVisible();
   await expect(page.getByText('Live now', { exact: true })).toBeVisible();
 
@@ -226,10 +226,10 @@ test('staff end a live show after confirming, and it moves to the past', async (
 
   await page.getByRole('link', { name: 'All shows and events' }).click();
   await page.getByText('Live now', { exact: true }).click();
-  await expect(page.getByRole('link', { name: live.title })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: live.title, exact: true })).toHaveCount(0);
   await page.getByText('Past', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Past' })).toBeChecked();
-  await expect(page.getByRole('link', { name: live.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: live.title, exact: true })).toBeVisible();
   const ended = (await staffEvents(request, staff)).find((event) => event.id === live.id);
   expect(ended?.status).toBe('past');
   await shot('staff-shows-past-375');
@@ -260,9 +260,9 @@ test('staff read who RSVPed, write a special event’s questions and read a view
   await signInAs(page, staff, { clearFirst: true });
   await page.setViewportSize(PHONE);
   await openStaffShows(page);
-  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: show.title }) });
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: show.title, exact: true }) });
   await expect(row).toContainText('1RSVP');
-  await row.getByRole('link', { name: show.title }).click();
+  await row.getByRole('link', { name: show.title, exact: true }).click();
   const rsvps = page.getByRole('table', { name: 'Viewers who RSVPed, with their e-mail and when' });
   await expect(
     rsvps.getByRole('row', {

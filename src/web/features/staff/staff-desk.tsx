@@ -15,7 +15,7 @@ import { timeRange } from './shows/show-format';
 /** How many upcoming shows the desk lists; the shows page has the rest. */
 const UPCOMING_SHOWN = 5;
 
-const isRunFromConsole = (show: StaffEventRecord) => show.type !== 'giveaway';
+const isRunFromConsole = (show: StaffEventRecord) => show.type === 'show';
 
 function ShowLine({ show }: { show: StaffEventRecord }) {
   return (
