@@ -1,8 +1,10 @@
 // The producer console's live counters (decision 080): a show on air with 5,000 viewers (watch logs,
 // check-ins, RSVPs, giveaway entries, a busy chat), Gemcast in a process of its own. Opens 0, 1, 10,
-// then 50 console event streams of the show and measures the server process's CPU over
-// BENCH_CONSOLE_SECONDS (default 20) each: the CPU per open console, as a share of one core, is the
-// rise over the idle process divided by the consoles (target < 1%). On SQLite and PostgreSQL. Run
+// then 50 console event streams of the show, then none again, and measures the server process's CPU
+// over BENCH_CONSOLE_SECONDS (default 20) each. The rise over the quieter idle step, divided by the
+// consoles, is each console's share; the figure checked against the target (< 1% of a core per
+// console) is the stricter one: everything the process did with 50 open, divided by 50, which no
+// idle-time noise (the seed's after-work, a collection) can make look smaller. On SQLite and PostgreSQL. Run
 // alone with `npm run bench:console`; `npm run bench` runs it after "show live now".
 import { spawn } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
@@ -12,7 +14,7 @@ import { benchPostgres } from './giveaway-surge';
 
 const TARGET_PERCENT_PER_CONSOLE = 1;
 const SECONDS = Number(process.env.BENCH_CONSOLE_SECONDS ?? 20);
-const STEPS = [0, 1, 10, 50];
+const STEPS = [0, 1, 10, 50, 0];
 
 type Info = { port: number; eventId: number; token: string };
 export type ConsoleBenchStep = { consoles: number; percentOfCore: number; counters: number };
@@ -65,6 +67,11 @@ export async function runConsole(engine: string, pgUrl?: string): Promise<Consol
     child.stdin!.write('cpu\n');
     return (await answer).cpuMicros;
   };
+  // Warm up: the first stream compiles the counters' code paths and reads the show cold; that once-off
+  // cost is not what an open console costs, so it is paid before the measured steps.
+  const warm = await openConsole(base, info.eventId, info.token);
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  await warm.close();
   const steps: ConsoleBenchStep[] = [];
   for (const consoles of STEPS) {
     const open = await Promise.all(Array.from({ length: consoles }, () => openConsole(base, info.eventId, info.token)));
@@ -83,17 +90,18 @@ export async function runConsole(engine: string, pgUrl?: string): Promise<Consol
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 
-  const idle = steps[0]?.percentOfCore ?? 0;
-  const most = steps.at(-1)!;
-  const perConsole = (most.percentOfCore - idle) / most.consoles;
+  const idle = Math.min(...steps.filter((step) => step.consoles === 0).map((step) => step.percentOfCore));
+  const most = steps.reduce((a, b) => (b.consoles > a.consoles ? b : a));
+  const perConsole = most.percentOfCore / most.consoles;
   for (const step of steps) {
-    const per = step.consoles ? `${((step.percentOfCore - idle) / step.consoles).toFixed(3)}% per console` : 'idle';
+    const rise = Math.max(0, step.percentOfCore - idle);
+    const per = step.consoles ? `${(rise / step.consoles).toFixed(3)}% per console over idle` : 'idle';
     console.log(
       `${engine.padEnd(11)} ${String(step.consoles).padStart(2)} consoles: ${step.percentOfCore.toFixed(2)}% of a core (${per}), ${step.counters} counters events in ${SECONDS} s`,
     );
   }
   console.log(
-    `${''.padEnd(11)} per open console at 50: ${perConsole.toFixed(3)}% of a core (target < ${TARGET_PERCENT_PER_CONSOLE}%) ${perConsole < TARGET_PERCENT_PER_CONSOLE ? 'meets target' : 'ABOVE TARGET'}`,
+    `${''.padEnd(11)} at most per open console (the whole process with ${most.consoles} open ÷ ${most.consoles}): ${perConsole.toFixed(3)}% of a core (target < ${TARGET_PERCENT_PER_CONSOLE}%) ${perConsole < TARGET_PERCENT_PER_CONSOLE ? 'meets target' : 'ABOVE TARGET'}`,
   );
   return { engine, steps, perConsole };
 }
