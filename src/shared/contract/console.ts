@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { StaffPick } from './giveaways-staff';
-import { StaffGuessQuestion } from './guessing';
+import { OpenQuestionRequest, StaffGuessQuestion } from './guessing';
 import { bodyId, queryId } from './ids';
 import { Piece } from './pieces';
 
@@ -252,33 +252,15 @@ export const ConsoleAction = z.discriminatedUnion(
       pickId,
       redraw: z.boolean({ error: 'redraw is true or false.' }).default(true),
     }),
-    z.object({
+    // The guessing game's own rules for a question (OpenQuestionRequest), timed from now in minutes.
+    OpenQuestionRequest.pick({ question: true, unit: true, answer: true, points: true, winners: true }).extend({
       action: z.literal('guess_open'),
-      question: z
-        .string({ error: 'Write the question.' })
-        .trim()
-        .min(3, 'Write the question, 3 to 200 characters.')
-        .max(200, 'Write the question, 3 to 200 characters.'),
-      unit: z.string({ error: 'unit is text.' }).trim().max(20, 'The unit is up to 20 characters.').default(''),
-      answer: z.number({ error: 'The answer is a number.' }).finite('The answer is a number.'),
       minutes: z
         .number({ error: 'minutes is a number.' })
         .int('Minutes is a whole number from 1 to 60.')
         .min(1, 'Minutes is a whole number from 1 to 60.')
         .max(60, 'Minutes is a whole number from 1 to 60.')
         .default(5),
-      points: z
-        .number({ error: 'points is a number.' })
-        .int('Points are a whole number from 1 to 10,000.')
-        .min(1, 'Points are a whole number from 1 to 10,000.')
-        .max(10_000, 'Points are a whole number from 1 to 10,000.')
-        .default(100),
-      winners: z
-        .number({ error: 'winners is a number.' })
-        .int('Winners are a whole number from 1 to 50.')
-        .min(1, 'Winners are a whole number from 1 to 50.')
-        .max(50, 'Winners are a whole number from 1 to 50.')
-        .default(1),
     }),
     z.object({ action: z.literal('guess_close'), questionId }),
     z.object({ action: z.literal('guess_reveal'), questionId }),
