@@ -1,46 +1,18 @@
 // /staff: the staff desk. What is on air now and what comes next, each a press away from its
 // console, then every staff screen with a line on what it is for.
 import { Link } from 'react-router';
-import { consolePath } from '../../../shared/contract/console';
 import type { StaffEventRecord } from '../../../shared/contract/staff-events';
 import { ApiError } from '../../api/client';
 import { STAFF_LINKS } from '../../shell/staff-links';
-import { buttonStyles } from '../../ui/button';
 import { LoadState } from './load-state';
 import { useStaffShows } from './queries';
+import { ShowRow } from './shows/show-row';
 import { StaffOnly } from './staff-only';
-import { ShowBadges } from './shows/show-badges';
-import { timeRange } from './shows/show-format';
 
 /** How many upcoming shows the desk lists; the shows page has the rest. */
 const UPCOMING_SHOWN = 5;
 
 const isRunFromConsole = (show: StaffEventRecord) => show.type === 'show';
-
-function ShowLine({ show }: { show: StaffEventRecord }) {
-  return (
-    <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <ShowBadges show={show} />
-        <h3 className="text-lg leading-snug font-black text-ink wrap-anywhere">
-          <Link to={`/staff/shows/${show.id}`} className="rounded-sm hover:text-primary hover:underline">
-            {show.title}
-          </Link>
-        </h3>
-        <p className="text-sm font-bold text-muted">
-          <time dateTime={show.cust_start}>{timeRange(show.cust_start, show.cust_end)}</time>
-        </p>
-      </div>
-      <Link
-        to={consolePath(show.id)}
-        aria-label={`Open console: ${show.title}`}
-        className={buttonStyles('primary', 'md', 'self-start sm:self-auto')}
-      >
-        Open console
-      </Link>
-    </li>
-  );
-}
 
 function ShowList({ bucket, empty, limit }: { bucket: 'live' | 'upcoming'; empty: string; limit?: number }) {
   const { data, error, isPending, refetch } = useStaffShows(bucket, 'all');
@@ -55,7 +27,7 @@ function ShowList({ bucket, empty, limit }: { bucket: 'live' | 'upcoming'; empty
   return (
     <ul className="flex flex-col gap-3">
       {shows.map((show) => (
-        <ShowLine key={show.id} show={show} />
+        <ShowRow key={show.id} show={show} />
       ))}
     </ul>
   );

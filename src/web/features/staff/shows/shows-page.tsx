@@ -1,12 +1,10 @@
 // /staff/shows: every show, giveaway and special event, upcoming, on air or over, with its times
 // (Los Angeles), visibility and RSVP count; staff schedule a new one from here.
 import { useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EVENT_TYPES, type EventType } from '../../../../shared/contract/events';
-import { consolePath } from '../../../../shared/contract/console';
-import type { StaffEventRecord } from '../../../../shared/contract/staff-events';
 import { ApiError } from '../../../api/client';
-import { Button, buttonStyles } from '../../../ui/button';
+import { Button } from '../../../ui/button';
 import { Spinner } from '../../../ui/spinner';
 import { LoadState } from '../load-state';
 import { SHOW_BUCKETS, useStaffShows, type ShowBucket } from '../queries';
@@ -15,9 +13,9 @@ import { StaffOnly } from '../staff-only';
 import { Modal } from './dialog';
 import { SelectField } from './form-fields';
 import { ShowForm } from './show-form';
-import { timeRange, TYPE_LABELS } from './show-format';
+import { TYPE_LABELS } from './show-format';
 import { newShowValues } from './show-form-values';
-import { ShowBadges } from './show-badges';
+import { ShowRow } from './show-row';
 
 const BUCKET_LABELS: Record<ShowBucket, string> = { upcoming: 'Upcoming', live: 'Live now', past: 'Past' };
 const EMPTY: Record<ShowBucket, string> = {
@@ -50,37 +48,6 @@ function BucketPicker({ value, onChange }: { value: ShowBucket; onChange: (bucke
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function ShowRow({ show }: { show: StaffEventRecord }) {
-  return (
-    <li className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-center sm:gap-6">
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <ShowBadges show={show} />
-        <h3 className="text-lg leading-snug font-black text-ink wrap-anywhere">
-          <Link to={`/staff/shows/${show.id}`} className="rounded-sm hover:text-primary hover:underline">
-            {show.title}
-          </Link>
-        </h3>
-        <p className="text-sm font-bold text-muted">
-          <time dateTime={show.cust_start}>{timeRange(show.cust_start, show.cust_end)}</time>
-        </p>
-      </div>
-      {show.type === 'show' && show.status !== 'past' && (
-        <Link
-          to={consolePath(show.id)}
-          aria-label={`Open console: ${show.title}`}
-          className={buttonStyles('outline', 'sm', 'self-start sm:self-auto')}
-        >
-          Open console
-        </Link>
-      )}
-      <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
-        <span className="text-2xl font-black text-ink tabular-nums">{show.rsvp_count}</span>
-        <span className="text-sm font-bold text-muted">{show.rsvp_count === 1 ? 'RSVP' : 'RSVPs'}</span>
-      </p>
-    </li>
   );
 }
 
