@@ -195,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('mailPending', mailQueue.pending);
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
+  app.decorateRequest('secondFactorAt', null);
   app.addHook('onClose', async () => {
     await app.mailIdle();
     mailer.close();
@@ -252,7 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const auth = createAuthService(ctx);
-  const guards = sessionGuards(auth);
+  const guards = sessionGuards(auth, ctx.clock);
   await app.register(authRoutes(ctx, auth, guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));

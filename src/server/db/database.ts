@@ -35,6 +35,7 @@ import * as signInDevices from './migrations/031-sign-in-devices';
 import * as showLiveAndDigests from './migrations/029-show-live-and-digests';
 import * as exhibitions from './migrations/032-exhibitions';
 import * as producerConsole from './migrations/033-producer-console';
+import * as staffSecurity from './migrations/034-staff-security-and-audit';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -114,6 +115,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '029-show-live-and-digests': showLiveAndDigests.up,
   '032-exhibitions': exhibitions.up,
   '033-producer-console': producerConsole.up,
+  '034-staff-security-and-audit': staffSecurity.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -30,6 +30,11 @@ export interface UsersTable {
   updated_at: string;
   /** The rehearsal a synthetic viewer belongs to (migration 033); null for every real account. */
   rehearsal_id: Generated<number | null>;
+  /** When staff erased the account on the viewer's request (migration 034); null otherwise. */
+  erased_at: Generated<string | null>;
+  /** When and by whom staff deactivated the account (migration 034); null when they did not. */
+  deactivated_at: Generated<string | null>;
+  deactivated_by: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -38,6 +43,9 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** When this session last passed a second factor (migration 034, decision 085). */
+  second_factor_at: Generated<string | null>;
+  second_factor_method: Generated<'totp' | 'recovery' | 'passkey' | null>;
 }
 
 /** A browser an account has signed in from (migration 031, decision 070). */
@@ -914,6 +922,76 @@ export interface RehearsalsTable {
   created_at: string;
 }
 
+// ---- Staff security and the audit log (migration 034, decision 085) ------------------------------
+
+export interface StaffTotpTable {
+  user_id: number;
+  /** Base32 secret. */
+  secret: string;
+  /** Null until the first code proves the enrolment. */
+  confirmed_at: string | null;
+  /** The newest 30-second step accepted: a code of that step or an older one is refused. */
+  last_step: number | null;
+  /** Wrong codes in a row; the fifth locks the factor until another staff member resets it. */
+  failures: Generated<number>;
+  locked_at: string | null;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Keyed hash of the code (the code itself is shown once). */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url credential id. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports the browser named. */
+  transports: string;
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  purpose: 'register' | 'authenticate';
+  user_id: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Append-only (triggers refuse update and delete). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  /** The actor's name and e-mail when it happened. */
+  actor_label: string;
+  action: string;
+  method: string;
+  route: string;
+  target_type: string | null;
+  target_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  status: number;
+  ip: string;
+  request_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -986,6 +1064,11 @@ export interface Database {
   piece_showings: PieceShowingsTable;
   piece_interest: PieceInterestTable;
   rehearsals: RehearsalsTable;
+  staff_totp: StaffTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { Caller } from '../modules/event-access/event-access.service';
-import { unauthorized, forbidden } from './errors';
+import { AppError, unauthorized, forbidden } from './errors';
+import { STATUS } from '../../shared/contract/envelope';
+import type { Clock } from '../platform/clock';
+import {
+  SECOND_FACTOR_MESSAGES,
+  STEP_UP_MINUTES,
+  secondFactorFresh,
+  type SecondFactorNeed,
+} from '../../shared/second-factor';
 import { MESSAGES } from '../../shared/messages';
 import { USER_TOKEN_PREFIX } from '../platform/secrets';
 
@@ -12,6 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     tokenHash: string | null;
+    /** When the caller's session last passed a second factor (decision 085). */
+    secondFactorAt: string | null;
   }
 }
 
@@ -31,7 +41,26 @@ export function isTokenGuard(hook: unknown): boolean {
   return typeof hook === 'function' && tokenGuards.has(hook);
 }
 
-export function sessionGuards(auth: Pick<AuthService, 'userForToken'>) {
+/** Whether the guard found a staff account whose session lacks the second factor. */
+const pending = new WeakMap<FastifyRequest, boolean>();
+
+/** The 403 the web turns into a second-factor prompt (the need rides in `data`). */
+export function secondFactorNeeded(need: SecondFactorNeed['second_factor']): AppError {
+  const need_: SecondFactorNeed = { second_factor: need };
+  return new AppError(
+    403,
+    need === 'required' ? SECOND_FACTOR_MESSAGES.required : SECOND_FACTOR_MESSAGES.stepUp,
+    STATUS.error,
+    [need_],
+  );
+}
+
+/** Refuses a sensitive staff action when the caller's second factor is older than STEP_UP_MINUTES. */
+export function assertStepUp(request: FastifyRequest, nowMs: number): void {
+  if (!secondFactorFresh(request.secondFactorAt, nowMs, STEP_UP_MINUTES * 60_000)) throw secondFactorNeeded('step_up');
+}
+
+export function sessionGuards(auth: Pick<AuthService, 'userForToken'>, clock: Clock) {
   async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
@@ -39,10 +68,19 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>) {
     if (!session) throw unauthorized(MESSAGES.sessionExpired);
     request.user = session.user;
     request.tokenHash = session.tokenHash;
+    request.secondFactorAt = session.secondFactorAt;
+    pending.set(request, session.staffPending);
   }
+  /** Staff whose session passed the second factor; a staff account without it is told so (decision 085). */
   async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
+    if (pending.get(request)) throw secondFactorNeeded('required');
     if (!request.user?.is_staff) throw forbidden();
+  }
+  /** Staff whose second factor is at most STEP_UP_MINUTES old: for draws, exports and staff grants. */
+  async function requireStepUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await requireStaff(request, reply);
+    assertStepUp(request, clock.now().getTime());
   }
   /** The caller's user id when the token header holds a live user token, else null; never throws. */
   async function identify(request: FastifyRequest): Promise<number | null> {
@@ -64,8 +102,8 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>) {
     };
     return { ip: request.ip, code, user: () => (lookup ??= user()) };
   }
-  tokenGuards.add(requireUser).add(requireStaff);
-  return { requireUser, requireStaff, identify, callerOf };
+  tokenGuards.add(requireUser).add(requireStaff).add(requireStepUp);
+  return { requireUser, requireStaff, requireStepUp, identify, callerOf };
 }
 
 /** The signed-in user of a route guarded by requireUser. */

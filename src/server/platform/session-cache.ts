@@ -4,7 +4,8 @@
 // The rows are frozen: a request cannot change what the next one sees.
 import type { UserRow } from '../db/schema';
 
-export type CachedSession = { user: Readonly<UserRow>; tokenHash: string };
+/** A session as looked up: its user, and when it last passed a second factor (decision 085). */
+export type CachedSession = { user: Readonly<UserRow>; tokenHash: string; secondFactorAt: string | null };
 
 type Entry = CachedSession & { until: number };
 
@@ -52,6 +53,7 @@ export function createSessionCache(ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MA
       byToken.set(token, {
         user: Object.freeze({ ...session.user }),
         tokenHash: session.tokenHash,
+        secondFactorAt: session.secondFactorAt,
         until: nowMs + ttlMs,
       });
       tokenOfHash.set(session.tokenHash, token);

@@ -220,11 +220,24 @@ export async function createTestApp(
         }),
       );
     },
-    /** A viewer promoted to staff, as `npm run staff -- add` would. */
+    /**
+     * A viewer promoted to staff, as `npm run staff -- add` would, whose session has passed the
+     * second factor now (the second-factor tests go through TOTP and passkeys themselves).
+     */
     async createStaff(fields: Partial<Record<string, string>> = {}): Promise<AuthedUser & { password: string }> {
       const viewer = await this.createViewer(fields);
       await database.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', viewer.id).execute();
+      await this.passSecondFactor(viewer.id);
       return { ...viewer, is_staff: 1 };
+    },
+    /** Marks every session of `userId` as having passed a second factor at the clock's now. */
+    async passSecondFactor(userId: number) {
+      await database.db
+        .updateTable('sessions')
+        .set({ second_factor_at: clock.now().toISOString(), second_factor_method: 'totp' })
+        .where('user_id', '=', userId)
+        .execute();
+      app.ctx.sessions.forgetUser(userId);
     },
     async close() {
       await app.close();

@@ -79,6 +79,21 @@ export function grantStaff(email: string, isStaff = true): void {
   if (changed !== 1) throw new Error(`no user ${email} in the e2e database`);
 }
 
+/**
+ * Marks the account's sessions as having passed the second factor now, for journeys about other
+ * things than signing in (the second-factor journeys enrol and verify through the pages).
+ */
+export function passSecondFactor(email: string): void {
+  withDatabase(false, (db) =>
+    db
+      .prepare(
+        `update sessions set second_factor_at = ?, second_factor_method = 'totp'
+         where user_id = (select id from users where email = ?)`,
+      )
+      .run(new Date().toISOString(), email.toLowerCase()),
+  );
+}
+
 /** A stored visit, as the server's schema describes it. */
 export type VisitRow = Omit<Selectable<VisitsTable>, 'id' | 'user_id' | 'day' | 'created_at'>;
 

@@ -52,25 +52,30 @@ export const usersRepository = {
     db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst(),
 };
 
+/** A session's user with when the session last passed a second factor (decision 085). */
+export type SessionUserRow = UserRow & { second_factor_at: string | null };
+
 /** The one indexed read behind every authenticated call (when the session is not cached). */
-const userByToken = compiledRead<UserRow, [tokenHash: string, nowIso: string]>((db) =>
+const userByToken = compiledRead<SessionUserRow, [tokenHash: string, nowIso: string]>((db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
+    .select('sessions.second_factor_at')
     .where('sessions.token_hash', '=', '')
     .where('sessions.expires_at', '>', ''),
 );
 
 /** The same read for many tokens at once, on PostgreSQL (`token_hash = any($1)`, one parameter). */
-const usersByTokens = compiledRead<UserRow & { token_hash: string }, [tokenHashes: string[], nowIso: string]>((db) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.token_hash')
-    .where('sessions.token_hash', '=', sql<string>`any(${[]})`)
-    .where('sessions.expires_at', '>', ''),
+const usersByTokens = compiledRead<SessionUserRow & { token_hash: string }, [tokenHashes: string[], nowIso: string]>(
+  (db) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.token_hash', 'sessions.second_factor_at'])
+      .where('sessions.token_hash', '=', sql<string>`any(${[]})`)
+      .where('sessions.expires_at', '>', ''),
 );
 
 export const sessionsRepository = {
@@ -79,7 +84,7 @@ export const sessionsRepository = {
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
       .execute(),
-  async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<UserRow | undefined> {
+  async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<SessionUserRow | undefined> {
     return (await userByToken(db, tokenHash, nowIso))[0];
   },
   /** PostgreSQL only: the users behind several token hashes, each row with its hash. */
@@ -87,6 +92,13 @@ export const sessionsRepository = {
   deleteByTokenHash: (db: Db, tokenHash: string) =>
     db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+  /** Records that the session passed a second factor now (decision 085). */
+  markSecondFactor: (db: Db, tokenHash: string, method: 'totp' | 'recovery' | 'passkey', atIso: string) =>
+    db
+      .updateTable('sessions')
+      .set({ second_factor_at: atIso, second_factor_method: method })
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst(),
 };
 
 export const codesRepository = {

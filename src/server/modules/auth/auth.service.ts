@@ -28,6 +28,8 @@ import { recordPasswordChange, recordSignIn, type SignInClient } from './account
 import { createEarningService } from '../rewards/earning.service';
 import { subscriptionsRepository } from '../subscriptions/subscriptions.repository';
 import { exhibitionsRepository } from '../exhibitions/exhibitions.repository';
+import type { CachedSession } from '../../platform/session-cache';
+import { STAFF_SESSION_HOURS, secondFactorFresh } from '../../../shared/second-factor';
 
 export const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -270,19 +272,35 @@ export function createAuthService(ctx: AppContext) {
       return Boolean(await usersRepository.byPhone(db, phone));
     },
 
-    /** The session behind a token header, or null. One indexed read; never argon2. */
-    async userForToken(token: string): Promise<{ user: UserRow; tokenHash: string } | null> {
+    /**
+     * The session behind a token header, or null. One indexed read; never argon2. A staff account
+     * whose session has not passed the second factor in the last STAFF_SESSION_HOURS is answered as
+     * a viewer (`is_staff` 0) with `staffPending` set, so no staff rule anywhere trusts it (decision 085).
+     */
+    async userForToken(token: string): Promise<Session | null> {
       const nowMs = clock.now().getTime();
       const cached = sessions.get(token, nowMs);
-      if (cached) return cached;
+      if (cached) return asCaller(cached, nowMs);
       const tokenHash = sha256Hex(token);
-      const user = await lookUpToken(tokenHash, new Date(nowMs).toISOString());
-      if (!user) return null;
-      const session = { user, tokenHash };
+      const row = await lookUpToken(tokenHash, new Date(nowMs).toISOString());
+      if (!row) return null;
+      const { second_factor_at: secondFactorAt, ...user } = row;
+      const session = { user, tokenHash, secondFactorAt };
       sessions.set(token, session, nowMs);
-      return session;
+      return asCaller(session, nowMs);
     },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A signed-in caller: `staffPending` when the account is staff but the session lacks the second factor. */
+export type Session = { user: UserRow; tokenHash: string; secondFactorAt: string | null; staffPending: boolean };
+
+const STAFF_SESSION_MS = STAFF_SESSION_HOURS * 60 * 60_000;
+
+function asCaller(session: CachedSession, nowMs: number): Session {
+  if (session.user.is_staff !== 1 || secondFactorFresh(session.secondFactorAt, nowMs, STAFF_SESSION_MS))
+    return { ...session, staffPending: false };
+  return { ...session, user: { ...session.user, is_staff: 0 }, staffPending: true };
+}

@@ -4,15 +4,14 @@
 // event loop now share one query. SQLite answers in-process, where one indexed read per token is
 // already the cheapest way.
 import type { Db, Dialect } from '../../db/database';
-import type { UserRow } from '../../db/schema';
-import { sessionsRepository } from './auth.repository';
+import { sessionsRepository, type SessionUserRow } from './auth.repository';
 
-type Waiting = { resolve: (user: UserRow | undefined) => void; reject: (error: unknown) => void };
+type Waiting = { resolve: (user: SessionUserRow | undefined) => void; reject: (error: unknown) => void };
 
 /** Above this, a group is split: the array parameter stays a modest size. */
 const MAX_GROUP = 500;
 
-export type TokenLookup = (tokenHash: string, nowIso: string) => Promise<UserRow | undefined>;
+export type TokenLookup = (tokenHash: string, nowIso: string) => Promise<SessionUserRow | undefined>;
 
 export function createTokenLookup(db: Db, dialect: Dialect): TokenLookup {
   if (dialect === 'sqlite') return (tokenHash, nowIso) => sessionsRepository.userByTokenHash(db, tokenHash, nowIso);

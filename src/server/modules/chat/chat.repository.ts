@@ -238,7 +238,14 @@ export const chatRepository = {
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id', 'users.first_name', 'users.last_name', 'users.nickname', 'users.is_staff'])
+      .select([
+        'users.id',
+        'users.first_name',
+        'users.last_name',
+        'users.nickname',
+        'users.is_staff',
+        'sessions.second_factor_at',
+      ])
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.expires_at', '>', nowIso)

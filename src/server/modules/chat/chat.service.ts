@@ -1,6 +1,7 @@
 // Chat rules: the short-lived chat token, rooms (the lobby and one per show) and when they are
 // open, what a viewer sees on joining, sending with its limits, and staff moderation, all stored.
 // A private show's room is for those who may see the show (decision 051).
+import { STAFF_SESSION_HOURS, secondFactorFresh } from '../../../shared/second-factor';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   CHAT_LIMITS,
@@ -169,7 +170,12 @@ export function createChatService(ctx: AppContext) {
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       if (Number(exp) * 1000 <= clock.now().getTime()) return null;
       const row = await chatRepository.sessionUser(db, Number(sid), Number(uid), nowIso());
-      return row ? { id: row.id, name: displayName(row), isStaff: row.is_staff === 1 } : null;
+      if (!row) return null;
+      // Staff moderate only from a session that passed the second factor (decision 085).
+      const staff =
+        row.is_staff === 1 &&
+        secondFactorFresh(row.second_factor_at, clock.now().getTime(), STAFF_SESSION_HOURS * 3_600_000);
+      return { id: row.id, name: displayName(row), isStaff: staff };
     },
 
     async info(user: UserRow, rooms: Room[]): Promise<ChatInfo> {
