@@ -24,6 +24,11 @@ describeEachEngine('sessions seen recently', (t) => {
     const viewer = await t().createViewer();
     expect((await t().get('/api/staff/events', { token: viewer.tokenvalue })).http).toBe(403);
     await t().db.updateTable('users').set({ is_staff: 1 }).where('id', '=', viewer.id).execute();
+    await t()
+      .db.updateTable('sessions')
+      .set({ second_factor_at: t().clock.now().toISOString() })
+      .where('user_id', '=', viewer.id)
+      .execute();
     t().clock.advance(SESSION_CACHE_TTL_MS);
     expect((await t().get('/api/staff/events', { token: viewer.tokenvalue })).http).toBe(200);
   });

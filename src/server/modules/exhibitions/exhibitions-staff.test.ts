@@ -277,12 +277,12 @@ describeEachEngine('staff registrations', (t) => {
   const token = async () => (await t().createStaff({ first_name: 'Sam', last_name: 'Staff' })).tokenvalue;
 
   it('pages newest first and filters by exhibition, day and verified state', async () => {
-    const staffToken = await token();
     const a = await createExhibition(t());
     const b = await createExhibition(t());
     for (let i = 0; i < REGISTRATIONS_PAGE_SIZE + 2; i += 1) await registerOk(t(), a);
     t().clock.advance(24 * 60 * 60_000); // 2026-06-16 in Los Angeles
     const late = await registerOk(t(), b, { purchase_date: '2026-06-16' });
+    const staffToken = await token();
 
     const first = await t().get<StaffRegistrationPage>('/api/staff/productregistrations', { token: staffToken });
     const page = first.body.data[0];

@@ -589,6 +589,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     await rewards.debit(v1.id, 40, 'redeem', 'coupon:1');
     t().clock.set(new Date('2026-06-16T08:30:00Z'));
     await rewards.credit(v2.id, 10, 'spin', 'spin:2');
+    await t().passSecondFactor(staff.id); // staff rights last 12 hours after the second factor
 
     const res = await run(t, staff.tokenvalue, {
       name: 'points_ledger_summary',
