@@ -9,10 +9,12 @@ import { DEMO_PIECES, DEMO_RUNDOWN } from './seed-console';
 import { DEMO_GIVEAWAY_TITLE } from './seed-giveaways';
 
 async function staffToken(t: TestApp, seeded: Awaited<ReturnType<typeof seedDemo>>) {
-  const login = await t.post<{ tokenvalue: string }>('/api/login_v1', {
+  const login = await t.post<{ id: number; tokenvalue: string }>('/api/login_v1', {
     email: seeded?.staffEmail,
     password: seeded?.staffPassword,
   });
+  // Staff calls need the second factor (decision 085); the harness passes it for the session.
+  await t.passSecondFactor(login.body.data[0]?.id ?? 0);
   return login.body.data[0]?.tokenvalue ?? '';
 }
 

@@ -49,11 +49,13 @@ describeEachEngine('demo seed', (t) => {
 
   it('opens a giveaway for the live show with terms and a wheel, has an upcoming one, and past ones drawn in the open', async () => {
     const seeded = await seedDemo(t().app.ctx);
-    const staff = await t().post<{ tokenvalue: string }>('/api/login_v1', {
+    const staff = await t().post<{ id: number; tokenvalue: string }>('/api/login_v1', {
       email: seeded?.staffEmail,
       password: seeded?.staffPassword,
     });
     const token = staff.body.data[0]?.tokenvalue ?? '';
+    // Staff calls need the second factor (decision 085); the harness passes it for the session.
+    await t().passSecondFactor(staff.body.data[0]?.id ?? 0);
     const all = (await t().get<StaffGiveaway>('/api/staff/giveaways', { token })).body.data;
     const live = (await t().get<EventRecord>('/api/liveevent_v1', { query: { type: 'show' } })).body.data[0];
     const open = all.find((g) => g.state === 'open');
