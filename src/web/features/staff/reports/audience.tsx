@@ -108,7 +108,7 @@ export function AudienceReport({ audience }: { audience: Audience }) {
           <ol className="flex flex-col gap-1 text-sm">
             {marks.map((mark, index) => (
               <li key={`${mark.at}-${index}`} className="flex gap-2">
-                <span className="w-6 shrink-0 font-bold text-secondary tabular-nums">{index + 1}</span>
+                <span className="shrink-0 font-bold text-secondary tabular-nums">{index + 1}.</span>
                 <span className="w-20 shrink-0 text-muted tabular-nums">{laClock(mark.at)}</span>
                 <span className="text-ink">
                   {MARK_LABELS[mark.action]}

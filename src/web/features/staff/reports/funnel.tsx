@@ -112,7 +112,7 @@ export function StepViewers({ eventid, minutes }: { eventid: number; minutes: nu
     <div className="flex flex-col gap-3">
       <fieldset>
         <legend className="mb-2 text-sm font-bold text-muted">Viewers counted at</legend>
-        <div className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-white p-1 sm:inline-flex sm:flex-wrap">
+        <div className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-white p-1 sm:flex sm:flex-wrap">
           {FUNNEL_STEPS.map((s) => (
             <label key={s} className={SEGMENT_STYLES}>
               <input

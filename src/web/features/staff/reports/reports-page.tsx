@@ -209,7 +209,7 @@ export default function ReportsPage() {
               value={from}
               max={to}
               onChange={(event) => event.target.value && update({ mode: 'range', from: event.target.value })}
-              className="sm:w-48"
+              className="sm:w-56"
             />
             <TextField
               label="To"
@@ -217,7 +217,7 @@ export default function ReportsPage() {
               value={to}
               min={from}
               onChange={(event) => event.target.value && update({ mode: 'range', to: event.target.value })}
-              className="sm:w-48"
+              className="sm:w-56"
             />
           </>
         )}

@@ -74,7 +74,13 @@ export function UplotChart({ options, data, testId }: UplotChartProps) {
   }, [options, data]);
 
   return (
-    <div aria-hidden="true" data-testid={testId} data-ready={isReady} className="relative min-h-56 w-full">
+    <div
+      aria-hidden="true"
+      data-testid={testId}
+      data-ready={isReady}
+      className="relative w-full"
+      style={{ minHeight: 224 }}
+    >
       <div ref={box} className="w-full" />
       {!isReady && !failed && (
         <div className="absolute inset-0 grid place-items-center">
