@@ -15,6 +15,7 @@ import { barPercent, formatCount } from '../report-format';
 import { SEGMENT_STYLES } from '../report-parts';
 import { TableCsv, ViewersCsv } from './csv-export';
 import { useFunnelViewers } from './queries';
+import { ScrollBox } from './scroll-box';
 import { formatShare, laStamp } from './report-time';
 
 const stepLabel = (step: FunnelStep, minutes: number) =>
@@ -67,7 +68,7 @@ export function FunnelTable({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-lg border border-line">
+      <ScrollBox label={`${caption}, scrollable`}>
         <DataTable
           caption={caption}
           rows={steps}
@@ -81,7 +82,7 @@ export function FunnelTable({
             { header: 'Of RSVPs', cell: (s) => formatShare(s.fromFirst), align: 'right' },
           ]}
         />
-      </div>
+      </ScrollBox>
       <p className="text-sm text-muted">
         In the funnel: viewers who also took every step above. Took this step: everyone who did, whatever they did
         before.
@@ -142,7 +143,7 @@ export function StepViewers({ eventid, minutes }: { eventid: number; minutes: nu
               : `${formatCount(data.total)} ${data.total === 1 ? 'viewer' : 'viewers'} reached this step${pages > 1 ? `; page ${data.page} of ${pages}` : ''}.`}
           </p>
           {data.total > 0 && (
-            <div className="overflow-x-auto rounded-lg border border-line">
+            <ScrollBox label="Viewers counted at this step, scrollable">
               <DataTable
                 caption={`Viewers counted at the step ${FUNNEL_STEP_LABELS[data.step]}, with the time of each step in Los Angeles time`}
                 rows={data.viewers}
@@ -158,7 +159,7 @@ export function StepViewers({ eventid, minutes }: { eventid: number; minutes: nu
                   { header: 'Spun', cell: (v) => laStamp(v.spun_at) },
                 ]}
               />
-            </div>
+            </ScrollBox>
           )}
           {pages > 1 && (
             <div className="flex gap-2">

@@ -8,6 +8,7 @@ import { ReportSection } from '../report-parts';
 import { laTime } from '../shows/show-format';
 import { TableCsv } from './csv-export';
 import { FunnelBars, FunnelTable } from './funnel';
+import { ScrollBox } from './scroll-box';
 
 type ShowRow = RangeFunnel['shows'][number];
 
@@ -41,7 +42,7 @@ export function RangeFunnelReport({ range }: { range: RangeFunnel }) {
       </ReportSection>
       <ReportSection id="range-shows-heading" title="Show by show" note="Viewers in each show's funnel at each step.">
         <div className="flex flex-col gap-2">
-          <div className="overflow-x-auto rounded-lg border border-line">
+          <ScrollBox label="Each show's funnel counts, scrollable">
             <DataTable
               caption="Each show's funnel counts"
               rows={range.shows}
@@ -67,7 +68,7 @@ export function RangeFunnelReport({ range }: { range: RangeFunnel }) {
                 })),
               ]}
             />
-          </div>
+          </ScrollBox>
           <TableCsv
             filename={`funnel-by-show-${span}.csv`}
             header={['eventid', 'show', 'starts_at', ...FUNNEL_STEPS]}
