@@ -75,12 +75,7 @@ export const analyticsRepository = {
     return counts(rows);
   },
 
-  async visitsGroupedBy(
-    db: Db,
-    fromDay: string,
-    column: 'referrer_host' | 'ref_id' | 'device_type',
-    toDay = OPEN_END,
-  ) {
+  async visitsGroupedBy(db: Db, fromDay: string, column: 'referrer_host' | 'ref_id' | 'device_type', toDay = OPEN_END) {
     const rows = await db
       .selectFrom('visits')
       .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll<string>().as('count')])
