@@ -142,7 +142,10 @@ test('staff open a show’s funnel, export it and a step’s viewers, and see vi
   await shot('staff-reports-375');
 
   // The viewers counted at a step, and their CSV from the server.
-  await page.getByRole('radio', { name: 'Checked in' }).check();
+  // The steps are a radio group: the keyboard moves from one to the next.
+  await page.getByRole('radio', { name: 'RSVPed' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Checked in' })).toBeChecked();
   const viewers = page.getByRole('table', { name: /^Viewers counted at the step Checked in/ });
   await expect(viewers.getByRole('row')).toHaveCount(3);
   await expect(viewers).toContainText('Amber Funnel');
