@@ -112,7 +112,7 @@ export function AudienceReport({ audience }: { audience: Audience }) {
                 <span className="w-20 shrink-0 text-muted tabular-nums">{laClock(mark.at)}</span>
                 <span className="text-ink">
                   {MARK_LABELS[mark.action]}
-                  {mark.detail && `: ${mark.detail}`}
+                  {mark.detail && mark.detail !== MARK_LABELS[mark.action] && `: ${mark.detail}`}
                 </span>
               </li>
             ))}
