@@ -90,6 +90,8 @@ import { staffPieceRoutes } from './modules/pieces/pieces-staff.routes';
 import { createPiecesService } from './modules/pieces/pieces.service';
 import { pushRoutes } from './modules/push/push.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { staffReportRoutes } from './modules/staff-reports/staff-reports.routes';
+import { createStaffReportsService } from './modules/staff-reports/staff-reports.service';
 import { createReportsService } from './modules/reports/reports.service';
 import { createPushService } from './modules/push/push.service';
 import { staffContestVotesRoutes } from './modules/contest-votes/contest-votes-staff.routes';
@@ -354,6 +356,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));
   // Named read-only reports, GetSPData (decision 076).
   await app.register(reportRoutes(ctx, createReportsService(ctx), guards));
+  // Staff show reports: funnels, viewers over time, traffic (decision 090).
+  await app.register(staffReportRoutes(ctx, createStaffReportsService(ctx), guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

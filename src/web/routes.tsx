@@ -143,6 +143,7 @@ const routes: RouteObject[] = [
               { path: '/test-live', element: screen(() => import('./features/live/test-live-page')) },
               { path: '/staff', element: screen(() => import('./features/staff/staff-desk')) },
               { path: '/staff/analytics', element: screen(() => import('./features/staff/analytics-page')) },
+              { path: '/staff/reports', element: screen(() => import('./features/staff/reports/reports-page')) },
               { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },
               { path: '/staff/shows/:id', element: screen(() => import('./features/staff/shows/show-page')) },
               {

@@ -53,6 +53,7 @@ describeEachEngine('demo seed', (t) => {
       email: seeded?.staffEmail,
       password: seeded?.staffPassword,
     });
+    // Staff calls need the second factor (decision 085); the harness passes it for the session.
     await t().passSecondFactor(staff.body.data[0]?.id ?? 0);
     const token = staff.body.data[0]?.tokenvalue ?? '';
     const all = (await t().get<StaffGiveaway>('/api/staff/giveaways', { token })).body.data;

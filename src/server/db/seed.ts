@@ -17,10 +17,12 @@ import { hashPassword } from '../platform/passwords';
 import { seedDemoConsole } from './seed-console';
 import { seedDemoContest } from './seed-contests';
 import { seedDemoExhibition } from './seed-exhibitions';
+import { seedDemoReports } from './seed-reports';
 import { refreshDemoGiveaway, seedGiveaways } from './seed-giveaways';
 
 export const DEMO_STREAM = '/media/demo/live.m3u8';
 const DEMO_LIVE_TITLE = 'Gemcast Live: the demo studio';
+export const DEMO_PAST_TITLE = 'Tanzanite Tuesday: the violet hour';
 const DEMO_ASSETS = path.resolve('assets/demo-hls');
 
 const VIEWERS = [
@@ -121,7 +123,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
       .insertInto('events')
       .values([
         show(
-          'Tanzanite Tuesday: the violet hour',
+          DEMO_PAST_TITLE,
           'Tanzanite rings and pendants from the vault, with a viewer giveaway at the half hour.',
           lastTuesday,
         ),
@@ -148,11 +150,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
       .execute();
     for (const event of firstEvents)
       if (event.type === 'giveaway') await createGiveawayDetails(trx, ctx, event.id, null);
-    await trx
-      .updateTable('events')
-      .set({ replay_url: DEMO_STREAM })
-      .where('title', '=', 'Tanzanite Tuesday: the violet hour')
-      .execute();
+    await trx.updateTable('events').set({ replay_url: DEMO_STREAM }).where('title', '=', DEMO_PAST_TITLE).execute();
     const special = await trx
       .insertInto('events')
       .values(
@@ -244,4 +242,6 @@ export async function refreshDemo(ctx: AppContext): Promise<void> {
   await seedDemoExhibition(ctx);
   // The demo pieces and the live show's rundown for the producer console (decision 081).
   await seedDemoConsole(ctx, DEMO_LIVE_TITLE);
+  // The past show's audience, funnel rows, viewer samples and on-air log for staff reports (decision 090).
+  await seedDemoReports(ctx, DEMO_PAST_TITLE);
 }

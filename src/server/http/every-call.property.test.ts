@@ -50,6 +50,7 @@ type CallRequest = {
 const NOT_ENVELOPE: Record<string, 'file' | 'stream'> = {
   'GET /api/staff/giveaways/{id}/entries.csv': 'file',
   'GET /api/staff/productregistrations.csv': 'file',
+  'GET /api/staff/reports/funnel/{eventid}/viewers.csv': 'file',
   'GET /api/notifications/stream': 'stream',
   'GET /api/staff/console/{eventid}/stream': 'stream',
 };

@@ -9,5 +9,6 @@ export const STAFF_LINKS = [
   ['/staff/chat', 'Chat bans and mutes', 'Who is banned or muted, and lifting it.'],
   ['/staff/rewards', 'Rewards', 'How viewers earn points.'],
   ['/staff/rewards/coupons', 'Coupon desk', 'Look up and redeem a viewer’s coupon.'],
+  ['/staff/reports', 'Show reports', 'Attendance funnels, viewers over time and visits, with CSV exports.'],
   ['/staff/analytics', 'Analytics', 'Visits, sign-ups, page time and the named reports.'],
 ] as const;

@@ -5,6 +5,8 @@ import type { Db } from '../../db/database';
 import type { AnalyticsEventsTable, PageTimesTable, PageViewsTable, VisitsTable } from '../../db/schema';
 
 const TOP = 10;
+/** No upper bound: the report of the last days runs to today. */
+const OPEN_END = '9999-12-31';
 type Counted = { key: string; count: string | number | bigint };
 const counts = (rows: Counted[]) => rows.map((r) => ({ key: r.key, count: Number(r.count) }));
 
@@ -44,7 +46,7 @@ export const analyticsRepository = {
     };
   },
 
-  async byDay(db: Db, fromDay: string) {
+  async byDay(db: Db, fromDay: string, toDay = OPEN_END) {
     const rows = await db
       .selectFrom('visits')
       .select((eb) => [
@@ -53,6 +55,7 @@ export const analyticsRepository = {
         eb.fn.count<string>('session_id').distinct().as('sessions'),
       ])
       .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
       .groupBy('day')
       .orderBy('day')
       .execute();
@@ -72,11 +75,12 @@ export const analyticsRepository = {
     return counts(rows);
   },
 
-  async visitsGroupedBy(db: Db, fromDay: string, column: 'referrer_host' | 'ref_id' | 'device_type') {
+  async visitsGroupedBy(db: Db, fromDay: string, column: 'referrer_host' | 'ref_id' | 'device_type', toDay = OPEN_END) {
     const rows = await db
       .selectFrom('visits')
       .select((eb) => [eb.ref(column).as('key'), eb.fn.countAll<string>().as('count')])
       .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
       .where(column, '!=', '')
       .groupBy(column)
       .orderBy('count', 'desc')
@@ -86,12 +90,13 @@ export const analyticsRepository = {
     return counts(rows);
   },
 
-  async signupsByRefId(db: Db, fromIso: string, refIds: string[]) {
+  async signupsByRefId(db: Db, fromIso: string, refIds: string[], toIso = OPEN_END) {
     if (!refIds.length) return new Map<string, number>();
     const rows = await db
       .selectFrom('users')
       .select((eb) => [eb.ref('ref_id').as('key'), eb.fn.countAll<string>().as('count')])
       .where('created_at', '>=', fromIso)
+      .where('created_at', '<', toIso)
       .where('ref_id', 'in', refIds)
       .groupBy('ref_id')
       .execute();
@@ -133,7 +138,7 @@ export const analyticsRepository = {
    * no percentile_cont): each view is ranked within its page, and the middle one (odd count) or the
    * middle two (even count, averaged) are kept; (n + 1) / 2 and (n + 2) / 2 are integer divisions.
    */
-  async timeOnPage(db: Db, fromDay: string) {
+  async timeOnPage(db: Db, fromDay: string, toDay = OPEN_END) {
     const rows = await db
       .with('ranked', (qb) =>
         qb
@@ -150,7 +155,8 @@ export const analyticsRepository = {
               .over((ob) => ob.partitionBy('route'))
               .as('views'),
           ])
-          .where('day', '>=', fromDay),
+          .where('day', '>=', fromDay)
+          .where('day', '<=', toDay),
       )
       .selectFrom('ranked')
       .select((eb) => [

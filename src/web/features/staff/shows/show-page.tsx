@@ -108,6 +108,11 @@ function ShowDetail({
               Open the replay page
             </Link>
           )}
+          {show.status === 'past' && show.type !== 'giveaway' && (
+            <Link to={`/staff/reports?show=${show.id}`} className={buttonStyles('outline')}>
+              Attendance funnel
+            </Link>
+          )}
         </div>
       </header>
 
