@@ -104,6 +104,7 @@ import {
 } from './modules/notifications/unread-stream';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
+import { createSessionRevocations } from './platform/session-revocation';
 import { securityHeaders } from './http/security';
 import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
 import { rehearsalRoutes } from './modules/rehearsal/rehearsal.routes';
@@ -176,6 +177,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         print: options.printMail ?? false,
       });
   const mailQueue = createMailQueue(mailer, app.log);
+  const sessions = createSessionCache(config.sessionCacheMs);
+  const revocations = createSessionRevocations(pubsub, sessions, (error) =>
+    app.log.warn({ err: error }, 'session revocation not published'),
+  );
+  await revocations.start();
 
   const ctx: AppContext = {
     config,
@@ -185,7 +191,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
-    sessions: createSessionCache(config.sessionCacheMs),
+    sessions,
+    revokeSessions: revocations.revoke,
     log: app.log,
     sendMail: mailQueue.enqueue,
     deliverMail: (mail) => mailer.send(mail),
@@ -273,6 +280,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
   const chat = createChatService(ctx);
   const chatHub = createChatHub(pubsub, chatOptions);
+  // Ended sessions close their chat sockets on whichever process holds them (decision 089).
+  revocations.onRevoked((revocation) => chatHub.revoked(revocation));
   const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
   const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
   await app.register(async (scope) => {

@@ -184,6 +184,8 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
     case 'pong':
     case 'following':
     case 'draw':
+    // The connection ends the chat and signs the page out (chat-connection.ts).
+    case 'signed_out':
       return state;
   }
 }
