@@ -106,6 +106,8 @@ import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { createSessionRevocations } from './platform/session-revocation';
 import { securityHeaders } from './http/security';
+import { staffUserRoutes } from './modules/staff-users/staff-users.routes';
+import { createStaffUsersService } from './modules/staff-users/staff-users.service';
 import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
 import { rehearsalRoutes } from './modules/rehearsal/rehearsal.routes';
 import { createRehearsalService } from './modules/rehearsal/rehearsal.service';
@@ -361,6 +363,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
   // Web push devices (decision 071).
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));
+  // Staff user management: search, grant and revoke staff, deactivate, export and erase (decision 089).
+  await app.register(staffUserRoutes(ctx, createStaffUsersService(ctx), guards));
   // Named read-only reports, GetSPData (decision 076).
   await app.register(reportRoutes(ctx, createReportsService(ctx), guards));
 
