@@ -21,11 +21,7 @@ function callerOf(request: FastifyRequest): StaffCaller {
   return { user: currentUser(request), tokenHash: request.tokenHash };
 }
 
-export function staffUserRoutes(
-  ctx: AppContext,
-  users: StaffUsersService,
-  guards: ReturnType<typeof sessionGuards>,
-) {
+export function staffUserRoutes(ctx: AppContext, users: StaffUsersService, guards: ReturnType<typeof sessionGuards>) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const staff = [guards.requireStaff];
@@ -44,7 +40,8 @@ export function staffUserRoutes(
     app.route({
       ...routeOf(calls.detail, {
         tags,
-        summary: 'One viewer: profile, state, activity (RSVPs, check-ins, entries, wins, chat sanctions, points), sessions',
+        summary:
+          'One viewer: profile, state, activity (RSVPs, check-ins, entries, wins, chat sanctions, points), sessions',
       }),
       preHandler: staff,
       handler: async (request) => ok([await users.detail(request.params.id, callerOf(request))], M.detail, now()),
@@ -53,8 +50,7 @@ export function staffUserRoutes(
     app.route({
       ...routeOf(calls.grantStaff, { tags, summary: 'Grant staff rights (second factor in the last 10 minutes)' }),
       preHandler: stepUp,
-      handler: async (request) =>
-        ok([await users.grantStaff(callerOf(request), request.params.id)], M.granted, now()),
+      handler: async (request) => ok([await users.grantStaff(callerOf(request), request.params.id)], M.granted, now()),
     });
 
     app.route({
@@ -63,8 +59,7 @@ export function staffUserRoutes(
         summary: 'Remove staff rights (not one’s own, never the last staff account’s); at once on every process',
       }),
       preHandler: staff,
-      handler: async (request) =>
-        ok([await users.revokeStaff(callerOf(request), request.params.id)], M.revoked, now()),
+      handler: async (request) => ok([await users.revokeStaff(callerOf(request), request.params.id)], M.revoked, now()),
     });
 
     app.route({

@@ -195,7 +195,12 @@ export function createStaffUsersService(ctx: AppContext) {
       if (target.deactivated_at) throw conflict(M.alreadyOff);
       const now = isoNow(clock);
       await db.transaction().execute(async (trx) => {
-        await repo.update(trx, id, { isactive: 0, deactivated_at: now, deactivated_by: caller.user.id, updated_at: now });
+        await repo.update(trx, id, {
+          isactive: 0,
+          deactivated_at: now,
+          deactivated_by: caller.user.id,
+          updated_at: now,
+        });
         await repo.deleteSessions(trx, id);
       });
       await ctx.revokeSessions({ scope: 'account', userId: id });
