@@ -360,6 +360,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cut.unref();
     app.server.once('close', () => clearTimeout(cut));
   });
+  // A page open without chat hears of its ended session through the bell's stream (decision 089).
+  revocations.onRevoked((revocation) => {
+    if (revocation.scope !== 'rights') unreadStreams.endUser(revocation.userId);
+  });
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
   // Web push devices (decision 071).
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));
