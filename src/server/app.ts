@@ -106,7 +106,10 @@ import {
 } from './modules/notifications/unread-stream';
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
+import { createSessionRevocations } from './platform/session-revocation';
 import { securityHeaders } from './http/security';
+import { staffUserRoutes } from './modules/staff-users/staff-users.routes';
+import { createStaffUsersService } from './modules/staff-users/staff-users.service';
 import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
 import { rehearsalRoutes } from './modules/rehearsal/rehearsal.routes';
 import { createRehearsalService } from './modules/rehearsal/rehearsal.service';
@@ -178,6 +181,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         print: options.printMail ?? false,
       });
   const mailQueue = createMailQueue(mailer, app.log);
+  const sessions = createSessionCache(config.sessionCacheMs);
+  const revocations = createSessionRevocations(pubsub, sessions, (error) =>
+    app.log.warn({ err: error }, 'session revocation not published'),
+  );
+  await revocations.start();
 
   const ctx: AppContext = {
     config,
@@ -187,7 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
     limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
-    sessions: createSessionCache(config.sessionCacheMs),
+    sessions,
+    revokeSessions: revocations.revoke,
     log: app.log,
     sendMail: mailQueue.enqueue,
     deliverMail: (mail) => mailer.send(mail),
@@ -275,6 +284,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
   const chat = createChatService(ctx);
   const chatHub = createChatHub(pubsub, chatOptions);
+  // Ended sessions close their chat sockets on whichever process holds them (decision 089).
+  revocations.onRevoked((revocation) => chatHub.revoked(revocation));
   const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
   const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
   await app.register(async (scope) => {
@@ -351,9 +362,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cut.unref();
     app.server.once('close', () => clearTimeout(cut));
   });
+  // A page open without chat hears of its ended session through the bell's stream (decision 089).
+  revocations.onRevoked((revocation) => {
+    if (revocation.scope !== 'rights') unreadStreams.endUser(revocation.userId);
+  });
   await app.register(notificationRoutes(ctx, createInboxService(ctx, unreadStreams.changed), unreadStreams, guards));
   // Web push devices (decision 071).
   await app.register(pushRoutes(ctx, createPushService(ctx), guards));
+  // Staff user management: search, grant and revoke staff, deactivate, export and erase (decision 089).
+  await app.register(staffUserRoutes(ctx, createStaffUsersService(ctx), guards));
   // Named read-only reports, GetSPData (decision 076).
   await app.register(reportRoutes(ctx, createReportsService(ctx), guards));
   // Staff show reports: funnels, viewers over time, traffic (decision 090).

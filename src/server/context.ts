@@ -8,6 +8,7 @@ import type { Mail } from './platform/mail';
 import type { MailJob } from './platform/mail-queue';
 import type { RateLimiter } from './platform/rate-limit';
 import type { SessionCache } from './platform/session-cache';
+import type { SessionRevocation } from './platform/session-revocation';
 import type { Signer } from './platform/secrets';
 
 export type AppContext = {
@@ -20,6 +21,11 @@ export type AppContext = {
   limiter: RateLimiter;
   /** Sessions looked up recently; forget a user's entries after changing the user or their sessions. */
   sessions: SessionCache;
+  /**
+   * Tells every server process that sessions ended (or an account's rights changed) after the
+   * change is committed: they forget their cached sessions and close the chat sockets (decision 089).
+   */
+  revokeSessions: (revocation: SessionRevocation) => Promise<void>;
   log: FastifyBaseLogger;
   /**
    * Queues a message, delivered after the answer is written; the caller never waits for delivery,

@@ -69,6 +69,8 @@ export const MESSAGES = {
   passwordReset: 'Your password has been changed. Log in with your new password.',
   loggedOut: 'You have been logged out.',
   sessionExpired: 'Your session has ended. Please log in again.',
+  /** A staff-deactivated account on every sign-in path (decision 089). */
+  accountDeactivated: 'This account has been switched off. Please contact us if you think this is a mistake.',
   profileUpdated: 'Your profile has been updated.',
   pictureUpdated: 'Your profile picture has been updated.',
   pictureRequired: 'Choose an image to upload.',

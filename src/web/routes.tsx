@@ -156,6 +156,8 @@ const routes: RouteObject[] = [
                 element: screen(() => import('./features/staff/giveaways/giveaway-page')),
               },
               { path: '/staff/chat', element: screen(() => import('./features/staff/chat/sanctions-page')) },
+              { path: '/staff/users', element: screen(() => import('./features/staff/users/users-page')) },
+              { path: '/staff/users/:id', element: screen(() => import('./features/staff/users/user-page')) },
               { path: '/staff/pieces', element: screen(() => import('./features/staff/pieces/pieces-page')) },
               { path: '/staff/rewards', element: screen(() => import('./features/staff/rewards/rules-page')) },
               {

@@ -34,6 +34,8 @@ export const CLOSE_CODES = {
   tooLarge: 1009,
   unauthorized: 4401,
   banned: 4403,
+  /** The viewer's session ended elsewhere (logout, deactivation, erasure, staff ended it): sign out. */
+  signedOut: 4410,
   /** The server is shutting down; the client reconnects. */
   goingAway: 1001,
   /** Something failed on the server while joining; the client reconnects. */
@@ -323,6 +325,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     clientId: z.string().optional(),
   }),
   z.object({ type: z.literal('error'), code: z.enum(ERROR_CODES), message: z.string() }),
+  /** The session behind this socket ended (decision 089): the page signs out; the socket closes next. */
+  z.object({ type: z.literal('signed_out'), message: z.string() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;

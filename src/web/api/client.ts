@@ -109,6 +109,15 @@ export function onSessionEnded(listener: SessionEndedListener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * Another channel (the chat socket's signed-out frame) says the stored user's session is over:
+ * the same sign-out as a refused token. Nothing happens when no user is signed in here any more.
+ */
+export function reportSessionEnded(message: string): void {
+  if (!currentCredentials().isUserToken) return;
+  for (const listener of sessionEndedListeners) listener(message);
+}
+
 type Answer = { httpStatus: number; statusText: string; body: unknown; retryAfter: string | null };
 
 function settle<T>(answer: Answer, schema: AnswerParser<T>, sentUserToken: boolean): T {

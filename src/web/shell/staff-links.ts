@@ -6,6 +6,11 @@ export const STAFF_LINKS = [
   ['/staff/giveaways', 'Giveaways', 'Entries, draws, winners and the spin wheel’s prizes.'],
   ['/staff/contests', 'Photo contests', 'Contests, their entries and the vote review.'],
   ['/staff/exhibitions', 'Exhibitions', 'Trade shows, their QR codes and product registrations.'],
+  [
+    '/staff/users',
+    'Viewers’ accounts',
+    'Find a viewer, end sessions, switch accounts off, staff rights, export and erase.',
+  ],
   ['/staff/chat', 'Chat bans and mutes', 'Who is banned or muted, and lifting it.'],
   ['/staff/rewards', 'Rewards', 'How viewers earn points.'],
   ['/staff/rewards/coupons', 'Coupon desk', 'Look up and redeem a viewer’s coupon.'],

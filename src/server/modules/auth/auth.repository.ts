@@ -89,8 +89,9 @@ export const sessionsRepository = {
   },
   /** PostgreSQL only: the users behind several token hashes, each row with its hash. */
   usersByTokenHashes: (db: Db, tokenHashes: string[], nowIso: string) => usersByTokens(db, tokenHashes, nowIso),
+  /** The ended session's id and user, or undefined when there was none. */
   deleteByTokenHash: (db: Db, tokenHash: string) =>
-    db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst(),
+    db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning(['id', 'user_id']).executeTakeFirst(),
   deleteForUser: (db: Db, userId: number) => db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
   /** Records that the session passed a second factor now (decision 085). */
   markSecondFactor: (db: Db, tokenHash: string, method: 'totp' | 'recovery' | 'passkey', atIso: string) =>

@@ -14,7 +14,7 @@ import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../../shared/validatio
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { CodeRow, UserRow } from '../../db/schema';
-import { badRequest, conflict, tooMany, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../../http/errors';
 import { isoAfter, isoNow } from '../../platform/clock';
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
 import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
@@ -213,6 +213,8 @@ export function createAuthService(ctx: AppContext) {
         throw unauthorized(MESSAGES.badCredentials);
       }
       await lockout.succeeded(input.email, ip);
+      // Told only to someone who knows the password, so the answer reveals nothing to others.
+      refuseDeactivated(user);
       return startSession(user, client, true);
     },
 
@@ -229,6 +231,8 @@ export function createAuthService(ctx: AppContext) {
       const row = await checkCode(input.email, 'login', input.OTP, input.session_id);
       const user = await usersRepository.byEmail(db, input.email);
       if (!user || !(await codesRepository.consume(db, row.id, isoNow(clock)))) throw unauthorized(MESSAGES.codeWrong);
+      // Checked before the confirmation below: a code login never switches a deactivated account back on.
+      refuseDeactivated(user);
       const active = user.isactive
         ? user
         : ((await usersRepository.update(db, user.id, { isactive: 1, updated_at: isoNow(clock) })) ?? user);
@@ -247,6 +251,7 @@ export function createAuthService(ctx: AppContext) {
       const row = await checkCode(input.email, 'reset', input.OTP, undefined);
       const user = await usersRepository.byEmail(db, input.email);
       if (!user) throw unauthorized(MESSAGES.codeWrong);
+      refuseDeactivated(user);
       const passwordHash = await hashPassword(input.password);
       const now = isoNow(clock);
       await db.transaction().execute(async (trx) => {
@@ -256,12 +261,13 @@ export function createAuthService(ctx: AppContext) {
         await codesRepository.voidActive(trx, user.email, ['login', 'reset'], now);
         await recordPasswordChange(trx, { publicUrl: config.publicUrl, userId: user.id, at: new Date(now) });
       });
-      sessions.forgetUser(user.id);
+      await ctx.revokeSessions({ scope: 'account', userId: user.id });
     },
 
     async logout(tokenHash: string): Promise<void> {
-      await sessionsRepository.deleteByTokenHash(db, tokenHash);
-      sessions.forgetToken(tokenHash);
+      const ended = await sessionsRepository.deleteByTokenHash(db, tokenHash);
+      if (ended) await ctx.revokeSessions({ scope: 'session', userId: ended.user_id, sessionId: ended.id, tokenHash });
+      else sessions.forgetToken(tokenHash);
     },
 
     async emailExists(email: string): Promise<boolean> {
@@ -293,6 +299,11 @@ export function createAuthService(ctx: AppContext) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A staff-deactivated account signs in by no path (decision 089); `isactive` 0 alone is only unconfirmed. */
+export function refuseDeactivated(user: Pick<UserRow, 'deactivated_at'>): void {
+  if (user.deactivated_at) throw forbidden(MESSAGES.accountDeactivated);
+}
 
 /** A signed-in caller: `staffPending` when the account is staff but the session lacks the second factor. */
 export type Session = { user: UserRow; tokenHash: string; secondFactorAt: string | null; staffPending: boolean };

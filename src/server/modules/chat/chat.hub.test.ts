@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { CLOSE_CODES } from '../../../shared/contract/chat';
+import { MESSAGES } from '../../../shared/messages';
 import { memoryPubSub } from '../../platform/pubsub';
 import { createChatHub, DEFAULT_HUB_OPTIONS, textFrame, type ChatSocket } from './chat.hub';
 
@@ -8,6 +10,7 @@ function fakeSocket(bufferedAmount: number) {
   const sent: string[] = [];
   let readyState = 1;
   let terminated = false;
+  let closedWith: number | null = null;
   const socket: ChatSocket = {
     OPEN: 1,
     get readyState() {
@@ -19,13 +22,14 @@ function fakeSocket(bufferedAmount: number) {
       terminated = true;
       readyState = 3;
     },
-    close: () => {
+    close: (code) => {
+      closedWith = code ?? null;
       readyState = 3;
     },
     ping: () => undefined,
     on: () => undefined,
   };
-  return { socket, sent, isTerminated: () => terminated };
+  return { socket, sent, isTerminated: () => terminated, closedWith: () => closedWith };
 }
 
 describe('chat hub', () => {
@@ -48,6 +52,47 @@ describe('chat hub', () => {
     expect(slow.isTerminated()).toBe(true);
     expect(slow.sent.filter((s) => s.includes('deleted'))).toEqual([]);
     await hub.stop();
+  });
+});
+
+describe('chat hub: ended sessions (decision 089)', () => {
+  const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
+
+  async function threeSockets() {
+    const hub = createChatHub(memoryPubSub());
+    await hub.start();
+    const fakes = [fakeSocket(0), fakeSocket(0), fakeSocket(0)] as const;
+    const users = [
+      { id: 1, name: 'V1', isStaff: false, sessionId: 10 },
+      { id: 1, name: 'V1', isStaff: false, sessionId: 11 },
+      { id: 2, name: 'V2', isStaff: false, sessionId: 20 },
+    ];
+    fakes.forEach((fake, i) => {
+      const conn = hub.accept(fake.socket);
+      hub.enter(conn, users[i] ?? users[0]!, room);
+      hub.welcome(conn, { type: 'presence', members: 3 });
+    });
+    return { hub, fakes };
+  }
+
+  it('tells and closes only the sockets of the session that ended', async () => {
+    const { hub, fakes } = await threeSockets();
+    hub.revoked({ scope: 'session', userId: 1, sessionId: 11, tokenHash: 'h' });
+    expect(fakes.map((fake) => fake.closedWith())).toEqual([null, CLOSE_CODES.signedOut, null]);
+    expect(JSON.parse(fakes[1].sent.at(-1) ?? '{}')).toEqual({ type: 'signed_out', message: MESSAGES.sessionExpired });
+    await hub.stop();
+  });
+
+  it('closes every socket of an account that ended, and only reconnects them when its rights changed', async () => {
+    const ended = await threeSockets();
+    ended.hub.revoked({ scope: 'account', userId: 1 });
+    expect(ended.fakes.map((fake) => fake.closedWith())).toEqual([CLOSE_CODES.signedOut, CLOSE_CODES.signedOut, null]);
+    await ended.hub.stop();
+    const changed = await threeSockets();
+    changed.hub.revoked({ scope: 'rights', userId: 2 });
+    expect(changed.fakes.map((fake) => fake.closedWith())).toEqual([null, null, CLOSE_CODES.goingAway]);
+    expect(changed.fakes[2].sent.some((text) => text.includes('signed_out'))).toBe(false);
+    await changed.hub.stop();
   });
 });
 

@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
 import type { PubSub } from '../../platform/pubsub';
+import type { SessionRevocation } from '../../platform/session-revocation';
+import { MESSAGES } from '../../../shared/messages';
 import type { ChatUser, Room } from './chat.service';
 
 export const CHAT_CHANNEL = 'gemcast:chat';
@@ -350,6 +352,25 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     /** A frame to every socket of one viewer, on every process; a ban closes them too. */
     toUser(userId: number, frame: ServerFrame, options: { ban?: boolean } = {}) {
       publish(options.ban ? 'b' : 'u', userId, JSON.stringify(frame));
+    },
+
+    /**
+     * Sessions ended on some process (decision 089): this process's sockets of those sessions are
+     * told and closed. Rights changed: the sockets close as on a restart, so they join again with
+     * the account as it is now.
+     */
+    revoked(revocation: SessionRevocation) {
+      const conns = [...(byUser.get(revocation.userId) ?? [])];
+      if (revocation.scope === 'rights') {
+        for (const conn of conns) conn.socket.close(CLOSE_CODES.goingAway, 'rights changed');
+        return;
+      }
+      const out = encode({ type: 'signed_out', message: MESSAGES.sessionExpired });
+      for (const conn of conns) {
+        if (revocation.scope === 'session' && conn.user?.sessionId !== revocation.sessionId) continue;
+        sendRaw(conn, out);
+        conn.socket.close(CLOSE_CODES.signedOut, 'signed out');
+      }
     },
 
     /** Slow mode of a room this process serves, as last announced. */

@@ -33,7 +33,8 @@ const TOKEN_BUCKET_MS = 5 * 60_000;
 export const ROOM_AFTERGLOW_MS = 24 * 60 * 60_000;
 const TOKEN_PREFIX = 'ct1';
 
-export type ChatUser = { id: number; name: string; isStaff: boolean };
+/** `sessionId`: the login session behind the socket's chat token, so ending that session closes it. */
+export type ChatUser = { id: number; name: string; isStaff: boolean; sessionId?: number };
 
 export type Room = {
   key: string;
@@ -175,7 +176,7 @@ export function createChatService(ctx: AppContext) {
       const staff =
         row.is_staff === 1 &&
         secondFactorFresh(row.second_factor_at, clock.now().getTime(), STAFF_SESSION_HOURS * 3_600_000);
-      return { id: row.id, name: displayName(row), isStaff: staff };
+      return { id: row.id, name: displayName(row), isStaff: staff, sessionId: Number(sid) };
     },
 
     async info(user: UserRow, rooms: Room[]): Promise<ChatInfo> {

@@ -40,6 +40,11 @@ export type UnreadStreams = {
   open: (userId: number, raw: ServerResponse) => 'open' | 'full' | 'closing';
   /** Tells every process's streams of this viewer to recount (after a read mark). */
   changed: (userId: number) => void;
+  /**
+   * Ends this process's streams of the viewer (their sessions ended, decision 089): the bell
+   * reconnects at once, and a session that is gone gets its 401, so an open page signs out.
+   */
+  endUser: (userId: number) => void;
   /** Streams open here now. */
   size: () => number;
   /** Ends every stream and stops the timers (shutdown). */
@@ -149,6 +154,9 @@ export function createUnreadStreams(
       pubsub
         .publish(UNREAD_CHANNEL, String(userId))
         .catch((error: unknown) => log.warn({ err: error }, 'unread publish failed'));
+    },
+    endUser(userId) {
+      for (const stream of [...(streams.get(userId) ?? [])]) stream.raw.end();
     },
     size: () => [...streams.values()].reduce((sum, held) => sum + held.size, 0),
     async close() {

@@ -1,7 +1,17 @@
 // The auth store: spec §4's state in a reducer behind React context, started from the stored
 // user. It also ends the session when the server refuses the stored token.
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useReducer, type Dispatch, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type Dispatch,
+  type ReactNode,
+} from 'react';
 import { onSessionEnded } from '../../api/client';
 import { subscriptionStatusQuery } from '../subscriptions/status';
 import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-state';
@@ -9,11 +19,29 @@ import { clearSession, readStoredUser } from './session';
 
 const StateContext = createContext<AuthState | null>(null);
 const DispatchContext = createContext<Dispatch<AuthAction> | null>(null);
+/** Why this page was signed out by the server (decision 089), until read or the next login. */
+const EndedContext = createContext<{ message: string | null; dismiss: () => void }>({
+  message: null,
+  dismiss: () => undefined,
+});
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, null, () => initialAuthState(readStoredUser()));
   const signOut = useSignOutWith(dispatch);
-  useEffect(() => onSessionEnded((message) => signOut({ type: 'session/invalid', message })), [signOut]);
+  const [endedMessage, setEndedMessage] = useState<string | null>(null);
+  useEffect(
+    () =>
+      onSessionEnded((message) => {
+        signOut({ type: 'session/invalid', message });
+        setEndedMessage(message);
+      }),
+    [signOut],
+  );
+  const signedIn = Boolean(state.user?.tokenvalue);
+  useEffect(() => {
+    if (signedIn) setEndedMessage(null);
+  }, [signedIn]);
+  const ended = useMemo(() => ({ message: endedMessage, dismiss: () => setEndedMessage(null) }), [endedMessage]);
   // Spec §4: the subscription state is fetched once a viewer is logged in (logout clears the cache below).
   const queryClient = useQueryClient();
   const userId = state.user?.tokenvalue ? state.user.id : null;
@@ -22,7 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, userId]);
   return (
     <DispatchContext value={dispatch}>
-      <StateContext value={state}>{children}</StateContext>
+      <StateContext value={state}>
+        <EndedContext value={ended}>{children}</EndedContext>
+      </StateContext>
     </DispatchContext>
   );
 }
@@ -31,6 +61,11 @@ export function useAuth(): AuthState {
   const state = useContext(StateContext);
   if (!state) throw new Error('useAuth needs an AuthProvider above it');
   return state;
+}
+
+/** The server's words when it ended this page's session (a refused token, the chat's signed-out frame). */
+export function useSessionEnded() {
+  return useContext(EndedContext);
 }
 
 export function useAuthDispatch(): Dispatch<AuthAction> {

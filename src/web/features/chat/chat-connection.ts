@@ -10,8 +10,8 @@ import {
   type ClientFrame,
   type RoomRef,
 } from '../../../shared/contract/chat';
-import { SPEC_MESSAGES } from '../../../shared/messages';
-import { ApiError, apiCall, recordOf } from '../../api/client';
+import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
+import { ApiError, apiCall, recordOf, reportSessionEnded } from '../../api/client';
 import { COOKIES, writeCookie } from '../../lib/browser-storage';
 import type { ConnectionStatus } from './chat-state';
 
@@ -155,12 +155,21 @@ function createSocketConnection(
         attempt = 0;
         hasBeenLive = true;
       }
+      if (frame.type === 'signed_out') {
+        // The session ended on the server (decision 089): the whole page signs out, not only the chat.
+        end(frame.message);
+        return reportSessionEnded(frame.message);
+      }
       events.onFrame(frame);
       if (frame.type === 'error' && frame.code === 'not_found') end(frame.message);
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       if (event.code === CLOSE_CODES.banned) return end(CHAT_MESSAGES.banned);
+      if (event.code === CLOSE_CODES.signedOut) {
+        end(MESSAGES.sessionExpired);
+        return reportSessionEnded(MESSAGES.sessionExpired);
+      }
       if (event.code === CLOSE_CODES.unauthorized) {
         // One more try with a fresh token; the next refusal ends the chat.
         if (refreshToken) return end(CHAT_MESSAGES.unauthorized);

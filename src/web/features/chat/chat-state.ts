@@ -180,10 +180,12 @@ function onFrame(state: ChatState, frame: ServerFrame): ChatState {
         counter: state.counter + 1,
         notice: { key: state.counter + 1, tone: 'error', text: frame.message },
       };
-    // A room's socket follows no draw: 'following' and 'draw' belong to the draw's own socket (draw-result.tsx).
+    // A room's socket follows no draw: 'following' and 'draw' belong to the draw's own socket (draw-result.tsx);
+    // on 'signed_out' the connection ends the chat and signs the page out (chat-connection.ts).
     case 'pong':
     case 'following':
     case 'draw':
+    case 'signed_out':
       return state;
   }
 }

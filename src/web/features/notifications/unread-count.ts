@@ -5,7 +5,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callRef } from '../../../shared/contract/call';
 import type { NotificationInbox, notificationCalls } from '../../../shared/contract/notifications';
-import { apiCall, recordOf, recordsOf } from '../../api/client';
+import { MESSAGES } from '../../../shared/messages';
+import { apiCall, recordOf, recordsOf, reportSessionEnded } from '../../api/client';
 import { fieldsOf } from '../../shell/site-config';
 import { watchUnread } from './unread-stream';
 
@@ -69,6 +70,8 @@ export function useUnreadCount(userId: number, token: string): number | undefine
           queryClient.setQueryData(notificationKeys.unread(userId), unread);
           if (before !== unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.inbox(userId) });
         },
+        // The server ends the stream when the session ends (decision 089); its reconnect's 401 signs the page out.
+        onRefused: () => reportSessionEnded(MESSAGES.sessionExpired),
       });
     };
     const handleVisibility = () => (document.visibilityState === 'hidden' ? stop() : start());
