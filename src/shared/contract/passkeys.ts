@@ -31,7 +31,10 @@ export const PASSKEY_MESSAGES = {
   nameRequired: 'Give the passkey a name.',
 } as const;
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]*$/, 'Not base64url.').max(8192);
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url.')
+  .max(8192);
 
 export const PasskeyTransport = z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 export type PasskeyTransport = z.infer<typeof PasskeyTransport>;

@@ -228,7 +228,11 @@ export function createAuthService(ctx: AppContext) {
      * A sign-in proven without a password or code (a passkey, decision 087): the same session,
      * sign-in device and notice as a login. `secondFactor` when the proof also counts as one.
      */
-    async startVerifiedSession(user: UserRow, client: SignInClient, secondFactor: 'passkey' | null): Promise<AuthedUser> {
+    async startVerifiedSession(
+      user: UserRow,
+      client: SignInClient,
+      secondFactor: 'passkey' | null,
+    ): Promise<AuthedUser> {
       return startSession(user, client, true, secondFactor);
     },
 

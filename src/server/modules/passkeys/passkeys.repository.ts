@@ -21,7 +21,11 @@ export const passkeysRepository = {
       .executeTakeFirst(),
   /** Removes the passkey only when it is the user's: false for someone else's id. */
   remove: async (db: Db, id: number, userId: number) => {
-    const result = await db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const result = await db
+      .deleteFrom('passkeys')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return result.numDeletedRows === 1n;
   },
   /**
