@@ -87,7 +87,7 @@ export const RegistrationCredential = z.object({
     clientDataJSON: base64url,
     attestationObject: base64url,
     authenticatorData: base64url.optional(),
-    transports: z.array(PasskeyTransport).max(10).optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: base64url.optional(),
   }),
