@@ -1,6 +1,7 @@
-// Journey: a viewer adds a passkey on the profile, logs out, signs in with it and removes it, with
-// Chromium's virtual authenticator (DevTools protocol WebAuthn) standing in for the device. Pages
-// are opened at localhost: a passkey's relying party is a host name, never an IP address.
+// Journey: a viewer adds a passkey on the profile, logs out, signs in with it (autofill, then the
+// button) and removes it, with Chromium's virtual authenticator (DevTools protocol WebAuthn)
+// standing in for the device. Pages are opened at localhost: a passkey's relying party is a host
+// name, never an IP address.
 import type { CDPSession, Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '../../src/shared/contract/passkeys';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
@@ -62,8 +63,12 @@ test('a viewer adds a passkey, signs in with it, and removes it', async ({ page,
   // Autofill: the login screen asks for a passkey in the e-mail field's suggestions. The virtual
   // authenticator answers at once, as a person picking their passkey from the list would.
   const accountMenu = page.getByRole('button', { name: `Account menu for ${viewer.first_name}` });
+  const passkeySignIn = () =>
+    page.waitForResponse((response) => response.url().endsWith('/api/passkeys/login') && response.status() === 200);
+  const signedInByAutofill = passkeySignIn();
+  // Logging out lands on /login, where autofill starts.
   await page.getByRole('button', { name: 'Log out' }).click();
-  await page.goto('/login');
+  await signedInByAutofill;
   await expect(accountMenu).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
 
@@ -73,7 +78,8 @@ test('a viewer adds a passkey, signs in with it, and removes it', async ({ page,
   });
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
-  await page.goto('/login');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: /^Log in to / })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
   for (const [name, size] of SCREEN_SIZES) {
     await page.setViewportSize(size);
@@ -82,7 +88,9 @@ test('a viewer adds a passkey, signs in with it, and removes it', async ({ page,
   }
   await page.setViewportSize(SCREEN_SIZES[0][1]);
 
+  const signedInByButton = passkeySignIn();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await signedInByButton;
   await expect(accountMenu).toBeVisible();
   await expect(page).not.toHaveURL(/\/login/);
 
@@ -90,6 +98,7 @@ test('a viewer adds a passkey, signs in with it, and removes it', async ({ page,
   await expect(list.getByText(/last used \w{3} \d{1,2}, \d{4}/)).toBeVisible();
   await list.getByRole('button', { name: 'Remove passkey My laptop' }).click();
   await expect(list.getByText('Remove “My laptop”?', { exact: false })).toBeVisible();
+  await expect(list.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await shot('passkeys-remove-confirm');
   await list.getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(card.getByRole('status').filter({ hasText: PASSKEY_MESSAGES.removed })).toBeVisible();
@@ -97,7 +106,8 @@ test('a viewer adds a passkey, signs in with it, and removes it', async ({ page,
 
   // The device still holds the removed passkey: Gemcast no longer knows it.
   await page.getByRole('button', { name: 'Log out' }).click();
-  await page.goto('/login');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: /^Log in to / })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByRole('alert')).toHaveText(PASSKEY_MESSAGES.notRecognised);
   await expect(page.getByRole('heading', { name: /Log in to/ })).toBeVisible();

@@ -1,6 +1,6 @@
 // The profile's Passkeys card: add a passkey on this device (with an optional name), see each
 // passkey with when it was added and last used, and remove one after confirming.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { PASSKEY_NAME_MAX, type Passkey } from '../../../shared/contract/passkeys';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
@@ -19,6 +19,12 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: (note
   const [isConfirming, setIsConfirming] = useState(false);
   const remove = useRemovePasskeyMutation();
   const nameId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  // The Remove button gives way to the question: the keyboard goes with it, to the safe answer.
+  useEffect(() => {
+    if (isConfirming) keepRef.current?.focus();
+  }, [isConfirming]);
 
   function handleRemove() {
     remove.mutate(passkey.id, {
@@ -46,7 +52,7 @@ function PasskeyRow({ passkey, onRemoved }: { passkey: Passkey; onRemoved: (note
             <Button size="sm" isBusy={remove.isPending} onClick={handleRemove}>
               Yes, remove it
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setIsConfirming(false)}>
+            <Button ref={keepRef} size="sm" variant="ghost" onClick={() => setIsConfirming(false)}>
               Keep it
             </Button>
           </div>
