@@ -21,6 +21,8 @@ import { sessionGuards } from './http/session';
 import { webPage } from './http/web-page';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
+import { createPasskeysService } from './modules/passkeys/passkeys.service';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { announceDraw, announceShowWinners, chatRoutes } from './modules/chat/chat.routes';
@@ -266,6 +268,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService(ctx);
   const guards = sessionGuards(auth, ctx.clock);
   await app.register(authRoutes(ctx, auth, guards));
+  // Passkeys for every account, and as a staff second factor (decision 087).
+  await app.register(passkeyRoutes(ctx, createPasskeysService(ctx, auth), guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
   await app.register(siteRoutes(ctx));
   const liveLookup = createLiveLookup(ctx);

@@ -102,6 +102,9 @@ test('the onboarding pages skip to the form, and focus shows clearly on buttons 
   });
   expect(ring).toEqual({ width: '3px', offset: '2px', style: 'solid' });
   await shot('focus-ring-button', { fullPage: false });
+  // The passkey button comes between the code and the password (decision 087).
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Log in with your password' })).toBeFocused();
   await shot('focus-ring-link', { fullPage: false });

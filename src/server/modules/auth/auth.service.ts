@@ -67,9 +67,16 @@ export function createAuthService(ctx: AppContext) {
   /**
    * The session and, from a browser the account has not used before, the sign-in notice, in one
    * transaction. `alert` is false for the account's first session: nobody is alarmed by signing up.
+   * `secondFactor` marks the new session as having passed one with the sign-in itself (decision 087).
    */
-  async function startSession(user: UserRow, client: SignInClient, alert: boolean): Promise<AuthedUser> {
+  async function startSession(
+    user: UserRow,
+    client: SignInClient,
+    alert: boolean,
+    secondFactor: 'passkey' | null = null,
+  ): Promise<AuthedUser> {
     const token = newUserToken(random);
+    const tokenHash = sha256Hex(token);
     const at = clock.now();
     await db.transaction().execute(async (trx) => {
       // A subscriber with this address becomes this viewer's subscriptions (decision 072).
@@ -79,10 +86,11 @@ export function createAuthService(ctx: AppContext) {
       await sessionsRepository.insert(
         trx,
         user.id,
-        sha256Hex(token),
+        tokenHash,
         at.toISOString(),
         isoAfter(clock, config.sessionDays * DAY_MS),
       );
+      if (secondFactor) await sessionsRepository.markSecondFactor(trx, tokenHash, secondFactor, at.toISOString());
       await recordSignIn(trx, {
         secret: config.appSecret,
         publicUrl: config.publicUrl,
@@ -216,6 +224,18 @@ export function createAuthService(ctx: AppContext) {
       // Told only to someone who knows the password, so the answer reveals nothing to others.
       refuseDeactivated(user);
       return startSession(user, client, true);
+    },
+
+    /**
+     * A sign-in proven without a password or code (a passkey, decision 087): the same session,
+     * sign-in device and notice as a login. `secondFactor` when the proof also counts as one.
+     */
+    async startVerifiedSession(
+      user: UserRow,
+      client: SignInClient,
+      secondFactor: 'passkey' | null,
+    ): Promise<AuthedUser> {
+      return startSession(user, client, true, secondFactor);
     },
 
     async sendLoginCode(email: string, sessionId: string | undefined) {

@@ -1,4 +1,5 @@
-// Logging in with an e-mailed code (the default login): e-mail, "Send code", then the code.
+// Logging in with an e-mailed code (the default login): e-mail, "Send code", then the code; or
+// with a passkey, from the button or the e-mail field's autofill (decision 087).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { PASSKEY_AUTOCOMPLETE, PasskeySignInButton, usePasskeyAutofill } from '../passkeys/passkey-sign-in';
 import { CODE_RESEND_SECONDS, EmailAddress, resendWaitOf } from './code-parts';
 import { CodeLoginStep } from './code-login-step';
 import { useSendLoginCodeMutation } from './queries';
@@ -28,6 +30,7 @@ export function LoginCodeForm({
   const [sent, setSent] = useState<Sent | null>(null);
   const sendCode = useSendLoginCodeMutation();
   const { clear } = useAuthActions();
+  const passkeyAutofill = usePasskeyAutofill();
   const form = useForm({ resolver: zodResolver(EmailForm), mode: 'onTouched', defaultValues: { email: initialEmail } });
   const { errors } = form.formState;
 
@@ -72,7 +75,7 @@ export function LoginCodeForm({
       <TextField
         label="E-mail"
         type="email"
-        autoComplete="email"
+        autoComplete={PASSKEY_AUTOCOMPLETE}
         inputMode="email"
         error={errors.email?.message}
         {...form.register('email')}
@@ -80,9 +83,13 @@ export function LoginCodeForm({
       {sendCode.isError && resendWaitOf(sendCode.error) === null && (
         <Alert tone="error">{errorMessage(sendCode.error)}</Alert>
       )}
-      <Button type="submit" isBusy={sendCode.isPending}>
+      <Button type="submit" isBusy={sendCode.isPending} onClick={passkeyAutofill.stop}>
         Send code
       </Button>
+      <p className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
+        or
+      </p>
+      <PasskeySignInButton />
       <p className="text-center text-sm text-muted">
         Prefer a password?{' '}
         <Link to={passwordLoginPath} className="font-bold text-primary underline underline-offset-4">

@@ -1,4 +1,5 @@
-// Logging in with e-mail and password.
+// Logging in with e-mail and password, or with a passkey (decision 087); typing a password stops
+// the passkey autofill.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { applyFieldIssues } from '../../lib/form-issues';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
+import { PASSKEY_AUTOCOMPLETE, PasskeySignInButton, usePasskeyAutofill } from '../passkeys/passkey-sign-in';
 import { useAuth } from './auth-store';
 import { useAuthActions } from './use-auth-actions';
 
@@ -15,6 +17,7 @@ type LoginPasswordFormProps = { initialEmail: string; codeLoginPath: string; for
 export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordPath }: LoginPasswordFormProps) {
   const { loading } = useAuth();
   const { loginWithPassword } = useAuthActions();
+  const passkeyAutofill = usePasskeyAutofill();
   const form = useForm({
     resolver: zodResolver(LoginRequest),
     mode: 'onTouched',
@@ -32,7 +35,7 @@ export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordP
       <TextField
         label="E-mail"
         type="email"
-        autoComplete="email"
+        autoComplete={PASSKEY_AUTOCOMPLETE}
         inputMode="email"
         error={errors.email?.message}
         {...form.register('email')}
@@ -41,7 +44,7 @@ export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordP
         label="Password"
         autoComplete="current-password"
         error={errors.password?.message}
-        {...form.register('password')}
+        {...form.register('password', { onChange: passkeyAutofill.stop })}
       />
       <Link
         to={forgotPasswordPath}
@@ -52,6 +55,10 @@ export function LoginPasswordForm({ initialEmail, codeLoginPath, forgotPasswordP
       <Button type="submit" isBusy={loading}>
         Log in
       </Button>
+      <p className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
+        or
+      </p>
+      <PasskeySignInButton />
       <p className="text-center text-sm text-muted">
         No password?{' '}
         <Link to={codeLoginPath} className="font-bold text-primary underline underline-offset-4">

@@ -1,4 +1,4 @@
-// Login (password or code) and registration as auth-state transitions (spec §4): start, then
+// Login (password, code or passkey) and registration as auth-state transitions (spec §4): start, then
 // success (user stored, profile fetched 500 ms later, live-video token cookie cleared) or failure.
 import { useMemo } from 'react';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import {
   type RegisterRequest,
 } from '../../../shared/contract/auth';
 import type { FieldIssue } from '../../../shared/contract/envelope';
+import { passkeyCalls, type PasskeyAssertionRequest } from '../../../shared/contract/passkeys';
 import { STATUS } from '../../../shared/contract/status';
 import { ApiError, apiCall, errorMessage, recordOf } from '../../api/client';
 import { ensureVisitorToken } from '../../api/visitor';
@@ -63,6 +64,10 @@ export function useAuthActions() {
           const sessionId = await ensureVisitorToken();
           return apiCall(authCalls.loginByCode, { body: { ...body, session_id: sessionId } });
         }),
+
+      /** Signs in with a passkey's signed answer to the server's challenge (decision 087). */
+      loginWithPasskey: (credential: PasskeyAssertionRequest['credential']) =>
+        login(() => apiCall(passkeyCalls.login, { body: { credential } })),
 
       /** With a password the account is ready at once; without one, a code confirms it (needsCode). */
       async register(body: Omit<z.output<typeof RegisterRequest>, 'session_id' | 'refId'>): Promise<ActionResult> {

@@ -1,4 +1,4 @@
-// /profile: the signed-in viewer's picture, invite code, details, logout and alerts on this device. The profile is
+// /profile: the signed-in viewer's picture, invite code, details, logout, passkeys and alerts on this device. The profile is
 // fetched fresh on arrival; each section shows the outcome of what was done in it.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert } from '../../ui/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import type { ProfileOperation } from '../auth/auth-state';
 import { useAuth, useAuthDispatch } from '../auth/auth-store';
 import { useLogout } from '../auth/use-logout';
+import { PasskeysSection } from '../passkeys/passkeys-section';
 import { InviteCard } from './invite-card';
 import { PictureCard } from './picture-card';
 import { ProfileForm } from './profile-form';
@@ -58,6 +59,9 @@ export function ProfilePage() {
             Log out
           </Button>
         </section>
+      </div>
+      <div className="mt-6 max-w-2xl">
+        <PasskeysSection />
       </div>
       <div className="mt-6">
         <Suspense fallback={null}>
