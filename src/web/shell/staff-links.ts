@@ -10,4 +10,5 @@ export const STAFF_LINKS = [
   ['/staff/rewards', 'Rewards', 'How viewers earn points.'],
   ['/staff/rewards/coupons', 'Coupon desk', 'Look up and redeem a viewer’s coupon.'],
   ['/staff/analytics', 'Analytics', 'Visits, sign-ups, page time and the named reports.'],
+  ['/staff/audit', 'Audit log', 'Every staff action and refused attempt: who, what, when and what changed.'],
 ] as const;
