@@ -224,7 +224,10 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               {isOpen && (
                 <tr id={detailsId} className="bg-canvas">
                   <td colSpan={6} className="px-3 py-3">
-                    <ChangeDetails entry={entry} />
+                    {/* Held at the region's left edge, so a phone scrolled to the row's button still sees the change. */}
+                    <div className="sticky left-3 w-[min(48rem,calc(100vw-4rem))]">
+                      <ChangeDetails entry={entry} />
+                    </div>
                   </td>
                 </tr>
               )}
@@ -271,7 +274,7 @@ export default function StaffAuditPage() {
           </h2>
           {data.entries.length > 0 ? (
             <div
-              className="overflow-x-auto rounded-xl border border-line bg-white"
+              className="relative overflow-x-auto rounded-xl border border-line bg-white"
               tabIndex={0}
               role="region"
               aria-label="Audit log table"
