@@ -19,6 +19,9 @@ import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
 import { webPage } from './http/web-page';
+import { registerAudit } from './modules/audit/audit.hook';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { passkeyRoutes } from './modules/passkeys/passkeys.routes';
@@ -267,6 +270,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const auth = createAuthService(ctx);
   const guards = sessionGuards(auth, ctx.clock);
+  // Before every route: each one behind a staff guard is found as it is registered (decision 088).
+  const audit = createAuditService(ctx);
+  registerAudit(app, audit, async (token) => (await auth.userForToken(token))?.user ?? null);
   await app.register(authRoutes(ctx, auth, guards));
   // Passkeys for every account, and as a staff second factor (decision 087).
   await app.register(passkeyRoutes(ctx, createPasskeysService(ctx, auth), guards));
@@ -300,7 +306,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scope.register(staffGiveawayRoutes(ctx, staffGiveaways, draws, spins, guards));
     await scope.register(giveawayDrawRoutes(ctx, draws, guards));
   });
-  await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions));
+  await app.register(chatRoutes(ctx, chat, chatHub, guards, chatOptions, audit));
   await app.register(chatReportRoutes(ctx, createChatReportsService(ctx, chat), chatHub, guards));
   await app.register(staffMediaRoutes(ctx, createStaffMediaService(ctx), guards));
   const rewards = createRewardsService(ctx, { coupons: viewerCoupons(ctx) });
@@ -379,6 +385,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reportRoutes(ctx, createReportsService(ctx), guards));
   // Staff show reports: funnels, viewers over time, traffic (decision 090).
   await app.register(staffReportRoutes(ctx, createStaffReportsService(ctx), guards));
+  // The audit log of every staff action (decision 088).
+  await app.register(auditRoutes(ctx, audit, guards));
 
   mkdirSync(mediaRoot(config.dataDir), { recursive: true });
   await app.register(fastifyStatic, {

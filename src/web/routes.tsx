@@ -191,6 +191,7 @@ const routes: RouteObject[] = [
                 path: '/staff/exhibitions/registrations/:id',
                 element: screen(() => import('./features/staff/exhibitions/registration-page')),
               },
+              { path: '/staff/audit', element: screen(() => import('./features/staff/audit/audit-page')) },
             ],
           },
         ],

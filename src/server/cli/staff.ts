@@ -1,5 +1,9 @@
 // `npm run staff -- add EMAIL` grants staff rights; `remove EMAIL` takes them away; `list` shows staff.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { loadConfig } from '../config';
+import { AUDIT_ACTORS, createAuditService } from '../modules/audit/audit.service';
+import { systemClock } from '../platform/clock';
 import { migrate, openDatabase } from '../db/database';
 import { normalizeEmail } from '../../shared/validation';
 
@@ -29,12 +33,33 @@ async function run() {
       return 2;
     }
     const email = normalizeEmail(rawEmail);
-    const result = await handle.db
-      .updateTable('users')
-      .set({ is_staff: command === 'add' ? 1 : 0, updated_at: new Date().toISOString() })
+    const isStaff = command === 'add' ? 1 : 0;
+    const before = await handle.db
+      .selectFrom('users')
+      .select(['id', 'is_staff'])
       .where('email', '=', email)
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
+    const result = await handle.db
+      .updateTable('users')
+      .set({ is_staff: isStaff, updated_at: new Date().toISOString() })
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const isDone = result.numUpdatedRows > 0n;
+    // The grant or removal is a staff action like any other, so it has its audit row (decision 088).
+    await createAuditService({ db: handle.db, clock: systemClock }).record({
+      actor: null,
+      actorLabel: AUDIT_ACTORS.commandLine,
+      action: `staff.${command}`,
+      method: 'CLI',
+      route: `npm run staff -- ${command}`,
+      targetType: 'user',
+      targetId: before?.id ?? email,
+      ...(before && isDone ? { before: { is_staff: before.is_staff }, after: { is_staff: isStaff } } : {}),
+      status: isDone ? 200 : 404,
+      ip: hostname(),
+      requestId: randomUUID(),
+    });
+    if (!isDone) {
       console.error(`No account uses ${email}. The person must register first.`);
       return 1;
     }

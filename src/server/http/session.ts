@@ -41,6 +41,14 @@ export function isTokenGuard(hook: unknown): boolean {
   return typeof hook === 'function' && tokenGuards.has(hook);
 }
 
+/** The guards that let staff only through (requireStaff, requireStepUp): their routes are audited (decision 088). */
+const staffGuards = new WeakSet<object>();
+
+/** Whether a route hook is a staff guard (requireStaff or requireStepUp). */
+export function isStaffGuard(hook: unknown): boolean {
+  return typeof hook === 'function' && staffGuards.has(hook);
+}
+
 /** Whether the guard found a staff account whose session lacks the second factor. */
 const pending = new WeakMap<FastifyRequest, boolean>();
 
@@ -103,6 +111,7 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>, clock: Cl
     return { ip: request.ip, code, user: () => (lookup ??= user()) };
   }
   tokenGuards.add(requireUser).add(requireStaff).add(requireStepUp);
+  staffGuards.add(requireStaff).add(requireStepUp);
   return { requireUser, requireStaff, requireStepUp, identify, callerOf };
 }
 

@@ -16,4 +16,5 @@ export const STAFF_LINKS = [
   ['/staff/rewards/coupons', 'Coupon desk', 'Look up and redeem a viewer’s coupon.'],
   ['/staff/reports', 'Show reports', 'Attendance funnels, viewers over time and visits, with CSV exports.'],
   ['/staff/analytics', 'Analytics', 'Visits, sign-ups, page time and the named reports.'],
+  ['/staff/audit', 'Audit log', 'Every staff action and refused attempt: who, what, when and what changed.'],
 ] as const;

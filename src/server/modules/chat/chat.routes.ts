@@ -21,6 +21,7 @@ import { drawResultOf } from '../giveaways/draw-result';
 import type { ChatHub } from './chat.hub';
 import type { ChatService, LiftResult, Room } from './chat.service';
 import { createMentionRecorder } from './chat-mentions';
+import type { AuditService } from '../audit/audit.service';
 import { chatSocketHandler, drawTopic, type SocketOptions } from './chat.socket';
 
 const tags = ['chat'];
@@ -102,6 +103,7 @@ export function chatRoutes(
   hub: ChatHub,
   guards: ReturnType<typeof sessionGuards>,
   socketOptions: SocketOptions,
+  audit: AuditService,
 ) {
   const now = () => ctx.clock.now();
 
@@ -250,7 +252,19 @@ export function chatRoutes(
       // A plain HTTP request gets the envelope saying what this address is for.
       handler: async (_request, reply) =>
         reply.code(426).header('upgrade', 'websocket').send(fail(426, CHAT_MESSAGES.upgradeRequired)),
-      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions, mentions),
+      wsHandler: chatSocketHandler(chat, hub, fastify.log, socketOptions, mentions, (record) =>
+        audit.recordFor(record.actorId, {
+          action: record.action,
+          method: 'WS',
+          route: '/api/chat/ws',
+          targetType: record.targetType,
+          targetId: record.targetId,
+          after: record.after,
+          status: record.status,
+          ip: record.ip,
+          requestId: record.requestId,
+        }),
+      ),
     });
   };
 }

@@ -9,10 +9,57 @@ import {
   ClientFrame,
   cleanMessageText,
   type ErrorCode,
+  type NoticeCode,
 } from '../../../shared/contract/chat';
 import { mayMention, type MentionRecorder } from './chat-mentions';
 import type { ChatHub, Conn } from './chat.hub';
 import type { ChatService, ChatUser, Room } from './chat.service';
+
+/** A moderation frame's outcome, for the audit log (decision 088): staff actions over the socket are recorded too. */
+export type ModerationRecord = {
+  actorId: number;
+  action: string;
+  targetType: string;
+  targetId: number | string;
+  after?: unknown;
+  /** 200 done, 403 not staff, 409 refused (a message already gone, a viewer who is staff, ...). */
+  status: number;
+  ip: string;
+  requestId: string;
+};
+export type ModerationRecorder = (record: ModerationRecord) => Promise<void>;
+
+/** Where the socket came from: its upgrade request. */
+type Origin = { ip: string; requestId: string };
+
+type ModerationFrame = Extract<ClientFrame, { type: 'delete' | 'pin' | 'mute' | 'unmute' | 'ban' | 'slow_mode' }>;
+
+/** What a moderation frame acts on, and the setting it gives, as its audit row names them. */
+function moderationTarget(
+  frame: ModerationFrame,
+  room: Room,
+): Pick<ModerationRecord, 'targetType' | 'targetId' | 'after'> {
+  switch (frame.type) {
+    case 'delete':
+      return { targetType: 'chat_message', targetId: frame.id };
+    case 'pin':
+      return frame.id === null
+        ? { targetType: 'chat_room', targetId: room.key, after: { pinned: null } }
+        : { targetType: 'chat_message', targetId: frame.id, after: { pinned: frame.id } };
+    case 'mute':
+      return { targetType: 'user', targetId: frame.userId, after: { minutes: frame.minutes, room: room.key } };
+    case 'unmute':
+      return { targetType: 'user', targetId: frame.userId, after: { room: room.key } };
+    case 'ban':
+      return { targetType: 'user', targetId: frame.userId };
+    case 'slow_mode':
+      return { targetType: 'chat_room', targetId: room.key, after: { slowModeSeconds: frame.seconds } };
+  }
+}
+
+function isModeration(frame: ClientFrame): frame is ModerationFrame {
+  return ['delete', 'pin', 'mute', 'unmute', 'ban', 'slow_mode'].includes(frame.type);
+}
 
 export type SocketOptions = {
   /** A socket that has not joined a room by then is closed. */
@@ -39,6 +86,7 @@ export function chatSocketHandler(
   log: FastifyBaseLogger,
   options: SocketOptions,
   mentions: MentionRecorder,
+  recordModeration: ModerationRecorder,
 ) {
   function fail(conn: Conn, code: ErrorCode, message: string, close?: number) {
     hub.send(conn, { type: 'error', code, message });
@@ -100,36 +148,45 @@ export function chatSocketHandler(
     });
   }
 
-  async function moderate(conn: Conn, user: ChatUser, room: Room, frame: ClientFrame) {
-    const confirm = (message: string) => hub.send(conn, { type: 'notice', code: 'moderated', message });
+  /** Applies a moderation frame; whether it was done (false: refused, and the moderator told why). */
+  async function moderate(conn: Conn, user: ChatUser, room: Room, frame: ModerationFrame): Promise<boolean> {
+    const confirm = (message: string) => {
+      hub.send(conn, { type: 'notice', code: 'moderated', message });
+      return true;
+    };
+    const refuse = (refusal: { code: NoticeCode; message: string }) => {
+      hub.send(conn, { type: 'notice', ...refusal });
+      return false;
+    };
     switch (frame.type) {
       case 'delete': {
         const result = await chat.deleteMessage(user, frame.id);
-        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        if (!result.ok) return refuse(result.refusal);
         hub.toRoom(result.roomKey, { type: 'deleted', id: frame.id });
         if (result.unpinned) hub.toRoom(result.roomKey, { type: 'pinned', message: null });
         return confirm(CHAT_MESSAGES.deleted);
       }
       case 'pin': {
         const result = await chat.pin(user, room, frame.id);
-        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        if (!result.ok) return refuse(result.refusal);
         hub.toRoom(room.key, { type: 'pinned', message: result.message });
         return confirm(result.message ? CHAT_MESSAGES.pinned : CHAT_MESSAGES.unpinned);
       }
       case 'mute': {
         const result = await chat.mute(user, room, frame.userId, frame.minutes);
-        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        if (!result.ok) return refuse(result.refusal);
         hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: result.mutedUntil });
         return confirm(result.notice);
       }
       case 'unmute': {
         const result = await chat.lift(user.id, frame.userId, 'mute', room.key);
         if (result.ok) hub.toUser(frame.userId, { type: 'mute_state', mutedUntil: null });
-        return confirm(result.message);
+        confirm(result.message);
+        return result.ok;
       }
       case 'ban': {
         const result = await chat.ban(user, room, frame.userId);
-        if (!result.ok) return hub.send(conn, { type: 'notice', ...result.refusal });
+        if (!result.ok) return refuse(result.refusal);
         hub.toUser(frame.userId, { type: 'error', code: 'banned', message: CHAT_MESSAGES.banned }, { ban: true });
         return confirm(result.notice);
       }
@@ -138,12 +195,28 @@ export function chatSocketHandler(
         hub.toRoom(room.key, { type: 'room', slowModeSeconds: frame.seconds, isOpen: chat.isOpen(room) });
         return confirm(notice);
       }
-      default:
-        return undefined;
     }
   }
 
-  async function handle(conn: Conn, data: RawData, isBinary: boolean) {
+  /** Moderates and records the attempt, done, refused or by a viewer who is not staff. */
+  async function moderateAndRecord(conn: Conn, user: ChatUser, room: Room, frame: ModerationFrame, origin: Origin) {
+    let status = 403;
+    if (!user.isStaff) fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
+    else status = (await moderate(conn, user, room, frame)) ? 200 : 409;
+    try {
+      await recordModeration({
+        actorId: user.id,
+        action: `chat.${frame.type}`,
+        status,
+        ...moderationTarget(frame, room),
+        ...origin,
+      });
+    } catch (error) {
+      log.error({ err: error }, 'audit row of a chat moderation not written');
+    }
+  }
+
+  async function handle(conn: Conn, data: RawData, isBinary: boolean, origin: Origin) {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
     if (bytes.byteLength > CHAT_LIMITS.refuseFrameBytes) return fail(conn, 'too_large', CHAT_MESSAGES.tooLarge);
     if (isBinary) return fail(conn, 'bad_frame', CHAT_MESSAGES.badFrame);
@@ -195,12 +268,13 @@ export function chatSocketHandler(
       if (await chat.mayReact(user)) hub.toRoom(room.key, { type: 'reaction', reaction: frame.reaction });
       return undefined;
     }
-    if (!user.isStaff) return fail(conn, 'forbidden', CHAT_MESSAGES.forbidden);
-    return moderate(conn, user, room, frame);
+    if (isModeration(frame)) return moderateAndRecord(conn, user, room, frame, origin);
+    return undefined;
   }
 
   return function onSocket(socket: WebSocket, request: FastifyRequest) {
     const conn = hub.accept(socket, request.raw.socket);
+    const origin: Origin = { ip: request.ip, requestId: request.id };
     let queue: Promise<void> = Promise.resolve();
     let waiting = 0;
     const joinTimer = setTimeout(() => {
@@ -210,7 +284,7 @@ export function chatSocketHandler(
       waiting += 1;
       if (waiting >= MAX_WAITING_FRAMES && !socket.isPaused) socket.pause();
       queue = queue
-        .then(() => handle(conn, data, isBinary))
+        .then(() => handle(conn, data, isBinary, origin))
         .catch((error: unknown) => {
           log.error({ err: error }, 'chat frame failed');
           fail(conn, 'server_error', CHAT_MESSAGES.serverError);

@@ -88,6 +88,8 @@ export function staffExhibitionRoutes(
       REGISTRATIONS_CSV_PATH,
       {
         preHandler,
+        // An audited read (decision 088): the file holds buyers' names, e-mail addresses and phones.
+        config: { audit: 'read' },
         schema: {
           tags,
           summary: 'Registrations as CSV (the list’s filters, every page)',

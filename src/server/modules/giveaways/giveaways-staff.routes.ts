@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
+import { auditedEdit } from '../audit/audit.hook';
 import type { GiveawayDrawService } from './giveaway-draw.service';
 import type { StaffGiveawayService } from './giveaways-staff.service';
 import type { SpinService } from './spin.service';
@@ -60,12 +61,16 @@ export function staffGiveawayRoutes(
         summary: 'Edit a giveaway: window, prize, terms (sanitised), access code, winners',
       }),
       preHandler,
-      handler: async (request) =>
-        ok(
-          [await giveaways.update(currentUser(request), request.params.id, request.body)],
-          GIVEAWAY_MESSAGES.saved,
-          now(),
-        ),
+      handler: async (request) => {
+        const { id } = request.params;
+        const giveaway = await auditedEdit(
+          request,
+          { type: 'giveaway', id },
+          () => giveaways.detail(id),
+          () => giveaways.update(currentUser(request), id, request.body),
+        );
+        return ok([giveaway], GIVEAWAY_MESSAGES.saved, now());
+      },
     });
 
     app.route({
@@ -77,7 +82,12 @@ export function staffGiveawayRoutes(
     // A file, not an envelope: no call descriptor, only the path and the parameters from the contract.
     app.get(
       ENTRIES_CSV_PATH,
-      { preHandler, schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams } },
+      // An audited read (decision 088): the file holds the entrants' names and e-mail addresses.
+      {
+        preHandler,
+        config: { audit: 'read' },
+        schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams },
+      },
       async (request, reply) => {
         const csv = await giveaways.entriesCsv(request.params.id);
         return reply

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import type { sessionGuards } from '../../http/session';
+import { auditedEdit } from '../audit/audit.hook';
 import type { PiecesService } from './pieces.service';
 
 const tags = ['staff'];
@@ -32,8 +33,16 @@ export function staffPieceRoutes(ctx: AppContext, pieces: PiecesService, guards:
     app.route({
       ...routeOf(calls.update, { tags, summary: 'Edit a piece: details, price, stock, photos, active' }),
       preHandler,
-      handler: async (request) =>
-        ok([await pieces.update(request.params.id, request.body)], PIECE_MESSAGES.saved, now()),
+      handler: async (request) => {
+        const { id } = request.params;
+        const piece = await auditedEdit(
+          request,
+          { type: 'piece', id },
+          () => pieces.one(id),
+          () => pieces.update(id, request.body),
+        );
+        return ok([piece], PIECE_MESSAGES.saved, now());
+      },
     });
   };
 }

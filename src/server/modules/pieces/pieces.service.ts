@@ -121,6 +121,12 @@ export function createPiecesService(ctx: AppContext, pubsub: Pick<PubSub, 'publi
       return toStaffPiece(row, 0);
     },
 
+    async one(id: number): Promise<StaffPiece> {
+      const row = await piecesRepository.byId(db, id);
+      if (!row) throw notFound(PIECE_MESSAGES.notFound);
+      return toStaffPiece(row, await piecesRepository.interestCount(db, id));
+    },
+
     async update(id: number, input: z.output<typeof PieceInput>): Promise<StaffPiece> {
       const row = await piecesRepository.update(db, id, {
         ...storedFields(input),

@@ -98,7 +98,9 @@ async function everyRow(t: TestApp): Promise<Record<string, string[]>> {
     .sort();
   expect(tables).toContain('rehearsals');
   const snapshot: Record<string, string[]> = {};
-  for (const table of tables) {
+  // The audit log keeps the staff's own calls of the rehearsal (start, end) by design (decision 088):
+  // it is append-only, so those rows outlive the rehearsal. Every other table must be as it was.
+  for (const table of tables.filter((name) => name !== 'audit_log')) {
     const rows = await t.db
       .selectFrom(table as 'users')
       .selectAll()

@@ -2,12 +2,13 @@
 // staff calls (decision 056) sit behind requireStaff. The rules themselves are in earning.service.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { earningRuleCalls, rewardRuleCalls } from '../../../shared/contract/reward-rules';
+import { earningRuleCalls, rewardRuleCalls, type EarningRuleRecord } from '../../../shared/contract/reward-rules';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
+import { auditedEdit } from '../audit/audit.hook';
 import type { EarningService } from './earning.service';
 
 const tags = ['staff'];
@@ -38,8 +39,18 @@ export function rewardRulesRoutes(ctx: AppContext, earning: EarningService, guar
     app.route({
       ...routeOf(rewardRuleCalls.set, { tags, summary: 'Change earning rules; each change is logged' }),
       preHandler: [guards.requireStaff],
-      handler: async (request) =>
-        ok(await earning.setRules(currentUser(request), request.body), MESSAGES.earningRulesSaved, now()),
+      handler: async (request) => {
+        // Keyed by rule, so the audit row holds only the rules that changed.
+        const byRule = (rules: EarningRuleRecord[]) => Object.fromEntries(rules.map((r) => [r.rule, r]));
+        let saved: EarningRuleRecord[] = [];
+        await auditedEdit(
+          request,
+          { type: 'earning_rules', id: 'all' },
+          async () => byRule(await earning.rules()),
+          async () => byRule((saved = await earning.setRules(currentUser(request), request.body))),
+        );
+        return ok(saved, MESSAGES.earningRulesSaved, now());
+      },
     });
   };
 }

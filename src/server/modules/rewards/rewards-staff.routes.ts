@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
+import { auditChange } from '../audit/audit.hook';
 import type { RewardsStaffService } from './rewards-staff.service';
 
 const tags = ['staff'];
@@ -47,6 +48,13 @@ export function staffRewardsRoutes(
       preHandler,
       handler: async (request) => {
         const result = await staffRewards.adjust(currentUser(request), request.body);
+        const added = result.created ? result.row.points : 0;
+        auditChange(request, {
+          targetType: 'user',
+          targetId: request.body.user_id,
+          before: { balance: result.balance - added },
+          after: { balance: result.balance, points: added, note: result.row.note },
+        });
         return ok([result], result.created ? MESSAGES.adjustmentAdded : MESSAGES.adjustmentRepeat, now());
       },
     });

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import type { sessionGuards } from '../../http/session';
+import { auditedEdit } from '../audit/audit.hook';
 import type { createStaffEventsService } from './staff-events.service';
 
 export function staffEventsRoutes(
@@ -40,8 +41,16 @@ export function staffEventsRoutes(
     app.route({
       ...routeOf(staffEventsCalls.update, { tags, summary: 'Edit an event: details, schedule, stream or replay' }),
       preHandler: [guards.requireStaff],
-      handler: async (request) =>
-        ok([await events.update(request.params.id, request.body)], MESSAGES.eventSaved, now()),
+      handler: async (request) => {
+        const { id } = request.params;
+        const event = await auditedEdit(
+          request,
+          { type: 'event', id },
+          () => events.one(id),
+          () => events.update(id, request.body),
+        );
+        return ok([event], MESSAGES.eventSaved, now());
+      },
     });
 
     app.route({
