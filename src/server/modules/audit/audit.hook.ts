@@ -92,10 +92,14 @@ export function registerAudit(
     const { config, url = '' } = request.routeOptions;
     if (!isAuditedMethod(request.method, config.audit)) return payload;
     try {
+      // A caller with no live session did nothing as anyone: not recording it keeps anonymous
+      // traffic from filling an append-only table (every signed-in attempt is recorded).
+      const actor = await actorOf(request);
+      if (!actor) return payload;
       const noted = request.auditChange;
       const target = noted ? { type: noted.targetType, id: noted.targetId } : targetOf(url, request.params);
       await audit.record({
-        actor: await actorOf(request),
+        actor,
         action: config.auditAction ?? `${request.method} ${url}`,
         method: request.method,
         route: url,
