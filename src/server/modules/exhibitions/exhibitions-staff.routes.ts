@@ -87,7 +87,8 @@ export function staffExhibitionRoutes(
     app.get(
       REGISTRATIONS_CSV_PATH,
       {
-        preHandler,
+        // Viewers' personal data leaves the app: a second factor from the last 10 minutes (decision 086).
+        preHandler: [guards.requireStepUp],
         schema: {
           tags,
           summary: 'Registrations as CSV (the list’s filters, every page)',

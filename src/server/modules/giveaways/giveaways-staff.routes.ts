@@ -13,7 +13,7 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
-import { currentUser, type sessionGuards } from '../../http/session';
+import { assertStepUp, currentUser, type sessionGuards } from '../../http/session';
 import type { GiveawayDrawService } from './giveaway-draw.service';
 import type { StaffGiveawayService } from './giveaways-staff.service';
 import type { SpinService } from './spin.service';
@@ -30,6 +30,8 @@ export function staffGiveawayRoutes(
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const preHandler = [guards.requireStaff];
+    /** Draws and the entries export ask for a second factor from the last 10 minutes (decision 086). */
+    const stepUp = [guards.requireStepUp];
     const now = () => ctx.clock.now();
     /** A draw step's answer: the giveaway as it now stands, and what happened. */
     const stepped = (outcome: Awaited<ReturnType<GiveawayDrawService['draw']>>) =>
@@ -77,7 +79,7 @@ export function staffGiveawayRoutes(
     // A file, not an envelope: no call descriptor, only the path and the parameters from the contract.
     app.get(
       ENTRIES_CSV_PATH,
-      { preHandler, schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams } },
+      { preHandler: stepUp, schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams } },
       async (request, reply) => {
         const csv = await giveaways.entriesCsv(request.params.id);
         return reply
@@ -90,13 +92,13 @@ export function staffGiveawayRoutes(
 
     app.route({
       ...routeOf(calls.draw, { tags, summary: 'Draw the next winner, weighted by entries (verifiable)' }),
-      preHandler,
+      preHandler: stepUp,
       handler: async (request) => stepped(await draws.draw(currentUser(request), request.params.id)),
     });
 
     app.route({
       ...routeOf(calls.respin, { tags, summary: 'Respin a repeat winner of the same show' }),
-      preHandler,
+      preHandler: stepUp,
       handler: async (request) =>
         stepped(await draws.respin(currentUser(request), request.params.id, request.body.pick_id)),
     });
@@ -116,6 +118,7 @@ export function staffGiveawayRoutes(
       preHandler,
       handler: async (request) => {
         const { pick_id: pickId, redraw } = request.body;
+        if (redraw) assertStepUp(request, now().getTime());
         return stepped(await draws.forfeit(currentUser(request), request.params.id, pickId, redraw));
       },
     });
