@@ -23,17 +23,14 @@ export const LOCKED_HTTP_STATUS = 423;
 
 /** A recovery code as typed (any case, spaces or a hyphen) in its stored form: upper case, no hyphen. */
 export function normalRecoveryCode(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }
 
 export const STAFF_SECURITY_MESSAGES = {
   status: 'Your second factor.',
   enrolStarted: 'Scan the QR code with your authenticator app, then enter the code it shows.',
-  alreadyEnrolled: 'Your authenticator app is already set up. Ask another staff member to reset it to set up a new one.',
+  alreadyEnrolled:
+    'Your authenticator app is already set up. Ask another staff member to reset it to set up a new one.',
   notStarted: 'Start setting up your authenticator app first.',
   notEnrolled: 'Set up your authenticator app first.',
   confirmed: 'Your authenticator app is set up. Save your recovery codes now: they are shown only once.',

@@ -73,7 +73,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes sha
       },
     });
     const user: AuthedUser = res.json().data[0];
-    if (staff) await app.ctx.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', user.id).execute();
+    if (staff) {
+      await app.ctx.db.updateTable('users').set({ is_staff: 1 }).where('id', '=', user.id).execute();
+      // Staff rights need a session that passed the second factor (decision 086).
+      await app.ctx.db
+        .updateTable('sessions')
+        .set({ second_factor_at: app.ctx.clock.now().toISOString(), second_factor_method: 'totp' })
+        .where('user_id', '=', user.id)
+        .execute();
+    }
     return user;
   }
 

@@ -98,6 +98,7 @@ describeEachEngine(
     async function people() {
       const [staff, viewer] = await insertViewers(t().db, 2, 'console', t().clock.now());
       await t().db.updateTable('users').set({ is_staff: 1 }).where('id', '=', staff!.id).execute();
+      await t().passSecondFactor(staff!.id);
       return { staff: { ...staff!, tokenvalue: staff!.token }, viewer: { ...viewer!, tokenvalue: viewer!.token } };
     }
     const staffName = 'console Viewer0';

@@ -24,7 +24,9 @@ const tags = ['staff'];
 
 /** Whether a console action draws a winner: it asks for a second factor from the last 10 minutes (decision 086). */
 function drawsAWinner(action: ConsoleAction): boolean {
-  return action.action === 'draw' || action.action === 'respin' || (action.action === 'forfeit' && action.redraw !== false);
+  return (
+    action.action === 'draw' || action.action === 'respin' || (action.action === 'forfeit' && action.redraw !== false)
+  );
 }
 
 export function consoleRoutes(

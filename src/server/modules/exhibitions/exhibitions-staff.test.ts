@@ -283,6 +283,10 @@ describeEachEngine('staff registrations', (t) => {
     for (let i = 0; i < REGISTRATIONS_PAGE_SIZE + 2; i += 1) await registerOk(t(), a);
     t().clock.advance(24 * 60 * 60_000); // 2026-06-16 in Los Angeles
     const late = await registerOk(t(), b, { purchase_date: '2026-06-16' });
+    // A day on, the staff session's second factor (12 hours) has run out: they pass it again.
+    const staffId = (await t().db.selectFrom('users').select('id').where('is_staff', '=', 1).executeTakeFirstOrThrow())
+      .id;
+    await t().passSecondFactor(staffId);
 
     const first = await t().get<StaffRegistrationPage>('/api/staff/productregistrations', { token: staffToken });
     const page = first.body.data[0];

@@ -51,7 +51,10 @@ export function staffSecurityRoutes(
     ];
 
     app.route({
-      ...routeOf(calls.status, { tags, summary: 'Whether your authenticator app is set up or locked, and this session’s factor' }),
+      ...routeOf(calls.status, {
+        tags,
+        summary: 'Whether your authenticator app is set up or locked, and this session’s factor',
+      }),
       preHandler: [guards.requireUser],
       handler: async (request) => ok([await factors.status(callerOf(request))], M.status, now()),
     });
@@ -105,8 +108,7 @@ export function staffSecurityRoutes(
         summary: 'Reset another staff member’s second factor (not your own): they set up their app again',
       }),
       preHandler: [guards.requireStepUp],
-      handler: async (request) =>
-        ok([await factors.reset(currentUser(request), request.params.id)], M.reset, now()),
+      handler: async (request) => ok([await factors.reset(currentUser(request), request.params.id)], M.reset, now()),
     });
   };
 }

@@ -133,13 +133,18 @@ describeEachEngine('staff second factor: enrolling', (t) => {
     for (const code of codes) expect(code).toMatch(RECOVERY_CODE);
     const hashes = await t().db.selectFrom('recovery_codes').select('code_hash').execute();
     expect(hashes).toHaveLength(10);
-    for (const { code_hash } of hashes) for (const code of codes) expect(code_hash).not.toContain(code.replace('-', ''));
+    for (const { code_hash } of hashes)
+      for (const code of codes) expect(code_hash).not.toContain(code.replace('-', ''));
     const row = await t().db.selectFrom('staff_totp').selectAll().executeTakeFirstOrThrow();
     expect(row.confirmed_at).toBe(t().clock.now().toISOString());
     expect(row.last_step).toBe(step(t()));
     expect(await staffCallWorks(t(), staff.tokenvalue)).toBe(true);
     const status = await t().get<SecondFactorStatus>(BASE, { token: staff.tokenvalue });
-    expect(status.body.data[0]).toMatchObject({ confirmed: true, recovery_codes_left: 10, second_factor_method: 'totp' });
+    expect(status.body.data[0]).toMatchObject({
+      confirmed: true,
+      recovery_codes_left: 10,
+      second_factor_method: 'totp',
+    });
   });
 
   it('refuses a new enrolment while a confirmed one stands, and replaces an unconfirmed one', async () => {
@@ -273,9 +278,9 @@ describeEachEngine('staff second factor: recovery codes', (t) => {
     expect(fresh.body.data[0]?.recovery_codes).toHaveLength(10);
     const token = await signInAgain(t(), staff.email, staff.password);
     expect((await t().post(`${BASE}/verify`, { code: codes[0] }, { token })).http).toBe(400);
-    expect(
-      (await t().post(`${BASE}/verify`, { code: fresh.body.data[0]?.recovery_codes[0] }, { token })).http,
-    ).toBe(200);
+    expect((await t().post(`${BASE}/verify`, { code: fresh.body.data[0]?.recovery_codes[0] }, { token })).http).toBe(
+      200,
+    );
   });
 });
 

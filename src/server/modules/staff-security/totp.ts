@@ -53,7 +53,9 @@ export function createFactorVault(appSecret: string) {
       const iv = random.bytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
       const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), sealed].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), sealed]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
     },
     open(stored: string): string {
       const [version, iv, tag, sealed] = stored.split('.');
@@ -64,7 +66,9 @@ export function createFactorVault(appSecret: string) {
     },
     /** The stored form of a recovery code: an HMAC of the owner and the code as normalRecoveryCode reads it. */
     recoveryHash: (userId: number, typed: string) =>
-      createHmac('sha256', codeKey).update(`${userId}:${normalRecoveryCode(typed)}`).digest('base64url'),
+      createHmac('sha256', codeKey)
+        .update(`${userId}:${normalRecoveryCode(typed)}`)
+        .digest('base64url'),
   };
 }
 export type FactorVault = ReturnType<typeof createFactorVault>;
