@@ -6,10 +6,6 @@ import { defineCall } from './call';
 import { envelopeOf } from './envelope';
 import { queryId } from './ids';
 
-/** The web page that enrols or verifies; `?next=` is where it goes afterwards. */
-export const SECOND_FACTOR_PATH = '/staff/second-factor';
-export const NEXT_QUERY = 'next';
-
 /** Six digits from the authenticator app. */
 export const TOTP_CODE = /^\d{6}$/;
 /** Ten Crockford base-32 characters shown as two groups of five: `7K3MQ-9TPXA`. */
