@@ -2,6 +2,7 @@
 // factor page (the key read from its manual-entry text, codes computed with otplib), saves the
 // recovery codes and reaches the staff desk; the next sign-in takes the next code, and a recovery
 // code signs in once (decision 086).
+import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/axe';
@@ -11,14 +12,18 @@ import { grantStaff } from './support/site-data';
 const codeAt = (secret: string, step: number) => generateSync({ secret, epoch: step * 30 });
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
-async function passwordLogin(page: import('@playwright/test').Page, email: string, password: string) {
+async function passwordLogin(page: Page, email: string, password: string) {
   await page.goto('/login/password?redirectTo=%2Fstaff');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-test('staff enrol an authenticator app, sign in with it, and use a recovery code once', async ({ page, request, shot }) => {
+test('staff enrol an authenticator app, sign in with it, and use a recovery code once', async ({
+  page,
+  request,
+  shot,
+}) => {
   const { viewer } = await registerViewer(request);
   grantStaff(viewer.email);
   await passwordLogin(page, viewer.email, viewer.password);
