@@ -89,6 +89,8 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { exhibitionRoutes } from './modules/exhibitions/exhibitions.routes';
 import { createExhibitionsService } from './modules/exhibitions/exhibitions.service';
 import { staffExhibitionRoutes } from './modules/exhibitions/exhibitions-staff.routes';
+import { staffSecurityRoutes } from './modules/staff-security/staff-security.routes';
+import { createStaffSecurityService } from './modules/staff-security/staff-security.service';
 import { createStaffExhibitionsService } from './modules/exhibitions/exhibitions-staff.service';
 import { pieceRoutes } from './modules/pieces/pieces.routes';
 import { staffPieceRoutes } from './modules/pieces/pieces-staff.routes';
@@ -277,6 +279,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Passkeys for every account, and as a staff second factor (decision 087).
   await app.register(passkeyRoutes(ctx, createPasskeysService(ctx, auth), guards));
   await app.register(profileRoutes(ctx, createProfileService(ctx), guards));
+  // The staff second factor: authenticator app, recovery codes, lockout and reset (decision 086).
+  await app.register(staffSecurityRoutes(ctx, createStaffSecurityService(ctx), guards));
   await app.register(siteRoutes(ctx));
   const liveLookup = createLiveLookup(ctx);
   await app.register(eventsRoutes(ctx, createEventsService(ctx, liveLookup), guards));

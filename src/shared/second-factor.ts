@@ -24,3 +24,12 @@ export function secondFactorFresh(atIso: string | null, nowMs: number, withinMs:
   const at = Date.parse(atIso);
   return Number.isFinite(at) && nowMs - at < withinMs;
 }
+
+/** The web page that enrols or verifies the staff second factor; `?next=` is where it goes afterwards. */
+export const SECOND_FACTOR_PATH = '/staff/second-factor';
+export const NEXT_QUERY = 'next';
+
+/** The second-factor page that comes back to `next` afterwards. */
+export function secondFactorPathFor(next: string): string {
+  return `${SECOND_FACTOR_PATH}?${new URLSearchParams({ [NEXT_QUERY]: next }).toString()}`;
+}

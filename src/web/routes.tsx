@@ -142,6 +142,10 @@ const routes: RouteObject[] = [
             children: [
               { path: '/test-live', element: screen(() => import('./features/live/test-live-page')) },
               { path: '/staff', element: screen(() => import('./features/staff/staff-desk')) },
+              {
+                path: '/staff/second-factor',
+                element: screen(() => import('./features/staff/security/second-factor-page')),
+              },
               { path: '/staff/analytics', element: screen(() => import('./features/staff/analytics-page')) },
               { path: '/staff/reports', element: screen(() => import('./features/staff/reports/reports-page')) },
               { path: '/staff/shows', element: screen(() => import('./features/staff/shows/shows-page')) },

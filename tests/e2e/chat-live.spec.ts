@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe';
 import { FIRST_CONNECT, chatPanel as panel, composer, messageList, personInNewContext, say } from './support/chat';
 import { createViewer, registerViewer, signInAs } from './support/factories';
 import { expect, test } from './support/fixtures';
-import { grantStaff, scheduleEvent } from './support/site-data';
+import { grantStaff, passSecondFactor, scheduleEvent } from './support/site-data';
 
 /**
  * A cut network makes the browser log the failed token call and socket; those are expected here.
@@ -40,6 +40,7 @@ test('two viewers and staff chat: delivery, delete for everyone, a refused muted
   const jade = await registerViewer(request, createViewer({ first_name: 'Jade' }));
   const host = await registerViewer(request, createViewer({ first_name: 'Garnet', last_name: 'Host' }));
   grantStaff(host.viewer.email);
+  passSecondFactor(host.viewer.email);
 
   const problems: string[] = [];
   await signInAs(page, amber.user);

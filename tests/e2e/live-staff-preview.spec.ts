@@ -5,7 +5,7 @@ import type { AuthedUser } from '../../src/shared/contract/user';
 import { expectAccessible } from './support/axe';
 import { demoClip } from './support/demo-media';
 import { expect, test } from './support/fixtures';
-import { grantStaff, removeEvent, scheduleEvent, setStream } from './support/site-data';
+import { grantStaff, passSecondFactor, removeEvent, scheduleEvent, setStream } from './support/site-data';
 import { expectPlaying } from './support/video';
 
 // Video journeys wait for real playback on a shared two-core machine.
@@ -36,6 +36,7 @@ test('a viewer is refused /test-live; staff preview a scheduled stream before it
     });
     expect(response.status()).toBe(200);
     const staff: AuthedUser = (await response.json()).data[0];
+    passSecondFactor(viewer.email);
     await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), staff);
 
     await page.goto('/test-live');

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { AuthedUser } from '../../src/shared/contract/user';
 import { createViewer, registerViewer } from './support/factories';
 import { expect, test } from './support/fixtures';
-import { grantStaff } from './support/site-data';
+import { grantStaff, passSecondFactor } from './support/site-data';
 
 // /live-agora asks for an Agora token; this server has no Agora account, so that call answers 503.
 test.use({ expectedConsoleErrors: [/status of 503 \(Service Unavailable\)/] });
@@ -143,6 +143,8 @@ test('staff screens tell a viewer they are for staff, and open for staff', async
   expect(response.status()).toBe(200);
   const staff: AuthedUser = (await response.json()).data[0];
   expect(staff.is_staff).toBe(1);
+  // Staff screens need the second factor (decision 086); staff-second-factor.spec.ts goes through it.
+  passSecondFactor(viewer.email);
   await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), staff);
   await page.goto('/test-live');
   await expect(page.getByRole('heading', { level: 1, name: 'Live page check' })).toBeVisible();

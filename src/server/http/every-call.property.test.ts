@@ -64,6 +64,8 @@ const WRITES_ON_REFUSAL: Record<string, string[]> = {
   'POST /api/loginbyotp': ['one_time_codes'],
   'POST /api/valresetpassotp': ['one_time_codes'],
   'POST /api/resetpasswordotp_v1': ['one_time_codes'],
+  // A wrong second-factor code counts toward the lockout (decision 086).
+  'POST /api/staff/second-factor/verify': ['staff_totp'],
 };
 
 /** The app's audited staff routes as the API document names them (`{id}` for `:id`). */

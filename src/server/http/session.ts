@@ -115,6 +115,15 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>, clock: Cl
   return { requireUser, requireStaff, requireStepUp, identify, callerOf };
 }
 
+/**
+ * The caller's own record as stored: a staff account whose session has not passed the second factor
+ * is still staff when it reads itself, so the web keeps its staff links and can send it to verify.
+ */
+export function ownRecord(request: FastifyRequest): UserRow {
+  const user = currentUser(request);
+  return pending.get(request) ? { ...user, is_staff: 1 } : user;
+}
+
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();

@@ -118,6 +118,26 @@ export function reportSessionEnded(message: string): void {
   for (const listener of sessionEndedListeners) listener(message);
 }
 
+/** What a staff call's 403 asks for when it wants the second factor (decision 086), else null. */
+export function secondFactorNeedOf(error: unknown): 'required' | 'step_up' | null {
+  if (!(error instanceof ApiError) || error.httpStatus !== 403) return null;
+  const [item] = error.data;
+  if (typeof item !== 'object' || item === null || !('second_factor' in item)) return null;
+  return item.second_factor === 'required' || item.second_factor === 'step_up' ? item.second_factor : null;
+}
+
+/** Resolves true when the person passed the second factor and the call may be sent again. */
+type SecondFactorHandler = (need: 'required' | 'step_up') => Promise<boolean>;
+let secondFactorHandler: SecondFactorHandler | null = null;
+
+/** Staff screens install the prompt that answers a call refused for want of the second factor. */
+export function handleSecondFactor(handler: SecondFactorHandler): () => void {
+  secondFactorHandler = handler;
+  return () => {
+    if (secondFactorHandler === handler) secondFactorHandler = null;
+  };
+}
+
 type Answer = { httpStatus: number; statusText: string; body: unknown; retryAfter: string | null };
 
 function settle<T>(answer: Answer, schema: AnswerParser<T>, sentUserToken: boolean): T {
@@ -169,7 +189,18 @@ type CallShape = { method: string; path: string; response: AnswerParser<unknown>
 
 type Request = { method: string; path: string; query: Record<string, string>; body: unknown } & Transport;
 
+/** Sends the call; one refused for want of a recent second factor is sent once more after the prompt. */
 async function send<T>(request: Request, parser: AnswerParser<T>): Promise<T> {
+  try {
+    return await sendOnce(request, parser);
+  } catch (error) {
+    const need = secondFactorNeedOf(error);
+    if (need && secondFactorHandler && (await secondFactorHandler(need))) return sendOnce(request, parser);
+    throw error;
+  }
+}
+
+async function sendOnce<T>(request: Request, parser: AnswerParser<T>): Promise<T> {
   const early = request.method === 'GET' ? takeEarlyAnswer(request.path, request.query) : undefined;
   if (early !== undefined)
     return settle({ httpStatus: 200, statusText: 'OK', body: early, retryAfter: null }, parser, false);

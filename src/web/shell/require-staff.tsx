@@ -3,6 +3,7 @@
 // checks the same right on every staff call; this only spares a page of refusals.
 import { Link, Outlet } from 'react-router';
 import { useAuth } from '../features/auth/auth-store';
+import { SecondFactorGate } from '../features/staff/security/second-factor-gate';
 import { buttonStyles } from '../ui/button';
 import { useBrand } from './site-config';
 
@@ -26,5 +27,11 @@ function StaffOnlyPage({ email }: { email: string }) {
 export function RequireStaff() {
   const { user } = useAuth();
   if (!user) return null;
-  return user.is_staff ? <Outlet /> : <StaffOnlyPage email={user.email} />;
+  if (!user.is_staff) return <StaffOnlyPage email={user.email} />;
+  return (
+    <>
+      <SecondFactorGate />
+      <Outlet />
+    </>
+  );
 }

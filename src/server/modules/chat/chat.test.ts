@@ -656,7 +656,7 @@ describeEachEngine(
         expect((await enter(t(), who.user.tokenvalue, giveaway.id)).http).toBe(200);
         expect((await enter(t(), who.user.tokenvalue, elsewhere.id)).http).toBe(200);
       }
-      closeGiveaways(t());
+      await closeGiveaways(t());
       const draw = async (id: number) => {
         const res = await t().post<StaffGiveawayDetail>(
           `/api/staff/giveaways/${id}/draw`,

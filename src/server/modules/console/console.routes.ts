@@ -8,18 +8,26 @@ import {
   CONSOLE_MESSAGES,
   CONSOLE_STREAM_PATH,
   ConsoleParams,
+  type ConsoleAction,
   consoleCalls as calls,
 } from '../../../shared/contract/console';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { unavailable } from '../../http/errors';
 import { errorResponses, routeOf } from '../../http/route';
-import { currentUser, type sessionGuards } from '../../http/session';
+import { assertStepUp, currentUser, type sessionGuards } from '../../http/session';
 import type { PubSub } from '../../platform/pubsub';
 import { createConsoleStreams, publishChange, STREAM_CLOSING, type ConsoleStreams } from './console-stream';
 import { createConsoleService, type ConsoleDeps, type ConsoleService } from './console.service';
 
 const tags = ['staff'];
+
+/** Whether a console action draws a winner: it asks for a second factor from the last 10 minutes (decision 086). */
+function drawsAWinner(action: ConsoleAction): boolean {
+  return (
+    action.action === 'draw' || action.action === 'respin' || (action.action === 'forfeit' && action.redraw !== false)
+  );
+}
 
 export function consoleRoutes(
   ctx: AppContext,
@@ -44,12 +52,14 @@ export function consoleRoutes(
     app.route({
       ...routeOf(calls.act, { tags, summary: 'One on-air action, logged with who took it; answers the new snapshot' }),
       preHandler,
-      handler: async (request) =>
-        ok(
+      handler: async (request) => {
+        if (drawsAWinner(request.body)) assertStepUp(request, now().getTime());
+        return ok(
           [await console.act(currentUser(request), request.params.eventid, request.body)],
           CONSOLE_MESSAGES.done,
           now(),
-        ),
+        );
+      },
     });
 
     app.route({

@@ -87,8 +87,9 @@ export function staffExhibitionRoutes(
     app.get(
       REGISTRATIONS_CSV_PATH,
       {
-        preHandler,
-        // An audited read (decision 088): the file holds buyers' names, e-mail addresses and phones.
+        // Viewers' personal data leaves the app: a second factor from the last 10 minutes (decision 086),
+        // and an audited read (decision 088): the file holds buyers' names, e-mail addresses and phones.
+        preHandler: [guards.requireStepUp],
         config: { audit: 'read' },
         schema: {
           tags,

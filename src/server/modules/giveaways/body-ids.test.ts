@@ -67,7 +67,7 @@ describeEachEngine('ids in JSON bodies', (t) => {
     const viewer = await t().createViewer();
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
     await enter(t(), viewer.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const drawn = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
       token: staff.tokenvalue,
     });

@@ -65,7 +65,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     const giveaway = await createGiveaway(t(), staff.tokenvalue, { show_id: show.id });
     for (const viewer of [amber, bea]) await enter(t(), viewer.tokenvalue, giveaway.id);
     await rigFirstPick(t(), giveaway.id, await entryIdOf(t(), giveaway.id, amber.id));
-    closeGiveaways(t());
+    await closeGiveaways(t());
 
     const winnerPage = await follower(amber.tokenvalue, { giveaway: giveaway.id });
     const otherPage = await follower(bea.tokenvalue, { show: show.id });
@@ -120,7 +120,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     await enter(t(), amber.tokenvalue, first.id);
     for (const viewer of [amber, bea, cy]) await enter(t(), viewer.tokenvalue, second.id);
     await rigFirstPick(t(), second.id, await entryIdOf(t(), second.id, bea.id));
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const page = await follower(cy.tokenvalue, { show: show.id });
 
     // Forfeit: Bea's 5 minutes pass, she is told her win passed on, and someone else is drawn.
@@ -169,7 +169,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     const byText = await createGiveaway(t(), staff.tokenvalue, { prize: 'Opal ring' });
     const inApp = await createGiveaway(t(), staff.tokenvalue, { prize: 'Pearl studs', claim_mode: 'app' });
     for (const giveaway of [byText, inApp]) await enter(t(), viewer.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     await staffStep(staff.tokenvalue, byText.id, 'draw');
     await staffStep(staff.tokenvalue, inApp.id, 'draw');
     await drainNotifications(t().app.ctx);
@@ -188,7 +188,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     const giveaway = await createGiveaway(t(), staff.tokenvalue, { claim_mode: 'app' });
     for (const viewer of [winner, other]) await enter(t(), viewer.tokenvalue, giveaway.id);
     await rigFirstPick(t(), giveaway.id, await entryIdOf(t(), giveaway.id, winner.id));
-    closeGiveaways(t());
+    await closeGiveaways(t());
     await staffStep(staff.tokenvalue, giveaway.id, 'draw');
     const page = await follower(other.tokenvalue, { giveaway: giveaway.id });
     const claim = (token?: string, body: object = { eventid: giveaway.id }) =>
@@ -233,7 +233,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     const inApp = await createGiveaway(t(), staff.tokenvalue, { claim_mode: 'app' });
     const byText = await createGiveaway(t(), staff.tokenvalue);
     for (const giveaway of [inApp, byText]) await enter(t(), winner.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     await staffStep(staff.tokenvalue, byText.id, 'draw');
     const textClaim = await t().post('/api/giveawayclaim_v1', { eventid: byText.id }, { token: winner.tokenvalue });
     expect([textClaim.http, textClaim.body.message]).toEqual([
@@ -271,7 +271,7 @@ describeEachEngine('the live draw for viewers', (t) => {
     const outsider = await t().createViewer();
     expect(await standing(outsider.tokenvalue)).toMatchObject({ exists: false, entry_number: null, entrants: null });
 
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const detail = await staffStep(staff.tokenvalue, giveaway.id, 'draw');
     const proof = (await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } })).body
       .data[0];
@@ -334,7 +334,7 @@ describeEachEngine('the live draw for viewers', (t) => {
       },
     );
     expect(entered.http).toBe(200);
-    closeGiveaways(t());
+    await closeGiveaways(t());
 
     const entrantPage = await follower(entrant.tokenvalue, { giveaway: giveaway.id });
     // Following a private giveaway one may not see is answered as for an unknown id; nothing comes of it.

@@ -68,7 +68,7 @@ describeEachEngine('staff giveaways', (t) => {
       prize: 'Tanzanite ring',
     });
     await enter(t(), viewer.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     await t().post(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, { token: staff.tokenvalue });
     const moved = await t().post(
       `/api/staff/giveaways/${giveaway.id}`,
@@ -160,7 +160,7 @@ describeEachEngine('staff giveaways', (t) => {
       422,
       'Entries are still open. Close the giveaway (end it) before drawing.',
     ]);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const drawn = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
       token: staff.tokenvalue,
     });
@@ -202,7 +202,7 @@ describeEachEngine('staff giveaways', (t) => {
     const viewers = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
     for (const v of viewers) await enter(t(), v.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const first = (
       await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
         token: staff.tokenvalue,
@@ -263,7 +263,7 @@ describeEachEngine('staff giveaways', (t) => {
     await enter(t(), ruby.tokenvalue, early.id);
     for (const v of [ruby, jasper]) await enter(t(), v.tokenvalue, late.id);
     await rigFirstPick(t(), late.id, await entryIdOf(t(), late.id, ruby.id));
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const won = (
       await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${early.id}/draw`, undefined, {
         token: staff.tokenvalue,
@@ -307,7 +307,7 @@ describeEachEngine('staff giveaways', (t) => {
     const show = await t().createEvent({ title: 'Sapphire Sunday' });
     const giveaway = await createGiveaway(t(), staff.tokenvalue, { show_id: show.id });
     await enter(t(), ruby.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const pick = (
       await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
         token: staff.tokenvalue,
@@ -358,7 +358,7 @@ describeEachEngine('staff giveaways', (t) => {
       { eventid: giveaway.id },
       { token: viewers[3]?.tokenvalue, query: { clickType: 'whatsapp' } },
     );
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const first = (
       await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
         token: staff.tokenvalue,

@@ -113,7 +113,7 @@ describeEachEngine('giveaway reads', (t) => {
       const giveaway = await createGiveaway(t(), staff.tokenvalue, { title: `Giveaway ${i}`, show_id: show.id });
       await enter(t(), viewer.tokenvalue, giveaway.id);
     }
-    closeGiveaways(t());
+    await closeGiveaways(t());
     counter.take();
     const twenty = await staffGiveaways.list('all');
     const forTwenty = counter.take();

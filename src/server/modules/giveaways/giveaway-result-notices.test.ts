@@ -29,7 +29,7 @@ describeEachEngine('giveaway result notifications', (t) => {
     const onlooker = await t().createViewer();
     const giveaway = await createGiveaway(t(), staff.tokenvalue, { prize: 'Opal ring' });
     for (const v of viewers) await enter(t(), v.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const draws = await Promise.all(
       [1, 2, 3].map(() =>
         t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
@@ -71,7 +71,7 @@ describeEachEngine('giveaway result notifications', (t) => {
     const viewers = [await t().createViewer(), await t().createViewer()];
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
     for (const v of viewers) await enter(t(), v.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const drawn = await t().post<StaffGiveawayDetail>(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, {
       token: staff.tokenvalue,
     });

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
-import { currentUser, type sessionGuards } from '../../http/session';
+import { assertStepUp, currentUser, type sessionGuards } from '../../http/session';
 import { auditedEdit } from '../audit/audit.hook';
 import type { GiveawayDrawService } from './giveaway-draw.service';
 import type { StaffGiveawayService } from './giveaways-staff.service';
@@ -31,6 +31,8 @@ export function staffGiveawayRoutes(
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const preHandler = [guards.requireStaff];
+    /** Draws and the entries export ask for a second factor from the last 10 minutes (decision 086). */
+    const stepUp = [guards.requireStepUp];
     const now = () => ctx.clock.now();
     /** A draw step's answer: the giveaway as it now stands, and what happened. */
     const stepped = (outcome: Awaited<ReturnType<GiveawayDrawService['draw']>>) =>
@@ -82,9 +84,10 @@ export function staffGiveawayRoutes(
     // A file, not an envelope: no call descriptor, only the path and the parameters from the contract.
     app.get(
       ENTRIES_CSV_PATH,
-      // An audited read (decision 088): the file holds the entrants' names and e-mail addresses.
+      // Step-up (decision 086) and an audited read (decision 088): the file holds the entrants' names
+      // and e-mail addresses.
       {
-        preHandler,
+        preHandler: stepUp,
         config: { audit: 'read' },
         schema: { tags, summary: 'Entries as CSV', params: StaffGiveawayParams },
       },
@@ -100,13 +103,13 @@ export function staffGiveawayRoutes(
 
     app.route({
       ...routeOf(calls.draw, { tags, summary: 'Draw the next winner, weighted by entries (verifiable)' }),
-      preHandler,
+      preHandler: stepUp,
       handler: async (request) => stepped(await draws.draw(currentUser(request), request.params.id)),
     });
 
     app.route({
       ...routeOf(calls.respin, { tags, summary: 'Respin a repeat winner of the same show' }),
-      preHandler,
+      preHandler: stepUp,
       handler: async (request) =>
         stepped(await draws.respin(currentUser(request), request.params.id, request.body.pick_id)),
     });
@@ -126,6 +129,7 @@ export function staffGiveawayRoutes(
       preHandler,
       handler: async (request) => {
         const { pick_id: pickId, redraw } = request.body;
+        if (redraw) assertStepUp(request, now().getTime());
         return stepped(await draws.forfeit(currentUser(request), request.params.id, pickId, redraw));
       },
     });

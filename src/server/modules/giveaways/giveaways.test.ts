@@ -80,7 +80,7 @@ describeEachEngine('giveaway entry', (t) => {
       422,
       'This giveaway is not open yet. Entries open when the giveaway starts.',
     ]);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const late = await enter(t(), viewer.tokenvalue, open.id);
     expect([late.http, late.body.message]).toEqual([
       422,
@@ -330,7 +330,7 @@ describeEachEngine('social bonus entries', (t) => {
     expect(
       (await t().post('/api/socialgiveawayentries', { eventid: giveaway.id }, { query: { clickType: 'x' } })).http,
     ).toBe(401);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const late = await t().post(
       '/api/socialgiveawayentries',
       { eventid: giveaway.id },
@@ -372,7 +372,7 @@ describeEachEngine('social bonus entries', (t) => {
     expect((await t().get('/api/dosocialentry', { query: { email: viewer.email, clickfrom: 'email' } })).http).toBe(
       401,
     );
-    closeGiveaways(t());
+    await closeGiveaways(t());
     const none = await t().get('/api/dosocialentry', {
       token: viewer.tokenvalue,
       query: { email: viewer.email, clickfrom: 'x' },
@@ -505,7 +505,7 @@ describeEachEngine('giveaway public reads', (t) => {
     );
     const proof = await t().get<DrawProof>('/api/giveawayproof_v1', { query: { eventid: String(giveaway.id) } });
     expect(proof.body.data[0]).toMatchObject({ seed: null, picks: [], entries: [{ weight: 1 }] });
-    closeGiveaways(t());
+    await closeGiveaways(t());
     expect(
       (await t().get<GiveawayInfo>('/api/giveawayinfo_v1', { query: { eventid: String(giveaway.id) } })).body.data[0]
         ?.state,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { byIp, byUser, rateLimit } from '../../http/rate-limit';
 import { routeOf } from '../../http/route';
-import { currentUser, type sessionGuards } from '../../http/session';
+import { currentUser, ownRecord, type sessionGuards } from '../../http/session';
 import type { ProfileService } from './profile.service';
 
 const tags = ['profile'];
@@ -26,7 +26,7 @@ export function profileRoutes(ctx: AppContext, profile: ProfileService, guards: 
     app.route({
       ...routeOf(profileCalls.view, { tags, summary: 'The signed-in user' }),
       preHandler: [guards.requireUser],
-      handler: async (request) => ok([profile.view(currentUser(request))], MESSAGES.ok, now()),
+      handler: async (request) => ok([profile.view(ownRecord(request))], MESSAGES.ok, now()),
     });
 
     app.route({

@@ -274,7 +274,7 @@ describeEachEngine('earning hooks', (t) => {
     for (let round = 0; round < 3; round += 1) {
       const giveaway = await createGiveaway(t(), staff.tokenvalue);
       await Promise.all(viewers.map((viewer) => enter(t(), viewer.tokenvalue, giveaway.id)));
-      closeGiveaways(t());
+      await closeGiveaways(t());
       const [draw] = await Promise.all([
         t().post(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, { token: staff.tokenvalue }),
         earning.creditEntriesAfter(0),

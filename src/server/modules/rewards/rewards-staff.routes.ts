@@ -7,8 +7,9 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
-import { currentUser, type sessionGuards } from '../../http/session';
+import { assertStepUp, currentUser, type sessionGuards } from '../../http/session';
 import { auditChange } from '../audit/audit.hook';
+import { LARGE_POINTS_GRANT } from '../../../shared/second-factor';
 import type { RewardsStaffService } from './rewards-staff.service';
 
 const tags = ['staff'];
@@ -47,6 +48,8 @@ export function staffRewardsRoutes(
       }),
       preHandler,
       handler: async (request) => {
+        // A large grant asks for the second factor again (decision 086); a small one or a deduction does not.
+        if (request.body.points > LARGE_POINTS_GRANT) assertStepUp(request, now().getTime());
         const result = await staffRewards.adjust(currentUser(request), request.body);
         const added = result.created ? result.row.points : 0;
         auditChange(request, {

@@ -184,7 +184,7 @@ describeEachEngine('staff scheduling', (t) => {
     const viewer = await t().createViewer();
     const giveaway = await createGiveaway(t(), staff.tokenvalue);
     await enter(t(), viewer.tokenvalue, giveaway.id);
-    closeGiveaways(t());
+    await closeGiveaways(t());
     expect(
       (await t().post(`/api/staff/giveaways/${giveaway.id}/draw`, undefined, { token: staff.tokenvalue })).http,
     ).toBe(200);

@@ -12,6 +12,7 @@ import { useAuth } from './auth-store';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginCodeForm } from './login-code-form';
 import { LoginPasswordForm } from './login-password-form';
+import { secondFactorPathFor } from '../../../shared/second-factor';
 import { REDIRECT_PARAM, safeRedirect, withRedirect } from './redirect';
 import { RegisterForm } from './register-form';
 import { useAuthActions } from './use-auth-actions';
@@ -68,7 +69,11 @@ export function OnboardingPage({ mode }: { mode: OnboardingMode }) {
     clear();
   }, [mode, clear]);
 
-  if (user) return <Navigate to={safeRedirect(redirectTo)} replace />;
+  // A staff account's new session passes the second factor first, then goes on (decision 086).
+  if (user)
+    return (
+      <Navigate to={user.is_staff ? secondFactorPathFor(safeRedirect(redirectTo)) : safeRedirect(redirectTo)} replace />
+    );
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[5fr_7fr]">
