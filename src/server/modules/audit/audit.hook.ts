@@ -12,6 +12,11 @@ declare module 'fastify' {
     audit?: 'read';
     /** The action's stable name in the log; `METHOD /route/pattern` when not given. */
     auditAction?: string;
+    /**
+     * A staff member's own security call that must work before staff rights do (the second factor,
+     * guarded by requireUser): listed and audited like a staff route (decision 088).
+     */
+    auditSelf?: boolean;
   }
   interface FastifyRequest {
     /** The target and before/after a service noted for this request's audit row (auditChange). */
@@ -118,7 +123,7 @@ export function registerAudit(
   }
 
   app.addHook('onRoute', (route) => {
-    if (!isStaffRoute(route)) return;
+    if (!isStaffRoute(route) && route.config?.auditSelf !== true) return;
     const methods = [route.method].flat();
     const isAudited = methods.some((method) => isAuditedMethod(method, route.config?.audit));
     for (const method of methods)

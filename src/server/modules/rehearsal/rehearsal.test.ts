@@ -105,7 +105,9 @@ async function everyRow(t: TestApp): Promise<Record<string, string[]>> {
       .selectFrom(table as 'users')
       .selectAll()
       .execute();
-    snapshot[table] = rows.map((row) => JSON.stringify(row)).sort();
+    // A staff session passing its second factor again before the draw is the staff member's, not the rehearsal's.
+    const kept = table === 'sessions' ? rows.map((row) => ({ ...row, second_factor_at: null })) : rows;
+    snapshot[table] = kept.map((row) => JSON.stringify(row)).sort();
   }
   return snapshot;
 }
@@ -183,6 +185,7 @@ describeEachEngine('rehearsals', (app) => {
 
     // The copy's giveaway closes and staff draw it.
     t.clock.advance(31 * MINUTE);
+    await t.passSecondFactor(staff.id); // a draw asks for a second factor from the last 10 minutes
     const drawn = await t.post(`/api/staff/giveaways/${copiedGiveaway.event_id}/draw`, undefined, {
       token: staff.tokenvalue,
     });

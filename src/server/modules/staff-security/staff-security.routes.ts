@@ -55,6 +55,8 @@ export function staffSecurityRoutes(
         tags,
         summary: 'Whether your authenticator app is set up or locked, and this session’s factor',
       }),
+      // Audited like a staff call, though it works before staff rights do (decision 088).
+      config: { auditSelf: true },
       preHandler: [guards.requireUser],
       handler: async (request) => ok([await factors.status(callerOf(request))], M.status, now()),
     });
@@ -64,6 +66,8 @@ export function staffSecurityRoutes(
         tags,
         summary: 'Start setting up an authenticator app: a new secret, its otpauth URI and QR code (SVG)',
       }),
+      // Audited like a staff call, though it works before staff rights do (decision 088).
+      config: { auditSelf: true },
       preHandler: [guards.requireUser],
       handler: async (request) => ok([await factors.enrol(callerOf(request))], M.enrolStarted, now()),
     });
@@ -73,6 +77,8 @@ export function staffSecurityRoutes(
         tags,
         summary: 'Confirm the app with its first code: marks this session and answers 10 recovery codes, once',
       }),
+      // Audited like a staff call, though it works before staff rights do (decision 088).
+      config: { auditSelf: true },
       preHandler: codeLimits,
       handler: async (request) => ok([await factors.confirm(callerOf(request), request.body.code)], M.confirmed, now()),
     });
@@ -82,6 +88,8 @@ export function staffSecurityRoutes(
         tags,
         summary: 'Pass the second factor with an app code or a recovery code; 5 wrong in a row lock it (423)',
       }),
+      // Audited like a staff call, though it works before staff rights do (decision 088).
+      config: { auditSelf: true },
       preHandler: codeLimits,
       handler: async (request) => ok([await factors.verify(callerOf(request), request.body.code)], M.verified, now()),
     });
@@ -91,6 +99,8 @@ export function staffSecurityRoutes(
         tags,
         summary: 'Replace your recovery codes with 10 new ones (needs a second factor from the last 10 minutes)',
       }),
+      // Audited like a staff call, though it works before staff rights do (decision 088).
+      config: { auditSelf: true },
       preHandler: [guards.requireUser],
       handler: async (request) =>
         ok([await factors.regenerate(callerOf(request), request.secondFactorAt)], M.regenerated, now()),
