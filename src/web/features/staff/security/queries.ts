@@ -47,6 +47,10 @@ export function useResetMutation(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => recordOf(await apiCall(calls.reset, { params: { id: userId } })),
-    onSuccess: (state) => queryClient.setQueryData(secondFactorKeys.member(userId), state),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(secondFactorKeys.member(userId), state);
+      // The reset clears their sessions' second factor: a staff account page showing them reads again.
+      await queryClient.invalidateQueries({ queryKey: ['staff', 'users', 'one', userId] });
+    },
   });
 }

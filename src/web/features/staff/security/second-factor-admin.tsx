@@ -41,9 +41,9 @@ export function SecondFactorAdmin({ userId }: { userId: number }) {
   return (
     <section
       aria-labelledby="second-factor-admin"
-      className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:p-5"
     >
-      <h2 id="second-factor-admin" className="text-lg font-black text-ink">
+      <h2 id="second-factor-admin" className="text-xl font-black text-ink">
         Second factor
       </h2>
       {!state ? (

@@ -13,6 +13,7 @@ import { Button } from '../../../ui/button';
 import { CopyButton } from '../../../ui/copy-button';
 import { safeRedirect } from '../../auth/redirect';
 import { LoadState } from '../load-state';
+import { PasskeyConfirmButton } from '../../passkeys/passkey-confirm-button';
 import { CodeField } from './code-field';
 import { secondFactorStatusQuery, useConfirmMutation, useEnrolMutation, useVerifyMutation } from './queries';
 
@@ -74,7 +75,17 @@ function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: () => v
   );
 }
 
-function EnrolStep({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) {
+/** A passkey on this device is a second factor too (decision 087): it confirms the session at once. */
+function PasskeyOption({ intro, onVerified }: { intro: string; onVerified: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 border-t border-line pt-4">
+      <p className="text-sm font-bold text-ink">{intro}</p>
+      <PasskeyConfirmButton onConfirmed={onVerified} label="Confirm with a passkey" />
+    </div>
+  );
+}
+
+function EnrolStep({ onConfirmed, onPasskey }: { onConfirmed: (codes: string[]) => void; onPasskey: () => void }) {
   const enrol = useEnrolMutation();
   const confirm = useConfirmMutation();
   const [started, setStarted] = useState<EnrolStart | null>(null);
@@ -132,6 +143,7 @@ function EnrolStep({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
           </form>
         </>
       )}
+      <PasskeyOption intro="Added a passkey to your Gemcast account? You can use it instead." onVerified={onPasskey} />
     </Shell>
   );
 }
@@ -154,24 +166,27 @@ export function VerifyForm({ onVerified, onLocked }: { onVerified: () => void; o
     }
   }
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4" noValidate>
-      <CodeField isRecovery={isRecovery} value={code} onChange={setCode} error={fieldError} />
-      {error && !fieldError && <Alert tone="error">{errorMessage(error)}</Alert>}
-      <Button type="submit" isBusy={verify.isPending}>
-        Confirm
-      </Button>
-      <button
-        type="button"
-        className="self-start font-bold text-primary underline underline-offset-4"
-        onClick={() => {
-          setIsRecovery(!isRecovery);
-          setCode('');
-          verify.reset();
-        }}
-      >
-        {isRecovery ? 'Use the code from my app' : 'Use a recovery code'}
-      </button>
-    </form>
+    <div className="flex flex-col gap-4">
+      <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4" noValidate>
+        <CodeField isRecovery={isRecovery} value={code} onChange={setCode} error={fieldError} />
+        {error && !fieldError && <Alert tone="error">{errorMessage(error)}</Alert>}
+        <Button type="submit" isBusy={verify.isPending}>
+          Confirm
+        </Button>
+        <button
+          type="button"
+          className="self-start font-bold text-primary underline underline-offset-4"
+          onClick={() => {
+            setIsRecovery(!isRecovery);
+            setCode('');
+            verify.reset();
+          }}
+        >
+          {isRecovery ? 'Use the code from my app' : 'Use a recovery code'}
+        </button>
+      </form>
+      <PasskeyOption intro="Or use a passkey on this device." onVerified={onVerified} />
+    </div>
   );
 }
 
@@ -211,7 +226,7 @@ export default function SecondFactorPage() {
   if (secondFactorFresh(state.second_factor_at, Date.now(), STAFF_SESSION_HOURS * 60 * 60_000))
     return <Navigate to={next} replace />;
   if (state.locked) return <LockedStep />;
-  if (!state.confirmed) return <EnrolStep onConfirmed={setCodes} />;
+  if (!state.confirmed) return <EnrolStep onConfirmed={setCodes} onPasskey={goOn} />;
   return (
     <Shell title="Confirm it is you">
       <p className="text-lg text-muted">Enter the code your authenticator app shows for Gemcast.</p>

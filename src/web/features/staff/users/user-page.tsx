@@ -19,6 +19,7 @@ import { inputStyles } from '../../../ui/text-field';
 import { LoadState } from '../load-state';
 import { Modal } from '../shows/dialog';
 import { laTime } from '../shows/show-format';
+import { SecondFactorAdmin } from '../security/second-factor-admin';
 import { StaffOnly } from '../staff-only';
 import { userDetailQuery, useUserAction, type UserAction } from './queries';
 import { accountWords, nameOf } from './user-words';
@@ -365,6 +366,8 @@ export default function StaffUserPage() {
           <Profile detail={detail} />
           <Activity activity={detail.activity} />
           <Sessions detail={detail} run={run} busy={action.isPending} />
+          {/* A colleague's authenticator app: its state and the reset after a lockout (decision 086). */}
+          {detail.state.is_staff && !detail.state.is_self && <SecondFactorAdmin userId={detail.profile.id} />}
         </div>
       )}
     </div>
