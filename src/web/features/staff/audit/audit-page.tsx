@@ -8,6 +8,7 @@ import { AUDIT_FILTER_MAX, AUDIT_PAGE_SIZE, type AuditEntry } from '../../../../
 import { ApiError } from '../../../api/client';
 import { currentCredentials } from '../../../api/credentials';
 import { Alert } from '../../../ui/alert';
+import { Pager } from '../../../ui/pager';
 import { Button } from '../../../ui/button';
 import { Th } from '../../../ui/data-table';
 import { inputStyles } from '../../../ui/text-field';
@@ -286,29 +287,7 @@ export default function StaffAuditPage() {
               No action matches these filters.
             </p>
           )}
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex flex-wrap items-center gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={values.page <= 1}
-                onClick={() => apply({ ...values, page: values.page - 1 })}
-              >
-                Previous page
-              </Button>
-              <p className="text-sm text-muted">
-                Page {data.page} of {pages}
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={values.page >= pages}
-                onClick={() => apply({ ...values, page: values.page + 1 })}
-              >
-                Next page
-              </Button>
-            </nav>
-          )}
+          <Pager page={data.page} pages={pages} onPage={(page) => apply({ ...values, page })} />
         </section>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { USER_FILTERS, USERS_PAGE_SIZE, type UserSummary } from '../../../../shared/contract/staff-users';
 import { ApiError } from '../../../api/client';
+import { Pager } from '../../../ui/pager';
 import { Button } from '../../../ui/button';
 import { inputStyles } from '../../../ui/text-field';
 import { LoadState } from '../load-state';
@@ -133,29 +134,7 @@ export default function StaffUsersPage() {
               No account matches this search.
             </p>
           )}
-          {pages > 1 && (
-            <nav aria-label="Pages" className="flex flex-wrap items-center gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => go({ q, filter, page: page - 1 })}
-              >
-                Previous page
-              </Button>
-              <p className="text-sm text-muted">
-                Page {data.page} of {pages}
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => go({ q, filter, page: page + 1 })}
-              >
-                Next page
-              </Button>
-            </nav>
-          )}
+          <Pager page={data.page} pages={pages} onPage={(next) => go({ q, filter, page: next })} />
         </section>
       )}
     </div>
