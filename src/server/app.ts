@@ -1,6 +1,5 @@
 // buildApp(config): the whole Gemcast service as a Fastify instance, without listening. Tests
 // build it and call app.inject(); main.ts starts it. External plugins load before our routes.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -19,6 +18,10 @@ import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
 import { webPage } from './http/web-page';
+import { requestIdFrom } from './http/request-id';
+import { dependenciesOf, healthRoutes } from './modules/health/health.routes';
+import { notificationsRepository } from './modules/notifications/notifications.repository';
+import { createMetrics, type Metrics } from './platform/metrics';
 import { registerAudit } from './modules/audit/audit.hook';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -146,6 +149,8 @@ declare module 'fastify' {
     mailIdle: () => Promise<void>;
     /** E-mails queued and not yet delivered. */
     mailPending: () => number;
+    /** Prometheus metrics, kept only when METRICS_PORT is set; main.ts serves them (decision 091). */
+    metrics: Metrics | null;
   }
 }
 
@@ -155,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'] },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdFrom(config.trustProxy),
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -228,6 +233,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.headers(headers).header('x-request-id', request.id);
     done();
   });
+  // Metrics (decision 091): with METRICS_PORT unset there is no hook at all. Before every route.
+  const metrics =
+    config.metricsPort === null
+      ? null
+      : createMetrics({
+          mailPending: mailQueue.pending,
+          notificationBacklog: () => notificationsRepository.backlogByChannel(database.db),
+        });
+  if (metrics) app.addHook('onResponse', metrics.onResponse);
+  app.decorate('metrics', metrics);
+  await app.register(healthRoutes(dependenciesOf(database.db, redis)));
   if (config.corsOrigins.length)
     await app.register(cors, { origin: config.corsOrigins, allowedHeaders: ['content-type', 'token', 'visitor'] });
   await registerApiDocs(app);
@@ -300,6 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chatHub = createChatHub(pubsub, chatOptions);
   // Ended sessions close their chat sockets on whichever process holds them (decision 089).
   revocations.onRevoked((revocation) => chatHub.revoked(revocation));
+  metrics?.countSockets('chat', () => chatHub.connections);
   const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
   const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);
   await app.register(async (scope) => {
@@ -366,6 +383,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...DEFAULT_UNREAD_STREAM_OPTIONS,
     ...options.unreadStream,
   });
+  metrics?.countSockets('notification_stream', unreadStreams.size);
   // Open streams would hold the server's close: ended first, before the pub/sub and the database go.
   app.addHook('preClose', async () => {
     await unreadStreams.close();

@@ -22,6 +22,8 @@ describe('configuration', () => {
       mediaBaseUrl: '/media/',
       perIpLimitScale: 1,
       chatSocketsPerIp: 100,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
     });
     expect(config.appSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -42,6 +44,7 @@ describe('configuration', () => {
     ['SEED_DEMO', 'maybe'],
     ['CHAT_SOCKETS_PER_IP', '0'],
     ['CORS_ORIGINS', 'http://'],
+    ['METRICS_PORT', '9464x'],
   ])('names %s when its value %s is unusable', (variable, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [variable]: value })).toThrowError(new RegExp(`^${variable}:`));
@@ -55,6 +58,17 @@ describe('configuration', () => {
     });
     expect(config.corsOrigins).toEqual(['https://shop.example.com', 'https://admin.example.com']);
     expect([...config.disabledCalls]).toEqual(['login_v1', 'getloginotp']);
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on the loopback unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 0,
+      metricsHost: '0.0.0.0',
+    });
   });
 
   it('stops the server with one line naming the variable', () => {

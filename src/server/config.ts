@@ -39,6 +39,9 @@ export type Config = {
   perIpLimitScale: number;
   /** Chat sockets one IP may hold open at once, before PER_IP_LIMIT_SCALE (decision 053). */
   chatSocketsPerIp: number;
+  /** Where Prometheus scrapes /metrics (decision 091); null: no metrics are kept at all. */
+  metricsPort: number | null;
+  metricsHost: string;
   agoraAppId: string;
   agoraCertificate: string;
   /** The web push key pair, kept in DATA_DIR/vapid.json (decision 071). */
@@ -208,6 +211,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationLookupsPerHour: int(env, 'REGISTRATION_LOOKUPS_PER_HOUR', 120, 1, 1_000_000),
     perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),
     chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     vapid: vapidKeys(dataDir, contactEmail),

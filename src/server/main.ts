@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { refreshDemo, seedDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
+import { serveMetrics } from './platform/metrics';
 import { startReminders } from './modules/rsvp/reminders';
 import { startNotificationWorker } from './modules/notifications/notification-worker';
 import { createPushSender } from './modules/push/push-sender';
@@ -64,6 +65,11 @@ async function main() {
     stopYearlyCoupons();
     stopContestResults();
   });
+  if (app.metrics && config.metricsPort !== null) {
+    // A port of its own, scraped per process (decision 091); closed with the app.
+    const metricsServer = await serveMetrics(app.metrics, config.metricsPort, config.metricsHost);
+    app.addHook('onClose', (_instance, done) => metricsServer.close(() => done()));
+  }
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gemcast is running on ${config.publicUrl}`);
 

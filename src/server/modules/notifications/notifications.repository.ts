@@ -154,4 +154,13 @@ export const notificationsRepository = {
       .where('state', '=', 'sending')
       .where('attempts', '=', attempt)
       .execute(),
+
+  /** Deliveries not yet sent (pending or being sent), per channel: the outbox depth in the metrics (decision 091). */
+  backlogByChannel: (db: Db) =>
+    db
+      .selectFrom('notification_deliveries')
+      .select(['channel', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('state', 'in', ['pending', 'sending'])
+      .groupBy('channel')
+      .execute(),
 };
