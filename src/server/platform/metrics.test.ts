@@ -53,7 +53,14 @@ describeEachEngine(
       const now = t().clock.now().toISOString();
       const notification = await t()
         .db.insertInto('notifications')
-        .values({ user_id: viewer.id, kind: 'show_live', subject: 'show:1', title: 'Live', body: 'On air', created_at: now })
+        .values({
+          user_id: viewer.id,
+          kind: 'show_live',
+          subject: 'show:1',
+          title: 'Live',
+          body: 'On air',
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await t()

@@ -21,7 +21,7 @@ const CODE_WINDOW_MS = 15 * 60_000;
 function callerOf(request: FastifyRequest): FactorCaller {
   const user = currentUser(request);
   if (!request.tokenHash) throw unauthorized();
-  return { user, tokenHash: request.tokenHash };
+  return { user, tokenHash: request.tokenHash, log: request.log };
 }
 
 export function staffSecurityRoutes(
@@ -118,7 +118,8 @@ export function staffSecurityRoutes(
         summary: 'Reset another staff member’s second factor (not your own): they set up their app again',
       }),
       preHandler: [guards.requireStepUp],
-      handler: async (request) => ok([await factors.reset(currentUser(request), request.params.id)], M.reset, now()),
+      handler: async (request) =>
+        ok([await factors.reset(currentUser(request), request.params.id, request.log)], M.reset, now()),
     });
   };
 }

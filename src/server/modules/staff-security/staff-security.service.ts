@@ -17,6 +17,7 @@ import {
   type Verified,
 } from '../../../shared/contract/staff-security';
 import { STATUS } from '../../../shared/contract/envelope';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -27,7 +28,8 @@ import { staffSecurityRepository as repo } from './staff-security.repository';
 import { createFactorVault, matchingStep, newRecoveryCode, newTotpSecret, otpauthUri } from './totp';
 
 /** The caller's account and session as the guard found them. */
-export type FactorCaller = { user: UserRow; tokenHash: string };
+/** Who asks, and the request's logger, so a lockout's log line carries the request's id (decision 091). */
+export type FactorCaller = { user: UserRow; tokenHash: string; log: FastifyBaseLogger };
 
 const locked = () => new AppError(LOCKED_HTTP_STATUS, M.locked, STATUS.error, [{ second_factor: 'locked' }]);
 const wrong = (message: string) => badRequest(message, [{ field: 'code', message }]);
@@ -59,10 +61,10 @@ export function createStaffSecurityService(ctx: AppContext) {
   }
 
   /** Counts a wrong try and answers its refusal: the 5th (and any try after) is the lockout. */
-  async function refuse(userId: number, message: string): Promise<never> {
-    const failures = await repo.countFailure(db, userId, MAX_SECOND_FACTOR_FAILURES, nowIso());
+  async function refuse({ user, log }: FactorCaller, message: string): Promise<never> {
+    const failures = await repo.countFailure(db, user.id, MAX_SECOND_FACTOR_FAILURES, nowIso());
     if (failures === null || failures >= MAX_SECOND_FACTOR_FAILURES) {
-      ctx.log.warn({ userId }, 'staff second factor locked after wrong codes');
+      log.warn({ userId: user.id }, 'staff second factor locked after wrong codes');
       throw locked();
     }
     throw wrong(message);
@@ -119,7 +121,8 @@ export function createStaffSecurityService(ctx: AppContext) {
       return { recovery_codes, second_factor_at: atIso };
     },
 
-    async verify({ user, tokenHash }: FactorCaller, typed: string): Promise<Verified> {
+    async verify(caller: FactorCaller, typed: string): Promise<Verified> {
+      const { user, tokenHash } = caller;
       await assertStaff(user.id);
       const isTotp = TOTP_CODE.test(typed);
       const recovery = normalRecoveryCode(typed);
@@ -131,12 +134,12 @@ export function createStaffSecurityService(ctx: AppContext) {
       let method: Verified['second_factor_method'];
       if (isTotp) {
         const step = await matchingStep(vault.open(totp.secret), typed, clock.now().getTime());
-        if (step === null) return refuse(user.id, M.wrongCode);
-        if (!(await repo.takeStep(db, user.id, step))) return refuse(user.id, M.usedCode);
+        if (step === null) return refuse(caller, M.wrongCode);
+        if (!(await repo.takeStep(db, user.id, step))) return refuse(caller, M.usedCode);
         method = 'totp';
       } else {
         if (!(await repo.useRecoveryCode(db, user.id, vault.recoveryHash(user.id, recovery), atIso)))
-          return refuse(user.id, M.wrongRecoveryCode);
+          return refuse(caller, M.wrongRecoveryCode);
         await repo.resetFailures(db, user.id);
         method = 'recovery';
       }
@@ -163,12 +166,12 @@ export function createStaffSecurityService(ctx: AppContext) {
       return memberState(userId);
     },
 
-    async reset(actor: UserRow, userId: number): Promise<MemberSecondFactor> {
+    async reset(actor: UserRow, userId: number, log: FastifyBaseLogger): Promise<MemberSecondFactor> {
       if (actor.id === userId) throw forbidden(M.notYourself);
       if (!(await repo.userExists(db, userId))) throw notFound(M.noSuchUser);
       await repo.reset(db, userId);
       ctx.sessions.forgetUser(userId);
-      ctx.log.info({ actorId: actor.id, userId }, 'staff second factor reset by another staff member');
+      log.info({ actorId: actor.id, userId }, 'staff second factor reset by another staff member');
       return memberState(userId);
     },
   };
