@@ -22,8 +22,16 @@ export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
   /** Runs one or more statements that take no parameters (pragmas, scripts). */
   exec(sql: string): void;
+  /**
+   * Copies the database to `file` with SQLite's online backup API, in one step: one read
+   * transaction, so the copy is a consistent snapshot and writers (in WAL mode) never wait.
+   */
+  backup(file: string): Promise<void>;
   close(): void;
 }
+
+/** Pages per backup step: all of them, so a write from another connection never restarts the copy. */
+const ALL_PAGES = 2 ** 31 - 1;
 
 /** The engine this Node line uses: node:sqlite from Node 24, better-sqlite3 before. */
 export function sqliteEngine(version: string = process.versions.node): SqliteEngine {
@@ -36,15 +44,14 @@ type NodeSqliteStatement = {
   run(...parameters: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   columns(): unknown[];
 };
+type NodeSqliteDatabase = { prepare(sql: string): NodeSqliteStatement; exec(sql: string): void; close(): void };
 type NodeSqliteModule = {
-  DatabaseSync: new (
-    file: string,
-    options?: { readOnly?: boolean },
-  ) => { prepare(sql: string): NodeSqliteStatement; exec(sql: string): void; close(): void };
+  DatabaseSync: new (file: string, options?: { readOnly?: boolean }) => NodeSqliteDatabase;
+  backup(source: NodeSqliteDatabase, file: string, options?: { rate?: number }): Promise<number>;
 };
 
 function openNodeSqlite(file: string, readOnly: boolean): SqliteConnection {
-  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as NodeSqliteModule;
+  const { DatabaseSync, backup } = process.getBuiltinModule('node:sqlite') as NodeSqliteModule;
   const database = new DatabaseSync(file, { readOnly });
   return {
     engine: 'node:sqlite',
@@ -57,6 +64,7 @@ function openNodeSqlite(file: string, readOnly: boolean): SqliteConnection {
       };
     },
     exec: (sql) => database.exec(sql),
+    backup: async (file) => void (await backup(database, file, { rate: ALL_PAGES })),
     close: () => database.close(),
   };
 }
@@ -76,6 +84,7 @@ function openBetterSqlite(file: string, readOnly: boolean): SqliteConnection {
       };
     },
     exec: (sql) => void database.exec(sql),
+    backup: async (file) => void (await database.backup(file, { progress: () => ALL_PAGES })),
     close: () => void database.close(),
   };
 }
