@@ -44,6 +44,18 @@ describeEachEngine(
       expect(sample(text, `${count}{method="GET",route="/api/staff/users/:id",status="4xx"}`)).toBe(1);
       // Unknown paths (and the web app's pages) are answered by the not-found handler: one route, '*'.
       expect(sample(text, `${count}{method="*",route="*",status="4xx"}`)).toBe(1);
+      const buckets = text
+        .split('\n')
+        .filter((line) =>
+          line.startsWith('gemcast_http_request_duration_seconds_bucket{method="GET",route="/api/siteconfig",'),
+        )
+        .map((line) => Number(line.split(' ').at(-1)));
+      expect(buckets).toHaveLength(12);
+      expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+      expect(buckets.at(-1)).toBe(2);
+      // Every sample line as Prometheus reads it: a name, labels, a number.
+      for (const line of text.split('\n').filter((l) => l && !l.startsWith('#')))
+        expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/);
       expect(text).not.toContain('12345');
       expect(text).not.toContain('98765');
     });
@@ -59,13 +71,16 @@ describeEachEngine(
           subject: 'show:1',
           title: 'Live',
           body: 'On air',
+          data: '{}',
           created_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await t()
         .db.insertInto('notification_deliveries')
-        .values([{ notification_id: notification.id, channel: 'email', next_attempt_at: now }])
+        .values([
+          { notification_id: notification.id, channel: 'email', state: 'pending', attempts: 0, next_attempt_at: now },
+        ])
         .execute();
       const aborter = new AbortController();
       const stream = await t().app.inject({
