@@ -46,7 +46,10 @@ export function auditVerdict(output: AuditOutput): AuditVerdict {
   const why = output.message ?? output.error?.summary ?? code;
   // An HTTP status means the registry (or a mirror in front of it) refused the audit request itself.
   if (NETWORK_CODES.includes(code) || output.statusCode !== undefined)
-    return { outcome: 'unreachable', lines: [`warning: npm audit skipped, the registry did not answer the audit: ${why}`] };
+    return {
+      outcome: 'unreachable',
+      lines: [`warning: npm audit skipped, the registry did not answer the audit: ${why}`],
+    };
   return { outcome: 'fail', lines: [`npm audit failed: ${why || 'no report and no error'}`] };
 }
 
