@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyAnswersElement, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
+import { renderFirstScreen } from '../../web/first-screen-markup';
+import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -38,6 +40,15 @@ function readManifest(webDir: string): Manifest {
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/** The app's mount point in index.html, which holds the server's first screen (decision 097). */
+const ROOT = '<div id="root"></div>';
+
+/** How long a rendered first screen is served again for the same answers: its countdowns show seconds. */
+const SCREEN_FRESH_MS = 1000;
+
+/** First in the head, so <html> is marked for a signed-in viewer before anything paints. */
+const signedInMark = `<script>${SIGNED_IN_MARK_SCRIPT}</script>`;
 
 export function webPage(app: FastifyInstance, webDir: string) {
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -72,11 +83,36 @@ export function webPage(app: FastifyInstance, webDir: string) {
     return Object.fromEntries(entries.flat());
   }
 
+  const screens = new Map<string, { json: string; html: string; renderedAt: number }>();
+
+  /**
+   * The server-rendered first screen (decision 097), rendered again only when the answers it shows
+   * change or its countdowns are a second old: rendering costs more than the rest of the page.
+   */
+  function firstScreen(pathname: string, read: Record<string, unknown>, json: string): string {
+    const now = Date.now();
+    const cached = screens.get(pathname);
+    if (cached && cached.json === json && now - cached.renderedAt < SCREEN_FRESH_MS) return cached.html;
+    const html = renderFirstScreen(pathname, read);
+    // Only the few rendered paths are kept, whatever paths are asked for.
+    if (html === null) return '';
+    screens.set(pathname, { json, html, renderedAt: now });
+    return html;
+  }
+
   async function page(pathname: string): Promise<Buffer> {
-    const early = earlyAnswersElement(scriptSafeJson(await answers(pathname)));
-    // A replacer function, not a string: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
+    const read = await answers(pathname);
+    const json = scriptSafeJson(read);
+    const early = earlyAnswersElement(json);
+    const screen = firstScreen(pathname, read, json);
+    // Replacer functions, not strings: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
     // be expanded by replace() into pieces of the page.
-    return Buffer.from(template.replace('</head>', () => `${screenCodeLinks(pathname)}${early}</head>`));
+    return Buffer.from(
+      template
+        .replace('<head>', () => `<head>${signedInMark}`)
+        .replace('</head>', () => `${screenCodeLinks(pathname)}${early}</head>`)
+        .replace(ROOT, () => `<div id="root">${screen}</div>`),
+    );
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {
