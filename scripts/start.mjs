@@ -25,7 +25,7 @@ function run(script) {
 }
 
 if (stale('dist/web/index.html', ['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public'])) run('build:web');
-if (stale('dist/server/main.js', ['src/server', 'src/shared'])) run('build:server');
+if (stale('dist/server/main.js', ['src/server', 'src/shared', 'src/web'])) run('build:server');
 
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,5 +1,5 @@
 // The web app's entry: fonts and styles, the site configuration request, then the query client,
-// the auth store and the router.
+// the auth store and the router, rendered over the server's first screen where there is one.
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
@@ -22,7 +22,9 @@ if (!container) throw new Error('index.html has no #root element');
 void queryClient.prefetchQuery(siteConfigQuery);
 
 const root = createRoot(container);
-root.render(<FullScreenSpinner />);
+// The server rendered the first screen of some pages (decision 097): it stays until the app's own
+// replaces it in one commit. Other pages show the spinner meanwhile.
+if (!container.firstElementChild) root.render(<FullScreenSpinner />);
 // The app renders once the first screen's code is here. A failed preload is not fatal: the screen
 // loads again when it renders, and can then show its error.
 void preloadScreen(window.location.pathname)

@@ -3,7 +3,9 @@
 // computes them once at start; a hook copies them onto every reply (see decision 004).
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
+import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 import type { Config } from '../config';
 
 type PolicyInput = Pick<Config, 'mediaHosts' | 'embedHosts' | 'site' | 'agoraAppId'>;
@@ -45,6 +47,9 @@ function thirdPartyHosts(site: Config['site']) {
   return { script, connect, img };
 }
 
+/** The page's one inline script (it marks a signed-in viewer's page before its first paint, decision 097), allowed by its hash. */
+export const SIGNED_IN_MARK_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_MARK_SCRIPT).digest('base64')}'`;
+
 function originOf(value: string): string[] {
   return value ? [new URL(value).origin] : [];
 }
@@ -55,7 +60,7 @@ export function contentSecurityPolicy(config: PolicyInput): Record<string, strin
   const agora = config.agoraAppId ? AGORA_CONNECT_HOSTS : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...third.script],
+    'script-src': ["'self'", SIGNED_IN_MARK_HASH, ...third.script],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...media, ...third.img],
     'media-src': ["'self'", 'blob:', ...media],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,7 +106,49 @@ describeEachEngine(
       expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
       expect(res.body.match(/<script type="application\/json"/g)).toHaveLength(1);
       expect(res.body.match(/<\/head>/g)).toHaveLength(1);
-      expect(res.body.endsWith('<body><div id="root"></div></body></html>')).toBe(true);
+      expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+      expect(res.body.endsWith('</div></body></html>')).toBe(true);
+      // The server's first screen shows them as written too (HTML-escaped, never expanded).
+      for (const shown of [
+        'Gems $&amp; more',
+        'Rings $&#x27; after',
+        'Pearls $` before',
+        'Deals $$ 2',
+        'Lot $1 and $0',
+      ])
+        expect(res.body).toContain(shown);
+    });
+
+    it('renders the first screen of /home as a visitor sees it: the shell and the lists', async () => {
+      await t().createEvent({ title: 'Emerald Evening' });
+      const res = await t().app.inject({ method: 'GET', url: '/home' });
+      const screen = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(screen).toContain('<header');
+      expect(screen).toContain('Upcoming shows');
+      expect(screen).toContain('Emerald Evening');
+      expect(screen).toContain('<footer');
+      // The way in is marked, for the CSS that hides it from a signed-in viewer.
+      expect(screen).toMatch(/<a [^>]*data-visitor-only=""[^>]*href="\/login"/);
+    });
+
+    it('renders the live page opening on its search for the show, and leaves other pages to the app', async () => {
+      const live = await t().app.inject({ method: 'GET', url: '/live' });
+      expect(live.body).toContain('<header');
+      expect(live.body).toContain('Looking for the live show');
+      for (const url of ['/faq', '/login', '/no/such/page']) {
+        const res = await t().app.inject({ method: 'GET', url });
+        expect(res.body, url).toContain('<div id="root"></div>');
+      }
+    });
+
+    it('marks a signed-in viewer’s page first thing in the head, with a script its CSP allows by hash', async () => {
+      const res = await t().app.inject({ method: 'GET', url: '/home' });
+      const mark = /<head><script>(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(mark).toContain('localStorage');
+      const hash = `'sha256-${createHash('sha256')
+        .update(mark ?? '')
+        .digest('base64')}'`;
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash}`);
     });
 
     it('is compressed for browsers that accept it', async () => {

@@ -2,13 +2,16 @@
 // what the first screen would otherwise ask for after its code starts (decision 034): the answers
 // to that screen's public reads, taken from our own routes, and links that fetch the screen's code
 // alongside the app's. The answers are read for every page, as the browser would otherwise ask for
-// them itself: they are never older than the page.
+// them itself: they are never older than the page. On /home and /live it also holds the first
+// screen, rendered from those answers (decision 097).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyAnswersElement, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
+import { renderFirstScreen } from '../../web/first-screen-markup';
+import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -34,10 +37,38 @@ function readManifest(webDir: string): Manifest {
   }
 }
 
+/** A page as sent, compressed at most once each way (a page may be sent again, decision 097). */
+class PageBody {
+  readonly raw: Buffer;
+  #brotli: Promise<Buffer> | undefined;
+  #gzip: Promise<Buffer> | undefined;
+
+  constructor(html: string) {
+    this.raw = Buffer.from(html);
+  }
+
+  brotli(): Promise<Buffer> {
+    return (this.#brotli ??= brotli(this.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+
+  gzip(): Promise<Buffer> {
+    return (this.#gzip ??= gzipped(this.raw));
+  }
+}
+
 /** JSON that can sit inside a script element: nothing in it can close the element. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
+
+/** The app's mount point in index.html, which holds the server's first screen (decision 097). */
+const ROOT = '<div id="root"></div>';
+
+/** How long a rendered first screen is served again for the same answers: its countdowns show seconds. */
+const SCREEN_FRESH_MS = 1000;
+
+/** First in the head, so <html> is marked for a signed-in viewer before anything paints. */
+const signedInMark = `<script>${SIGNED_IN_MARK_SCRIPT}</script>`;
 
 export function webPage(app: FastifyInstance, webDir: string) {
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -72,22 +103,44 @@ export function webPage(app: FastifyInstance, webDir: string) {
     return Object.fromEntries(entries.flat());
   }
 
-  async function page(pathname: string): Promise<Buffer> {
-    const early = earlyAnswersElement(scriptSafeJson(await answers(pathname)));
-    // A replacer function, not a string: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
+  /** The last page of each path with a server-rendered screen, with its answers and its compressed forms. */
+  const rendered = new Map<string, { json: string; renderedAt: number; body: PageBody }>();
+
+  function build(pathname: string, json: string, screen: string): PageBody {
+    // Replacer functions, not strings: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
     // be expanded by replace() into pieces of the page.
-    return Buffer.from(template.replace('</head>', () => `${screenCodeLinks(pathname)}${early}</head>`));
+    return new PageBody(
+      template
+        .replace('<head>', () => `<head>${signedInMark}`)
+        .replace('</head>', () => `${screenCodeLinks(pathname)}${earlyAnswersElement(json)}</head>`)
+        .replace(ROOT, () => `<div id="root">${screen}</div>`),
+    );
+  }
+
+  /**
+   * The page for `pathname`. A page with the server's first screen (decision 097) is built, and
+   * compressed, again only when its answers change or its countdowns are a second old: rendering
+   * and compressing it cost more than reading the answers.
+   */
+  async function page(pathname: string): Promise<PageBody> {
+    const read = await answers(pathname);
+    const json = scriptSafeJson(read);
+    const now = Date.now();
+    const cached = rendered.get(pathname);
+    if (cached && cached.json === json && now - cached.renderedAt < SCREEN_FRESH_MS) return cached.body;
+    const screen = renderFirstScreen(pathname, read);
+    const body = build(pathname, json, screen ?? '');
+    // Only the few rendered paths are kept, whatever paths are asked for.
+    if (screen !== null) rendered.set(pathname, { json, renderedAt: now, body });
+    return body;
   }
 
   return async function send(request: FastifyRequest, reply: FastifyReply) {
     const body = await page(request.url.split('?')[0] ?? '/');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (/\bbr\b/.test(accepts))
-      return reply
-        .header('content-encoding', 'br')
-        .send(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipped(body));
-    return reply.send(body);
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await body.brotli());
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await body.gzip());
+    return reply.send(body.raw);
   };
 }

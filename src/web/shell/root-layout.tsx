@@ -5,13 +5,14 @@
 // The location is deferred: on a link to a screen whose code has not arrived, the current screen
 // stays with the spinner over it until the next one can render, and the chores run for a screen
 // once it shows. Only the very first screen waits behind the Suspense fallback.
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { trackRouteChange } from '../features/analytics/route-tracker';
 import { FullScreenSpinner } from '../ui/spinner';
 import { CookieConsent } from './cookie-consent';
 import { PageTitleContext, pageTitle } from './page-title';
 import { captureReferral, captureReferrer } from './referral';
+import { dropSignedInMark } from './signed-in-mark';
 import { RouteErrorBoundary } from './route-error';
 import { useScreen } from '../routes';
 import { useBrand } from './site-config';
@@ -25,6 +26,10 @@ export function RootLayout() {
   const [ownTitle, setOwnTitle] = useState<string | null>(null);
   const ruleTitle = pageTitle(pathname, brand);
   const title = ownTitle ?? ruleTitle;
+
+  // The app's first commit replaced the server's first screen: the viewer's own header is in place,
+  // and the mark must not hide the way in should this viewer sign out later (decision 097).
+  useLayoutEffect(dropSignedInMark, []);
 
   // Referral first: the visit record below carries what it stores.
   useEffect(() => captureReferral(search), [search]);

@@ -7,6 +7,7 @@ import { buttonStyles } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Logo } from '../ui/logo';
 import { NotificationBellSlot } from './notification-bell-slot';
+import { VISITOR_ONLY } from './signed-in-mark';
 import { UserMenuButton } from './user-menu-button';
 
 const NAVIGATION = [
@@ -82,10 +83,14 @@ export function SiteHeader() {
             </>
           ) : (
             <>
-              <Link to="/register" className={buttonStyles('ghost', 'sm', 'whitespace-nowrap max-sm:hidden')}>
+              <Link
+                to="/register"
+                className={buttonStyles('ghost', 'sm', 'whitespace-nowrap max-sm:hidden')}
+                {...VISITOR_ONLY}
+              >
                 Register
               </Link>
-              <Link to="/login" className={buttonStyles('primary', 'sm', 'whitespace-nowrap')}>
+              <Link to="/login" className={buttonStyles('primary', 'sm', 'whitespace-nowrap')} {...VISITOR_ONLY}>
                 Log in
               </Link>
             </>

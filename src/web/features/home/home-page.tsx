@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { VISITOR_ONLY } from '../../shell/signed-in-mark';
 import { useBrand, useTagline } from '../../shell/site-config';
 import { buttonStyles } from '../../ui/button';
 import { trackEvent } from '../analytics/track-event';
@@ -190,6 +191,8 @@ export function HomePage() {
   const { user } = useAuth();
   const brand = useBrand();
   const tagline = useTagline();
+  // A signed-in viewer's page may first show the server's visitor version (decision 097).
+  const visitorOnly = user ? {} : VISITOR_ONLY;
   // The show on air comes first, so a phone shows it without scrolling (decision 044).
   return (
     <>
@@ -197,15 +200,15 @@ export function HomePage() {
       <section className="bg-linear-to-br from-primary to-secondary text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:py-16">
           <p className="font-bold tracking-widest text-white/85 uppercase">Live online jewelry shopping</p>
-          <h1 className="max-w-3xl text-4xl leading-tight font-black sm:text-5xl">
+          <h1 className="max-w-3xl text-4xl leading-tight font-black sm:text-5xl" {...visitorOnly}>
             {user ? `Welcome, ${user.nickname || user.first_name}!` : tagline}
           </h1>
-          <p className="max-w-2xl text-lg text-white/90">
+          <p className="max-w-2xl text-lg text-white/90" {...visitorOnly}>
             {user
               ? 'Your account is ready for the next show. Keep your details up to date so we can send your birthday and anniversary coupons.'
               : `Join ${brand} to watch live jewelry shows, enter giveaways and collect rewards. It takes a minute and it is free.`}
           </p>
-          <div className="flex flex-wrap gap-3">
+          <div className="flex flex-wrap gap-3" {...visitorOnly}>
             {user ? (
               <Link to="/profile" className={buttonStyles('outline')}>
                 Go to your profile

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { EventRecord } from '../../../shared/contract/events';
+import { VISITOR_ONLY } from '../../shell/signed-in-mark';
 import { Button, buttonStyles } from '../../ui/button';
 import { trackEvent } from '../analytics/track-event';
 import { useAuth } from '../auth/auth-store';
@@ -23,6 +24,7 @@ function LogInToRsvp({ event }: { event: EventRecord }) {
       className={buttonStyles('primary')}
       aria-label={`Log in to RSVP for ${event.title}`}
       onClick={() => void trackEvent({ category: pageOf(pathname), action: 'rsvp-login', label: event.title })}
+      {...VISITOR_ONLY}
     >
       Log in to RSVP
     </Link>
