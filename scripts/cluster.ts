@@ -13,6 +13,8 @@ import { nginxConfig } from '../src/server/cluster/nginx-config';
 /** How long a drained backend is left to finish what nginx's old workers sent it before its SIGTERM. */
 const DRAIN_MS = 1_000;
 const MAX_PROCESSES = 32;
+/** How long a backend may take to answer READY_PATH (migrations and the demo seed run first). */
+const READY_TIMEOUT_MS = 300_000;
 
 type Slot = {
   index: number;
@@ -166,8 +168,8 @@ async function main() {
   const [first, ...rest] = slots;
   if (!first) fail('CLUSTER_PROCESSES must be at least 1');
   try {
-    await waitReady(launch(first), 120_000);
-    await Promise.all(rest.map((slot) => waitReady(launch(slot), 120_000)));
+    await waitReady(launch(first), READY_TIMEOUT_MS);
+    await Promise.all(rest.map((slot) => waitReady(launch(slot), READY_TIMEOUT_MS)));
   } catch (error) {
     console.error(`Gemcast cluster cannot start: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown('start-up failed', 1);
@@ -208,14 +210,19 @@ async function main() {
     for (const slot of slots) {
       if (shuttingDown) return;
       const at = Date.now();
+      log(`backend ${slot.index + 1}/${count} (port ${slot.port}): drained from nginx, then stopped`);
       await reload(slot.index);
       await sleep(DRAIN_MS);
       slot.stopping = true;
       if (slot.backend) await stopBackend(slot.backend);
       slot.stopping = false;
       if (shuttingDown) return;
-      await waitReady(launch(slot), 120_000);
-      await reload(null);
+      try {
+        await waitReady(launch(slot), READY_TIMEOUT_MS);
+      } finally {
+        // Back in rotation even when it is slow to come up: nginx skips it until it answers.
+        await reload(null);
+      }
       log(
         `backend ${slot.index + 1}/${count} (port ${slot.port}) restarted in ${((Date.now() - at) / 1000).toFixed(1)} s`,
       );

@@ -85,6 +85,9 @@ ${servers.join('\n')}
 
   server {
     listen ${listen.host}:${listen.port};
+    # nginx closes a visitor's connection after this many requests; a client that sent its next one
+    # meanwhile sees a reset, so the default 1000 is raised far above what a page makes.
+    keepalive_requests 100000;
     proxy_http_version 1.1;
     proxy_connect_timeout 2s;
     # A backend that refused the connection, reset it or timed out (a restarting or dead process):
