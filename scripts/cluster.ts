@@ -2,7 +2,7 @@
 // starts CLUSTER_PROCESSES servers on PostgreSQL and Redis with one secret and one push key pair,
 // writes an nginx configuration into DATA_DIR/nginx and runs nginx in the foreground on PORT.
 // A backend that dies is started again. SIGHUP (or `npm run cluster -- --rolling-restart`) restarts
-// the backends one by one, each drained from nginx first; SIGINT/SIGTERM stops everything.
+// the backends one by one, each ready before the next; SIGINT/SIGTERM stops everything.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,6 @@ import { ConfigError, loadConfig, type Config } from '../src/server/config';
 import { startBackend, stopBackend, waitReady, type Backend } from '../src/server/cluster/backend';
 import { nginxConfig } from '../src/server/cluster/nginx-config';
 
-/** How long a drained backend is left to finish what nginx's old workers sent it before its SIGTERM. */
-const DRAIN_MS = 1_000;
 const MAX_PROCESSES = 32;
 /** How long a backend may take to answer READY_PATH (migrations and the demo seed run first). */
 const READY_TIMEOUT_MS = 300_000;
@@ -26,7 +24,6 @@ type Slot = {
 };
 
 const log = (line: string) => console.log(`[cluster] ${line}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fail(line: string): never {
   console.error(`Gemcast cluster cannot start: ${line}`);
@@ -119,12 +116,12 @@ async function main() {
   const prefix = path.join(dataDir, 'nginx');
   mkdirSync(path.join(prefix, 'temp'), { recursive: true });
   const confFile = path.join(prefix, 'nginx.conf');
-  const writeNginxConfig = (drained: number | null) =>
+  const writeNginxConfig = () =>
     writeFileSync(
       confFile,
       nginxConfig({
         listen: { host: config.host, port: config.port },
-        backends: slots.map((slot) => ({ port: slot.port, down: slot.index === drained })),
+        backends: slots.map((slot) => slot.port),
         prefix,
       }),
     );
@@ -175,7 +172,7 @@ async function main() {
     await shutdown('start-up failed', 1);
   }
 
-  writeNginxConfig(null);
+  writeNginxConfig();
   const nginxArgs = ['-c', confFile, '-p', prefix, '-e', path.join(prefix, 'error.log'), '-g', 'daemon off;'];
   const test = spawnSync(nginx, ['-t', '-q', ...nginxArgs], { stdio: 'inherit' });
   if (test.status !== 0) fail(`nginx refused the configuration in ${confFile}`);
@@ -189,12 +186,6 @@ async function main() {
     });
   };
   startProxy();
-  /** nginx rereads its configuration; old workers finish what they have, new ones use the new one. */
-  const reload = async (drained: number | null) => {
-    writeNginxConfig(drained);
-    proxy?.kill('SIGHUP');
-    await sleep(300);
-  };
 
   writeFileSync(path.join(dataDir, 'cluster.pid'), String(process.pid));
   console.log(
@@ -210,19 +201,15 @@ async function main() {
     for (const slot of slots) {
       if (shuttingDown) return;
       const at = Date.now();
-      log(`backend ${slot.index + 1}/${count} (port ${slot.port}): drained from nginx, then stopped`);
-      await reload(slot.index);
-      await sleep(DRAIN_MS);
+      log(`backend ${slot.index + 1}/${count} (port ${slot.port}): stopping`);
+      // The server's graceful close: it stops listening (nginx retries the refused connection on
+      // another backend), finishes what it has, and answers 503 to a request on a kept-alive
+      // connection meanwhile (nginx retries that too, unless it is a POST).
       slot.stopping = true;
       if (slot.backend) await stopBackend(slot.backend);
       slot.stopping = false;
       if (shuttingDown) return;
-      try {
-        await waitReady(launch(slot), READY_TIMEOUT_MS);
-      } finally {
-        // Back in rotation even when it is slow to come up: nginx skips it until it answers.
-        await reload(null);
-      }
+      await waitReady(launch(slot), READY_TIMEOUT_MS);
       log(
         `backend ${slot.index + 1}/${count} (port ${slot.port}) restarted in ${((Date.now() - at) / 1000).toFixed(1)} s`,
       );

@@ -5,12 +5,11 @@
 import { CONSOLE_STREAM_PATH } from '../../shared/contract/console';
 import { NOTIFICATION_STREAM_PATH } from '../../shared/contract/notifications';
 
-export type NginxBackend = { port: number; /** Drained: taken out of the rotation for a restart. */ down?: boolean };
-
 export type NginxOptions = {
   /** Where nginx listens for visitors. */
   listen: { host: string; port: number };
-  backends: readonly NginxBackend[];
+  /** The backends' ports on 127.0.0.1. */
+  backends: readonly number[];
   /** nginx's prefix (`-p`): the pid file, logs and temporary files go under it. */
   prefix: string;
   /** The largest request body accepted (uploads); the app refuses larger ones itself too. */
@@ -46,16 +45,15 @@ function location(match: string, lines: readonly string[]): string {
 const streaming = ['proxy_buffering off;', 'proxy_cache off;', 'proxy_read_timeout 1h;'];
 
 export function nginxConfig({ listen, backends, prefix, maxBodyMegabytes = 20 }: NginxOptions): string {
-  if (!backends.some((backend) => !backend.down)) throw new Error('nginx needs at least one backend in rotation');
-  const servers = backends.map(
-    (backend) => `    server 127.0.0.1:${backend.port} max_fails=1 fail_timeout=2s${backend.down ? ' down' : ''};`,
-  );
+  if (!backends.length) throw new Error('nginx needs at least one backend');
+  // One failure takes a backend out for two seconds: a restarting one is skipped, then tried again.
+  const servers = backends.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`);
   const pass = ['proxy_pass http://gemcast;', ...forwardedHeaders('""')];
   return `# Written by npm run cluster (decision 093); rewritten at every start and rolling restart.
 worker_processes auto;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
-# A reload (a rolling restart's drain) lets old workers finish; sockets left after this are cut.
+# On a reload or QUIT, old workers finish what they have; sockets left after this are cut.
 worker_shutdown_timeout 30s;
 
 events {
@@ -90,9 +88,9 @@ ${servers.join('\n')}
     keepalive_requests 100000;
     proxy_http_version 1.1;
     proxy_connect_timeout 2s;
-    # A backend that refused the connection, reset it or timed out (a restarting or dead process):
-    # the request goes to the next one. nginx never does this for a POST it has already sent.
-    proxy_next_upstream error timeout;
+    # A backend that refused the connection, reset it, timed out or is closing (503 while its graceful
+    # close finishes): the request goes to the next one. nginx never resends a POST it has sent.
+    proxy_next_upstream error timeout http_503;
     proxy_next_upstream_timeout 10s;
 
 ${location(`= ${CHAT_SOCKET_PATH}`, [
