@@ -180,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const pubsub = redis
-    ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber'))
+    ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber'), config.redisPrefix)
     : memoryPubSub();
   const clock = options.clock ?? systemClock;
   const mailer = config.smtpUrl
@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}gemcast:rl:`) : memoryRateLimiter(clock),
     sessions,
     revokeSessions: revocations.revoke,
     log: app.log,

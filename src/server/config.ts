@@ -12,6 +12,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Put before every Redis key and channel, so several sites (or test clusters) can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | null;
   mailFrom: string;
   appSecret: string;
@@ -133,6 +135,14 @@ function id(env: Env, name: string): string {
   return raw;
 }
 
+/** REDIS_PREFIX: a short name (letters, digits, `:`, `_`, `-`) put before every Redis key and channel. */
+function redisPrefix(env: Env): string {
+  const raw = env.REDIS_PREFIX ?? '';
+  if (raw && !/^[A-Za-z0-9:_-]{1,40}$/.test(raw))
+    throw new ConfigError('REDIS_PREFIX', 'may contain only letters, digits, ":", "_" and "-" (at most 40)');
+  return raw;
+}
+
 /** Agora app ids and certificates are 32 hexadecimal characters. */
 function hex32(env: Env, name: string): string {
   const raw = env[name] ?? '';
@@ -191,6 +201,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: redisPrefix(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Gemcast <no-reply@gemcast.local>',
     appSecret: loadSecret(env, dataDir),

@@ -36,6 +36,7 @@ import * as showLiveAndDigests from './migrations/029-show-live-and-digests';
 import * as exhibitions from './migrations/032-exhibitions';
 import * as producerConsole from './migrations/033-producer-console';
 import * as staffSecurity from './migrations/034-staff-security-and-audit';
+import * as rehearsalDriver from './migrations/035-rehearsal-driver';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -116,6 +117,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '032-exhibitions': exhibitions.up,
   '033-producer-console': producerConsole.up,
   '034-staff-security-and-audit': staffSecurity.up,
+  '035-rehearsal-driver': rehearsalDriver.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

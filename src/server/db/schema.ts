@@ -920,6 +920,8 @@ export interface RehearsalsTable {
   viewers: number;
   started_by: number | null;
   created_at: string;
+  /** When the process driving its audience last said so; null once it closed (migration 035, decision 093). */
+  driver_seen_at: string | null;
 }
 
 // ---- Staff security and the audit log (migration 034, decision 085) ------------------------------

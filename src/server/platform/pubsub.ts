@@ -61,8 +61,10 @@ export function memoryPubSub(): PubSub {
 /**
  * Redis: publishes on the given connection, subscribes on a duplicate of it (a subscribed Redis
  * connection can do nothing else). Every process, the publisher included, hears each message once.
+ * `prefix` (REDIS_PREFIX) goes before every channel name: pub/sub ignores Redis's database number,
+ * so two sites (or two test clusters) on one Redis are kept apart only by their channel names.
  */
-export function redisPubSub(redis: Redis, onError: (error: Error) => void = () => undefined): PubSub {
+export function redisPubSub(redis: Redis, onError: (error: Error) => void = () => undefined, prefix = ''): PubSub {
   const subscriber = redis.duplicate();
   const handlers: Handlers = new Map();
   subscriber.on('message', (channel: string, payload: string) => dispatch(handlers, channel, payload));
@@ -74,13 +76,14 @@ export function redisPubSub(redis: Redis, onError: (error: Error) => void = () =
   return {
     kind: 'redis',
     async publish(channel, payload) {
-      await redis.publish(channel, payload);
+      await redis.publish(prefix + channel, payload);
     },
     async subscribe(channel, handler) {
       await ready;
-      if (addHandler(handlers, channel, handler)) await subscriber.subscribe(channel);
+      const name = prefix + channel;
+      if (addHandler(handlers, name, handler)) await subscriber.subscribe(name);
       return async () => {
-        if (removeHandler(handlers, channel, handler)) await subscriber.unsubscribe(channel);
+        if (removeHandler(handlers, name, handler)) await subscriber.unsubscribe(name);
       };
     },
     async close() {

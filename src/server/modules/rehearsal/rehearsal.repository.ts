@@ -53,6 +53,19 @@ export const rehearsalRepository = {
   insertRehearsal: (db: Db, row: Insertable<RehearsalsTable>) =>
     db.insertInto('rehearsals').values(row).returning('id').executeTakeFirstOrThrow(),
 
+  /** Stamps the rehearsals this process drives; answers those still there (another process may have ended one). */
+  markDriven: async (db: Db, ids: number[], at: string | null) =>
+    ids.length
+      ? (
+          await db
+            .updateTable('rehearsals')
+            .set({ driver_seen_at: at })
+            .where('id', 'in', ids)
+            .returning('id')
+            .execute()
+        ).map((row) => row.id)
+      : [],
+
   insertUsers: (db: Db, rows: NewUser[]) => db.insertInto('users').values(rows).execute(),
 
   /** Every synthetic viewer as the services take a user. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
 import { routeOf } from '../../http/route';
 import { currentUser, type sessionGuards } from '../../http/session';
-import type { RehearsalService } from './rehearsal.service';
+import { DRIVER_BEAT_MS, type RehearsalService } from './rehearsal.service';
 
 const tags = ['staff'];
 
@@ -23,8 +23,17 @@ export function rehearsalRoutes(
 
     const ended = await rehearsals.endLeftOver();
     if (ended) ctx.log.info({ ended }, 'ended rehearsals left running by an earlier process');
+    // Several processes (decision 093): the rehearsals driven here are stamped, so a starting process leaves them be.
+    const beat = setInterval(
+      () => void rehearsals.beat().catch((error: unknown) => ctx.log.warn({ err: error }, 'rehearsal beat failed')),
+      DRIVER_BEAT_MS,
+    );
+    beat.unref();
     // Closed before the app's own onClose closes the database: no audience tick outlives the pool.
-    fastify.addHook('onClose', async () => rehearsals.stopAll());
+    fastify.addHook('onClose', async () => {
+      clearInterval(beat);
+      await rehearsals.stopAll();
+    });
 
     app.route({
       ...routeOf(calls.startRehearsal, {

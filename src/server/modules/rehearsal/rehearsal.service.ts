@@ -20,6 +20,9 @@ export type RehearsalDeps = Omit<AudienceServices, 'db' | 'clock' | 'random' | '
 
 /** The reserved domain (RFC 2606): no message to a synthetic viewer can ever be delivered. */
 export const SYNTHETIC_DOMAIN = 'rehearsal.invalid';
+/** How often the driving process stamps its rehearsals, and after how long without a stamp one counts as orphaned. */
+export const DRIVER_BEAT_MS = 10_000;
+export const DRIVER_STALE_MS = 45_000;
 export const syntheticEmail = (rehearsalId: number, n: number) => `viewer-${n}.r${rehearsalId}@${SYNTHETIC_DOMAIN}`;
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -192,6 +195,7 @@ export function createRehearsalService(
           viewers: input.viewers,
           started_by: staff.id,
           created_at: nowIso,
+          driver_seen_at: nowIso,
         });
         await repo.insertUsers(
           trx,
@@ -227,14 +231,30 @@ export function createRehearsalService(
      * deploy); it is ended, so no synthetic rows outlive the process that made them.
      */
     async endLeftOver(): Promise<number> {
-      const left = (await repo.all(db)).filter((r) => !audiences.has(r.id));
+      // Another process's rehearsal is left alone while that process says it drives it (decision 093).
+      const staleBefore = new Date(clock.now().getTime() - DRIVER_STALE_MS).toISOString();
+      const left = (await repo.all(db)).filter(
+        (r) => !audiences.has(r.id) && (r.driver_seen_at === null || r.driver_seen_at < staleBefore),
+      );
       for (const rehearsal of left) await purge(rehearsal.id, rehearsal.event_id);
       return left.length;
     },
 
-    /** On close: the timers stop; the rows are ended by the next start-up. */
+    /**
+     * Every DRIVER_BEAT_MS: says this process still drives its rehearsals, and stops the audience of
+     * one another process ended (its row is gone).
+     */
+    async beat() {
+      const driving = [...audiences.keys()];
+      const still = new Set(await repo.markDriven(db, driving, clock.now().toISOString()));
+      await Promise.all(driving.filter((id) => !still.has(id)).map(stopAudience));
+    },
+
+    /** On close: the timers stop and the rows are let go; the next start-up, here or elsewhere, ends them. */
     async stopAll() {
-      await Promise.all([...audiences.keys()].map(stopAudience));
+      const driving = [...audiences.keys()];
+      await Promise.all(driving.map(stopAudience));
+      await repo.markDriven(db, driving, null);
     },
 
     /** Rehearsals whose audience runs in this process. */

@@ -15,7 +15,7 @@ import { createGuessingService } from '../guessing/guessing.service';
 import { createLiveService } from '../live/live.service';
 import { createRewardsService } from '../rewards/rewards.service';
 import { plausibleGuess, startAudience, type AudiencePace } from './rehearsal-audience';
-import { createRehearsalService, SYNTHETIC_DOMAIN } from './rehearsal.service';
+import { createRehearsalService, DRIVER_STALE_MS, SYNTHETIC_DOMAIN } from './rehearsal.service';
 
 const MINUTE = 60_000;
 /** Two script seconds every 10 ms: the 20 s check-in phase takes about 100 ms. */
@@ -373,6 +373,28 @@ describeEachEngine('rehearsals', (app) => {
     const restarted = rehearsalsFor(t);
     expect(await restarted.endLeftOver()).toBe(1);
     expect(await everyRow(t)).toEqual(before);
+  });
+
+  it('leaves a rehearsal another live process drives, and ends it once that process stops saying so', async () => {
+    const t = app();
+    const staff = await t.createStaff();
+    const { show } = await plannedShow(t, staff.tokenvalue);
+    const before = await everyRow(t);
+    const driver = rehearsalsFor(t);
+    await driver.start(await staffRow(t, staff.id), show.id, { viewers: 5 });
+    const starting = rehearsalsFor(t);
+    expect(await starting.endLeftOver()).toBe(0);
+    t.clock.advance(DRIVER_STALE_MS - 1_000);
+    await driver.beat();
+    t.clock.advance(DRIVER_STALE_MS - 1_000);
+    expect(await starting.endLeftOver()).toBe(0);
+    // The driver died without a word: after DRIVER_STALE_MS without a stamp, any process ends it…
+    t.clock.advance(2_000);
+    expect(await starting.endLeftOver()).toBe(1);
+    expect(await everyRow(t)).toEqual(before);
+    // …and a driver that was only slow finds its row gone and stops its audience.
+    await driver.beat();
+    expect(driver.driving()).toEqual([]);
   });
 });
 
