@@ -40,14 +40,14 @@ const REDIS_URL = process.env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379/13';
 /** PostgreSQL ids start here, so this run's chat rooms never share a name with another test's on the shared Redis. */
 const PG_FIRST_ID = 900_000;
 const ENGINES = (process.env.CHAOS_ENGINES ?? 'sqlite,postgres').split(',');
-const BUNDLE = path.resolve('dist/chaos-server/main.js');
+const BUNDLE = path.resolve('dist/chaos-server/chaos-server.js');
 
 type Engine = keyof typeof PORTS;
 
 /** The real server, bundled once: a tsx start recompiles on every one of the hundred restarts. */
 async function bundleServer() {
   await build({
-    entryPoints: { main: 'src/server/main.ts' },
+    entryPoints: { 'chaos-server': 'bench/servers/chaos-server.ts' },
     outdir: path.dirname(BUNDLE),
     bundle: true,
     platform: 'node',
@@ -58,28 +58,45 @@ async function bundleServer() {
   });
 }
 
-/** One server process at a time on the engine's port and data; its output goes to a log file. */
+/**
+ * One server process at a time on the engine's port and data, and a warm spare waiting beside it
+ * (bench/servers/chaos-server.ts): a kill is followed at once by the spare's start. Output goes to a
+ * log file; error lines are counted.
+ */
 function serverProcess(env: Record<string, string>, logFile: string) {
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
+  let spare: Promise<ChildProcess> | null = null;
   let errorLines = 0;
 
+  function warm(): Promise<ChildProcess> {
+    const next = spawn(process.execPath, [BUNDLE], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    next.stderr?.pipe(log, { end: false });
+    createInterface({ input: next.stderr! }).on('line', (line) => {
+      if (/"level":(50|60)/.test(line) || /^Gemcast (failed|cannot)/.test(line)) errorLines += 1;
+    });
+    return new Promise((resolve, reject) => {
+      const lines = createInterface({ input: next.stdout! });
+      lines.once('line', (line) => (line === 'warm' ? resolve(next) : reject(new Error(`spare said ${line}`))));
+      next.once('exit', (code, signal) =>
+        reject(new Error(`the spare server exited (${code ?? signal}); see ${logFile}`)),
+      );
+    });
+  }
+
   return {
-    /** Starts it and waits until it listens; the milliseconds that took. */
-    start(): Promise<number> {
+    /** Starts the spare (warming the next) and waits until it listens; the milliseconds from now. */
+    async start(): Promise<number> {
       const started = performance.now();
-      const next = spawn(process.execPath, [BUNDLE], {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const next = await (spare ?? warm());
       child = next;
-      next.stderr?.pipe(log, { end: false });
-      createInterface({ input: next.stderr! }).on('line', (line) => {
-        if (/"level":(50|60)/.test(line) || /^Gemcast (failed|cannot)/.test(line)) errorLines += 1;
-      });
-      return new Promise((resolve, reject) => {
-        const lines = createInterface({ input: next.stdout! });
-        lines.on('line', (line) => {
+      spare = warm();
+      spare.catch(() => undefined);
+      const listening = new Promise<number>((resolve, reject) => {
+        createInterface({ input: next.stdout! }).on('line', (line) => {
           log.write(`${line}\n`);
           if (line.startsWith('Gemcast is running')) resolve(performance.now() - started);
           if (/"level":(50|60)/.test(line)) errorLines += 1;
@@ -88,6 +105,8 @@ function serverProcess(env: Record<string, string>, logFile: string) {
           reject(new Error(`the server exited while starting (${code ?? signal}); see ${logFile}`)),
         );
       });
+      next.kill('SIGUSR2');
+      return listening;
     },
     kill(signal: NodeJS.Signals): Promise<void> {
       const current = child;
@@ -97,8 +116,13 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         current.kill(signal);
       });
     },
+    /** Ends the spare too. */
+    async close() {
+      const waiting = await spare?.catch(() => null);
+      waiting?.kill('SIGKILL');
+      log.end();
+    },
     errorLines: () => errorLines,
-    close: () => log.end(),
   };
 }
 
@@ -219,13 +243,13 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     serverErrors: 0,
     logFile,
   };
+  const server = serverProcess(env, logFile);
   try {
     const seedStarted = performance.now();
     const plan: ChaosPlan = await seedChaos({ env, viewers: VIEWERS, rounds: ROUNDS, firstId: PG_FIRST_ID });
     console.log(
       `${engine}: seeded ${plan.viewerIds.length} viewers, ${plan.rounds.length} rounds (giveaway + wheel, question, contest) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; data in ${dataDir}${pgUrl ? ` and ${database}${withRedis ? ` with ${REDIS_URL}` : ''}` : ''}`,
     );
-    const server = serverProcess(env, logFile);
     await server.start();
     const acks: Acks = emptyAcks();
     const load = startLoad({ baseUrl, plan, connections: CONNECTIONS, chatters: CHATTERS }, (message) => {
@@ -273,7 +297,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     await server.start();
     record(await fullCheck(where, plan, acks, baseUrl), 'full check at the end');
     await server.kill('SIGTERM');
-    server.close();
+    await server.close();
     for (const kind of ACK_KINDS) tally.acks[kind] = acks[kind].length;
     tally.ledgerRows = acks.spin.filter((a) => a.kind === 'spin' && a.points > 0).length + acks.redeem.length;
     tally.failures = stopped.failures;
@@ -282,6 +306,8 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     tally.serverErrors = server.errorLines();
     return tally;
   } finally {
+    await server.kill('SIGKILL');
+    await server.close();
     if (database) await adminQuery(`drop database if exists ${database} with (force)`);
     if (!process.env.CHAOS_KEEP) rmSync(dataDir, { recursive: true, force: true });
   }
