@@ -44,6 +44,13 @@ const BUNDLE = path.resolve('dist/chaos-server/chaos-server.js');
 
 type Engine = keyof typeof PORTS;
 
+/** `kill -INT <pid of this process>` stops the kills early (Ctrl-C would reach the children too): the run then ends as after its last kill, with the full check and the tally. */
+let isInterrupted = false;
+process.on('SIGINT', () => {
+  isInterrupted = true;
+  console.log('  interrupted: no more kills; stopping the load, then the full check');
+});
+
 /** The real server, bundled once: a tsx start recompiles on every one of the hundred restarts. */
 async function bundleServer() {
   await build({
@@ -272,7 +279,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
 
     const started = performance.now();
     const budgetMs = MINUTES * 60_000;
-    for (let kill = 1; kill <= KILLS; kill += 1) {
+    for (let kill = 1; kill <= KILLS && !isInterrupted; kill += 1) {
       // Uptime before this kill: random, around what is left of the budget per kill once restarts are paid for.
       const meanRestart = tally.restartMs.length
         ? tally.restartMs.reduce((a, b) => a + b, 0) / tally.restartMs.length
