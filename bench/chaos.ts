@@ -285,7 +285,8 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
         ? tally.restartMs.reduce((a, b) => a + b, 0) / tally.restartMs.length
         : 2_000;
       const left = budgetMs - (performance.now() - started);
-      const meanUp = Math.max(100, left / (KILLS - kill + 1) - meanRestart - 300);
+      // At least a second up: past the budget (slow restarts) the surge still gets to write between kills.
+      const meanUp = Math.max(1_000, left / (KILLS - kill + 1) - meanRestart - 300);
       await sleep(100 + Math.random() * 2 * meanUp);
       await server.kill('SIGKILL');
       tally.kills += 1;
