@@ -74,7 +74,13 @@ function launch(script: string, env: Record<string, string>): Promise<{ child: C
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    // The server's own line names its port; the others are its log (requests made while setting up).
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"port"')) return;
+      lines.close();
+      child.stdout!.resume();
+      resolve({ child, info: JSON.parse(line) });
+    });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }

@@ -50,7 +50,7 @@ export async function openBenchDatabase(dataDir: string, pgUrl: string | undefin
  */
 export async function startSurgeApp(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `gemcast-bench-${name}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SEED_DEMO: 'false' });
   const { database, where, drop } = await openBenchDatabase(dataDir, process.env.BENCH_DATABASE_URL);
   process.on('SIGTERM', async () => {
     await database.close();
