@@ -156,7 +156,7 @@ async function referenceRead(port: number, token: string) {
 }
 
 export async function runSurge(kind: SurgeKind, engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
-  const { child, info } = await launch(kind.script, pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
+  const { child, info } = await launch(kind.script, { BENCH_DATABASE_URL: pgUrl ?? '' });
   await surge(kind, info.port, kind.warmup(info), info.warmTag, info.warmups);
   const reads = await referenceRead(info.port, bulkToken(info.warmTag, 0));
   const { result, acknowledged, sent, seconds } = await surge(

@@ -112,7 +112,8 @@ async function gemcastCalls(engine: 'SQLite' | 'PostgreSQL', server: Started) {
     results.push({ ...(await load(`GET /api/${call} (${engine})`, server, path, headers)), engine });
 }
 
-const sqlite = await startServer('bench/servers/gemcast.ts');
+// BENCH_DATABASE_URL may be set for the PostgreSQL half: the SQLite server is told to ignore it.
+const sqlite = await startServer('bench/servers/gemcast.ts', { BENCH_DATABASE_URL: '' });
 await gemcastCalls('SQLite', sqlite);
 await stop(sqlite);
 

@@ -65,5 +65,11 @@ export async function startSurgeApp(name: string) {
     .set({ is_staff: 1 })
     .where('id', '=', staff?.id ?? 0)
     .execute();
+  // A staff session is staff only after a second factor (decision 085): as if it had just passed one.
+  await app.ctx.db
+    .updateTable('sessions')
+    .set({ second_factor_at: now.toISOString() })
+    .where('user_id', '=', staff?.id ?? 0)
+    .execute();
   return { app, now, where, staffToken: staff?.token ?? '' };
 }

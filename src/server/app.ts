@@ -18,7 +18,7 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/database';
 import { AppError, isUnstorableText } from './http/errors';
 import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
-import { createServerLog, registerRequestLog } from './http/request-log';
+import { createServerLog, lazyRequestLogger, registerRequestLog } from './http/request-log';
 import { sessionGuards } from './http/session';
 import { webPage } from './http/web-page';
 import { registerAudit } from './modules/audit/audit.hook';
@@ -159,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loggerInstance: serverLog?.logger,
     // Our onResponse hook writes one line per request instead of Fastify's two (decision 096).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
