@@ -7,6 +7,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+// Each test builds the whole app, which took over the default 20 s on the shared machine.
+const BUILDS_AN_APP = { timeout: 60_000 };
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
@@ -23,7 +25,7 @@ async function appLoggingAt(level: string) {
   return { app, lines };
 }
 
-it('writes one line per request at info, with method, url, status, time and request id', async () => {
+it('writes one line per request at info, with method, url, status, time and request id', BUILDS_AN_APP, async () => {
   const { app, lines } = await appLoggingAt('info');
   const response = await app.inject({
     method: 'GET',
@@ -39,13 +41,13 @@ it('writes one line per request at info, with method, url, status, time and requ
   expect(JSON.stringify(lines)).not.toContain('secret');
 });
 
-it('writes no request lines above info', async () => {
+it('writes no request lines above info', BUILDS_AN_APP, async () => {
   const { app, lines } = await appLoggingAt('warn');
   await app.inject({ method: 'GET', url: '/api/liveevent_v1?type=show' });
   expect(lines.filter((line) => line.msg === 'request')).toEqual([]);
 });
 
-it('keeps the secret headers out of anything that logs the request', async () => {
+it('keeps the secret headers out of anything that logs the request', BUILDS_AN_APP, async () => {
   const { app, lines } = await appLoggingAt('info');
   app.log.info({ req: { headers: { token: 'gc_abc', cookie: 'a=b', authorization: 'Basic x' } } }, 'probe');
   expect(lines.find((line) => line.msg === 'probe')).toBeDefined();
