@@ -74,7 +74,13 @@ function launch(script: string, env: Record<string, string>): Promise<{ child: C
   });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, info: JSON.parse(line) }));
+    // The server's own line names its port; the others are its log (requests made while setting up).
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"port"')) return;
+      lines.close();
+      child.stdout!.resume();
+      resolve({ child, info: JSON.parse(line) });
+    });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }
@@ -150,7 +156,7 @@ async function referenceRead(port: number, token: string) {
 }
 
 export async function runSurge(kind: SurgeKind, engine: 'SQLite' | 'PostgreSQL', pgUrl?: string): Promise<SurgeResult> {
-  const { child, info } = await launch(kind.script, pgUrl ? { BENCH_DATABASE_URL: pgUrl } : {});
+  const { child, info } = await launch(kind.script, { BENCH_DATABASE_URL: pgUrl ?? '' });
   await surge(kind, info.port, kind.warmup(info), info.warmTag, info.warmups);
   const reads = await referenceRead(info.port, bulkToken(info.warmTag, 0));
   const { result, acknowledged, sent, seconds } = await surge(

@@ -50,7 +50,7 @@ export async function openBenchDatabase(dataDir: string, pgUrl: string | undefin
  */
 export async function startSurgeApp(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `gemcast-bench-${name}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SEED_DEMO: 'false' });
   const { database, where, drop } = await openBenchDatabase(dataDir, process.env.BENCH_DATABASE_URL);
   process.on('SIGTERM', async () => {
     await database.close();
@@ -64,6 +64,12 @@ export async function startSurgeApp(name: string) {
     .updateTable('users')
     .set({ is_staff: 1 })
     .where('id', '=', staff?.id ?? 0)
+    .execute();
+  // A staff session is staff only after a second factor (decision 085): as if it had just passed one.
+  await app.ctx.db
+    .updateTable('sessions')
+    .set({ second_factor_at: now.toISOString() })
+    .where('user_id', '=', staff?.id ?? 0)
     .execute();
   return { app, now, where, staffToken: staff?.token ?? '' };
 }

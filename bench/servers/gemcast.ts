@@ -11,7 +11,7 @@ import { openBenchDatabase } from './bench-database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SEED_DEMO: 'false' });
 const { database, drop } = await openBenchDatabase(dataDir, pgUrl);
 const stop = async () => {
   await database.close();

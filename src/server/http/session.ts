@@ -77,7 +77,8 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken'>, clock: Cl
     request.user = session.user;
     request.tokenHash = session.tokenHash;
     request.secondFactorAt = session.secondFactorAt;
-    pending.set(request, session.staffPending);
+    // Only the rare pending staff session is noted: a WeakMap entry per request cost more than the guard's other work.
+    if (session.staffPending) pending.set(request, true);
   }
   /** Staff whose session passed the second factor; a staff account without it is told so (decision 085). */
   async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {

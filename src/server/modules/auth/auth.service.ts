@@ -330,8 +330,18 @@ export type Session = { user: UserRow; tokenHash: string; secondFactorAt: string
 
 const STAFF_SESSION_MS = STAFF_SESSION_HOURS * 60 * 60_000;
 
+/**
+ * A viewer's caller, made once per cached session rather than once per request: the session
+ * lookup runs on every authenticated call, and the copy showed in its profile (decision 096).
+ */
+const viewerCallers = new WeakMap<CachedSession, Session>();
+
 function asCaller(session: CachedSession, nowMs: number): Session {
-  if (session.user.is_staff !== 1 || secondFactorFresh(session.secondFactorAt, nowMs, STAFF_SESSION_MS))
-    return { ...session, staffPending: false };
+  if (session.user.is_staff !== 1) {
+    let caller = viewerCallers.get(session);
+    if (!caller) viewerCallers.set(session, (caller = { ...session, staffPending: false }));
+    return caller;
+  }
+  if (secondFactorFresh(session.secondFactorAt, nowMs, STAFF_SESSION_MS)) return { ...session, staffPending: false };
   return { ...session, user: { ...session.user, is_staff: 0 }, staffPending: true };
 }
