@@ -13,8 +13,8 @@ import { STATUS } from '../shared/contract/envelope';
 import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { AppError, isUnstorableText } from './http/errors';
+import { migrate, openDatabase, waitForDatabase, type DatabaseHandle } from './db/database';
+import { AppError, isUnstorableText, unavailableMessage } from './http/errors';
 import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { sessionGuards } from './http/session';
@@ -172,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') },
     );
+  await waitForDatabase(database, (message) => app.log.warn(message));
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const pubsub = redis
@@ -258,6 +259,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(400).send(fail(400, issues[0]?.message ?? MESSAGES.invalidInput, STATUS.badRequest, issues));
     }
     if (isUnstorableText(error)) return reply.code(400).send(fail(400, MESSAGES.invalidInput, STATUS.badRequest));
+    // The database is down, restarting, full or read-only: try again later, not our bug (decision 092).
+    const unavailable = unavailableMessage(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(fail(503, unavailable));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(fail(413, MESSAGES.tooLarge, STATUS.badRequest));
     if (status === 415) return reply.code(415).send(fail(415, MESSAGES.badContentType, STATUS.badRequest));
