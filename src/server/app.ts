@@ -159,6 +159,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a closing server is served (with Connection: close) rather than
+    // refused with Fastify's own non-envelope 503: the database is open until the close ends.
+    return503OnClosing: false,
     // A URL the router cannot decode (`%ED%BF%BF`, a lone surrogate) is refused with the envelope too.
     frameworkErrors: (_error, _request, reply) => refuseBadUrl(reply),
   });
@@ -381,7 +384,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // request under way gets CLOSE_GRACE_MS to finish, then whatever is left is cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
     cut.unref();
-    app.server.once('close', () => clearTimeout(cut));
+    // A kept-alive connection whose request finishes during the close would otherwise stay open
+    // until the cut: once the server stops listening, each is closed as soon as it falls idle
+    // (before, a connection just accepted, its request not yet read, would count as idle too).
+    const sweep = setInterval(() => app.server.listening || app.server.closeIdleConnections(), 100);
+    app.server.once('close', () => {
+      clearTimeout(cut);
+      clearInterval(sweep);
+    });
   });
   // A page open without chat hears of its ended session through the bell's stream (decision 089).
   revocations.onRevoked((revocation) => {
