@@ -205,7 +205,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(clock),
+    limiter: redis
+      ? redisRateLimiter(redis, undefined, (error) =>
+          app.log.warn({ err: error }, 'rate limits open: Redis unreachable'),
+        )
+      : memoryRateLimiter(clock),
     sessions,
     revokeSessions: revocations.revoke,
     log: app.log,
