@@ -178,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await waitForDatabase(database, (message) => app.log.warn(message));
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Unheard, ioredis prints every failed reconnect as an unhandled error while Redis restarts (decision 092).
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection'));
   const pubsub = redis
     ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber'))
     : memoryPubSub();
