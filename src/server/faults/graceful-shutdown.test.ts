@@ -172,9 +172,10 @@ describe('graceful shutdown of the server process [sqlite]', () => {
     child.kill('SIGTERM');
 
     const closes = await Promise.all(chats.map((chat) => chat.closed));
-    // New connections while the server closes: served until it stops listening, refused after.
+    // New connections while the server closes: served until it stops listening, refused after
+    // (by the closing process, or by nothing once it has exited).
     const probes: string[] = [];
-    while (child.exitCode === null && probes.at(-1) !== 'ECONNREFUSED') {
+    while (probes.length < 200 && probes.at(-1) !== 'ECONNREFUSED') {
       probes.push(
         await call(base, false, 'GET', '/api/liveevent_v1?type=show').then(
           (answer) => String(answer.http),
