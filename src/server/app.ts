@@ -13,8 +13,8 @@ import { STATUS } from '../shared/contract/envelope';
 import { MESSAGES, SPEC_MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { migrate, openDatabase, type DatabaseHandle } from './db/database';
-import { AppError, isUnstorableText } from './http/errors';
+import { migrate, openDatabase, waitForDatabase, type DatabaseHandle } from './db/database';
+import { AppError, isUnstorableText, unavailableMessage } from './http/errors';
 import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { createServerLog, lazyRequestLogger, registerRequestLog } from './http/request-log';
@@ -169,6 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 100 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request that reaches a closing server is served (with Connection: close) rather than
+    // refused with Fastify's own non-envelope 503: the database is open until the close ends.
+    return503OnClosing: false,
     // A URL the router cannot decode (`%ED%BF%BF`, a lone surrogate) is refused with the envelope too.
     frameworkErrors: (_error, _request, reply) => refuseBadUrl(reply),
   });
@@ -182,8 +185,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'sqlite', file: path.join(config.dataDir, 'gemcast.db') },
     );
+  await waitForDatabase(database, (message) => app.log.warn(message));
   await migrate(database);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Unheard, ioredis prints every failed reconnect as an unhandled error while Redis restarts (decision 092).
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection'));
   const pubsub = redis
     ? redisPubSub(redis, (error) => app.log.warn({ err: error }, 'redis subscriber'), config.redisPrefix)
     : memoryPubSub();
@@ -211,7 +217,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     random: options.random ?? cryptoRandom,
     signer: createSigner(config.appSecret),
-    limiter: redis ? redisRateLimiter(redis, `${config.redisPrefix}gemcast:rl:`) : memoryRateLimiter(clock),
+    limiter: redis
+      ? redisRateLimiter(redis, `${config.redisPrefix}gemcast:rl:`, (error) =>
+          app.log.warn({ err: error }, 'rate limits open: Redis unreachable'),
+        )
+      : memoryRateLimiter(clock),
     sessions,
     revokeSessions: revocations.revoke,
     log: app.log,
@@ -281,6 +291,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(400).send(fail(400, issues[0]?.message ?? MESSAGES.invalidInput, STATUS.badRequest, issues));
     }
     if (isUnstorableText(error)) return reply.code(400).send(fail(400, MESSAGES.invalidInput, STATUS.badRequest));
+    // The database is down, restarting, full or read-only: try again later, not our bug (decision 092).
+    const unavailable = unavailableMessage(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(fail(503, unavailable));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(fail(413, MESSAGES.tooLarge, STATUS.badRequest));
     if (status === 415) return reply.code(415).send(fail(415, MESSAGES.badContentType, STATUS.badRequest));
@@ -399,7 +415,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // request under way gets CLOSE_GRACE_MS to finish, then whatever is left is cut.
     const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
     cut.unref();
-    app.server.once('close', () => clearTimeout(cut));
+    // A kept-alive connection whose request finishes during the close would otherwise stay open
+    // until the cut: once the server stops listening, each is closed as soon as it falls idle
+    // (before, a connection just accepted, its request not yet read, would count as idle too).
+    const sweep = setInterval(() => app.server.listening || app.server.closeIdleConnections(), 100);
+    app.server.once('close', () => {
+      clearTimeout(cut);
+      clearInterval(sweep);
+    });
   });
   // A page open without chat hears of its ended session through the bell's stream (decision 089).
   revocations.onRevoked((revocation) => {

@@ -48,6 +48,10 @@ export const MESSAGES = {
   serverError: 'Something went wrong on our side. Please try again.',
   invalidInput: 'Please check the highlighted fields.',
   badContentType: 'This call expects a JSON body.',
+  /** The database is unreachable or restarting: answered 503, the client tries again (decision 092). */
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** The database can be read but not written (disk full, read-only): answered 503 (decision 092). */
+  cannotSave: 'We cannot save that right now. Please try again in a few minutes.',
 
   registered: 'Welcome to Gemcast! Your account is ready.',
   registeredConfirm: 'Almost there: we sent a 6-digit code to your e-mail. Enter it to confirm your account.',

@@ -2,6 +2,7 @@
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { unavailableMessage } from '../http/errors';
 import type { Database } from './schema';
 import { SharedSqliteDialect, type StatementSource } from './sqlite-driver';
 import { isSqliteUniqueFailure, openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-engine';
@@ -46,6 +47,9 @@ export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<vo
 export type DatabaseOptions =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
+/** The longest a request waits for a PostgreSQL connection (decision 092). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {
     const sqlite = openSqlite(options.file);
@@ -62,9 +66,45 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     max: options.poolSize ?? 10,
     // synchronous_commit=on whatever the server's default: a commit has reached the WAL on disk.
     options: `-c synchronous_commit=on${options.schema ? ` -c search_path=${options.schema}` : ''}`,
+    // A request waits at most this long for a connection, so an unreachable server answers 503
+    // rather than holding requests; a restart's closed sockets fail at once (decision 092).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
+  // A connection lost while idle in the pool, or under a query, is reported as an 'error' event;
+  // unheard, it would end the process. pg-pool drops the client and the query already failed.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** How long a starting server waits for PostgreSQL before it exits non-zero (decision 092). */
+export const START_WAIT_MS = 60_000;
+
+/**
+ * Waits until the database answers: at boot PostgreSQL may still be starting beside us. Each
+ * failed try is logged with its reason; after `waitMs` the last error is thrown, so the process
+ * exits non-zero and its supervisor can restart it. Errors other than "unavailable" (a wrong
+ * password, a missing database) are thrown at once: waiting would not fix them.
+ */
+export async function waitForDatabase(
+  handle: DatabaseHandle,
+  log: (message: string) => void,
+  waitMs = START_WAIT_MS,
+): Promise<void> {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await sql`select 1`.execute(handle.db);
+      return;
+    } catch (error) {
+      if (!unavailableMessage(error) || Date.now() >= giveUpAt) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      log(`The database is not reachable yet (${reason}); trying again in 1 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 /** Kysely prepares every query anew; SQLite statements are reusable, so keep recent ones. */

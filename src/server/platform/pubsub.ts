@@ -10,6 +10,11 @@ export type PubSub = {
   /** Resolves once messages on the channel will arrive; the returned function unsubscribes. */
   subscribe: (channel: string, handler: PubSubHandler) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /**
+   * Calls `handler` each time the subscription is back after a lost connection: messages published
+   * meanwhile never arrived, so listeners that must not miss any catch up from storage (decision 092).
+   */
+  onResubscribed: (handler: () => void) => void;
 };
 
 type Handlers = Map<string, Set<PubSubHandler>>;
@@ -55,6 +60,9 @@ export function memoryPubSub(): PubSub {
     async close() {
       handlers.clear();
     },
+    onResubscribed() {
+      // One process never loses its own messages.
+    },
   };
 }
 
@@ -73,6 +81,16 @@ export function redisPubSub(redis: Redis, onError: (error: Error) => void = () =
   const ready = new Promise<void>((resolve) =>
     subscriber.status === 'ready' ? resolve() : subscriber.once('ready', () => resolve()),
   );
+  // ioredis subscribes again by itself on reconnecting (autoResubscribe); what was published while
+  // the connection was down is gone, so listeners are told once the subscription is back.
+  const resubscribed = new Set<() => void>();
+  let wasLost = false;
+  subscriber.on('close', () => (wasLost = true));
+  subscriber.on('ready', () => {
+    if (!wasLost) return;
+    wasLost = false;
+    for (const handler of resubscribed) handler();
+  });
   return {
     kind: 'redis',
     async publish(channel, payload) {
@@ -88,7 +106,11 @@ export function redisPubSub(redis: Redis, onError: (error: Error) => void = () =
     },
     async close() {
       handlers.clear();
+      resubscribed.clear();
       subscriber.disconnect();
+    },
+    onResubscribed(handler) {
+      resubscribed.add(handler);
     },
   };
 }

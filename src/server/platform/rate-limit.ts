@@ -50,30 +50,68 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
   };
 }
 
-export function redisRateLimiter(redis: Redis, prefix = 'gemcast:rl:'): RateLimiter {
-  return {
-    async hit(key, limit, windowMs) {
-      const k = prefix + key;
-      const replies = await redis.multi().incr(k).pttl(k).exec();
-      const count = Number(replies?.[0]?.[1] ?? 0);
-      const ttl = Number(replies?.[1]?.[1] ?? -1);
-      let remaining = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        remaining = windowMs;
+/** How long a limit waits for Redis before it lets the request through (decision 092). */
+export const REDIS_LIMIT_WAIT_MS = 500;
+
+/**
+ * Shared counts in Redis. While Redis is unreachable (a restart, a failover) the limits fail open:
+ * a request is let through uncounted within REDIS_LIMIT_WAIT_MS rather than held or answered 500,
+ * since the limits guard against abuse over minutes and a blip of seconds must not stop sign-ins or
+ * entries (decision 092). `onError` hears of each lapse, at most once in ten seconds.
+ */
+export function redisRateLimiter(
+  redis: Redis,
+  prefix = 'gemcast:rl:',
+  onError: (error: Error) => void = () => undefined,
+): RateLimiter {
+  let lastReportAt = 0;
+  async function orOpen<T>(work: Promise<T>, open: T): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer within ${REDIS_LIMIT_WAIT_MS} ms`)),
+        REDIS_LIMIT_WAIT_MS,
+      );
+    });
+    try {
+      return await Promise.race([work, late]);
+    } catch (error) {
+      if (Date.now() - lastReportAt > 10_000) {
+        lastReportAt = Date.now();
+        onError(error instanceof Error ? error : new Error(String(error)));
       }
-      return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
-    },
-    async peek(key) {
-      const k = prefix + key;
-      const replies = await redis.multi().get(k).pttl(k).exec();
-      const count = Number(replies?.[0]?.[1] ?? 0);
-      const ttl = Number(replies?.[1]?.[1] ?? -1);
-      if (!count || ttl < 0) return { count: 0, retryAfterSeconds: 0 };
-      return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
+      return open;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  async function hit(key: string, limit: number, windowMs: number): Promise<Hit> {
+    const k = prefix + key;
+    const replies = await redis.multi().incr(k).pttl(k).exec();
+    const count = Number(replies?.[0]?.[1] ?? 0);
+    const ttl = Number(replies?.[1]?.[1] ?? -1);
+    let remaining = ttl;
+    if (ttl < 0) {
+      await redis.pexpire(k, windowMs);
+      remaining = windowMs;
+    }
+    return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(remaining / 1000)) };
+  }
+  async function peek(key: string): Promise<Tally> {
+    const k = prefix + key;
+    const replies = await redis.multi().get(k).pttl(k).exec();
+    const count = Number(replies?.[0]?.[1] ?? 0);
+    const ttl = Number(replies?.[1]?.[1] ?? -1);
+    if (!count || ttl < 0) return { count: 0, retryAfterSeconds: 0 };
+    return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+  return {
+    hit: (key, limit, windowMs) => orOpen(hit(key, limit, windowMs), { allowed: true, count: 0, retryAfterSeconds: 1 }),
+    peek: (key) => orOpen(peek(key), { count: 0, retryAfterSeconds: 0 }),
+    reset: (key) =>
+      orOpen(
+        redis.del(prefix + key).then(() => undefined),
+        undefined,
+      ),
   };
 }

@@ -90,12 +90,14 @@ async function emptySchema(schema: string): Promise<boolean> {
 type AppOptions = {
   /** Hand the emptied PostgreSQL schema to the next test of this file rather than drop it. */
   reuseSchema?: boolean;
+  /** An open database the app uses instead of a fresh one (fault tests bring their own); closed with the app. */
+  database?: DatabaseHandle;
 };
 
 export async function createTestApp(
   engine: Dialect,
   overrides: Partial<Config> = {},
-  { reuseSchema = false }: AppOptions = {},
+  { reuseSchema = false, database: given }: AppOptions = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-test-'));
   const config = loadConfig(
@@ -109,10 +111,12 @@ export async function createTestApp(
     },
     overrides,
   );
-  const schema = engine === 'postgres' ? (spareSchemas.pop() ?? (await newSchema())) : null;
-  const database: DatabaseHandle = schema
-    ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '', schema, poolSize: 4 })
-    : openDatabase({ kind: 'sqlite', file: ':memory:' });
+  const schema = engine === 'postgres' && !given ? (spareSchemas.pop() ?? (await newSchema())) : null;
+  const database: DatabaseHandle =
+    given ??
+    (schema
+      ? openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '', schema, poolSize: 4 })
+      : openDatabase({ kind: 'sqlite', file: ':memory:' }));
   async function releaseSchema() {
     if (!schema) return;
     if (reuseSchema && (await emptySchema(schema))) spareSchemas.push(schema);

@@ -228,6 +228,11 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
   return {
     async start() {
       unsubscribe = await pubsub.subscribe(CHAT_CHANNEL, onPayload);
+      // Messages of other processes may have been missed while Redis was away: every socket here is
+      // told to reconnect, and rejoining with its last seen id catches it up from storage (decision 092).
+      pubsub.onResubscribed(() => {
+        for (const conn of all) conn.socket.close(CLOSE_CODES.goingAway, 'catch up');
+      });
       presenceHeartbeat = setInterval(() => {
         if (rooms.size) publish('p', node, JSON.stringify(localCounts()));
       }, options.presenceStaleMs / 3);

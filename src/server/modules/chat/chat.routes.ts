@@ -159,11 +159,16 @@ export function chatRoutes(
         fastify.log.debug({ err: error }, 'chat socket error');
         if (socket.readyState === socket.CONNECTING) socket.terminate();
       },
+      // On close, sockets are told "going away" (1001), which clients answer by reconnecting
+      // elsewhere; the plugin's own preClose would close them with no code (decision 092).
+      preClose: async function closeSockets(this: FastifyInstance) {
+        await hub.stop();
+        await new Promise((resolve) => this.websocketServer.close(resolve));
+      },
     });
     // The mentions still queued are recorded after the sockets close and before the database does.
     const mentions = createMentionRecorder(ctx);
     fastify.addHook('onClose', async () => {
-      await hub.stop();
       await mentions.stop();
     });
     await hub.start();
