@@ -18,9 +18,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import WebSocket from 'ws';
 import type { ShowSeed } from './servers/show-seed';
 import {
   mergeInto,
+  nowUs,
   percentile,
   type ChatCheck,
   type FromGenerator,
@@ -66,6 +68,8 @@ const chosen = (process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg3').split(',');
 const SETUPS = ALL_SETUPS.filter((_, i) => chosen.includes(['sqlite', 'pg1', 'pg3'][i] ?? ''));
 
 type Row = { step: string; count: number; perSecond: number; p50: number; p99: number; errors: number; note: string };
+/** The servers' CPU and wait for a CPU over the run, per process, and the machine's 1-minute load before → after. */
+type Usage = { cpuMs: number[]; waitedMs: number[]; load: string };
 type RunResult = {
   setup: Setup;
   viewers: number;
@@ -73,7 +77,6 @@ type RunResult = {
   lost: number;
   holds: boolean;
   failures: string[];
-  profileDir: string | null;
 };
 
 /** Every process this run started, ended with it even when it fails. */
@@ -122,6 +125,11 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** How long the process's main thread (the event loop) waited for a CPU while runnable, in ms: the machine's contention. */
+function waitedMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1] ?? 0) / 1e6;
+}
+
 function rssKb(pid: number): number {
   const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0);
@@ -147,7 +155,7 @@ async function admin(statement: string) {
 }
 
 async function waitUp(port: number, server: ChildProcess) {
-  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
     if (server.exitCode !== null) throw new Error(`a server exited with ${server.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/api/siteconfig`).then(
       (response) => response.ok,
@@ -157,6 +165,35 @@ async function waitUp(port: number, server: ChildProcess) {
     await sleep(250);
   }
   throw new Error(`the server on ${port} did not come up`);
+}
+
+/**
+ * A few rounds of the viewer's reads and a chat join as the staff member, on each server: a show
+ * starts on servers that have been up a while, not on code that has never run.
+ */
+async function warmUp(port: number, seed: ShowSeed) {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { token: seed.staffToken };
+  for (let round = 0; round < 20; round++) {
+    await Promise.all([
+      fetch(`${base}/live`, { headers: { 'accept-encoding': 'gzip, br' } }).then((r) => r.arrayBuffer()),
+      fetch(`${base}/api/liveevent_v1?type=show`, { headers }).then((r) => r.arrayBuffer()),
+      fetch(`${base}/api/checkifrsvpenroll_v1?eventid=${seed.showId}&type=show`, { headers }).then((r) =>
+        r.arrayBuffer(),
+      ),
+      fetch(`${base}/api/profile_v1`, { headers }).then((r) => r.arrayBuffer()),
+    ]);
+  }
+  const answer = await fetch(`${base}/api/weavy/token`, { headers }).then((r) => r.json());
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/chat/ws`);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('open', () =>
+      socket.send(JSON.stringify({ type: 'join', token: answer.data[0].token, room: seed.showId })),
+    );
+    socket.once('message', () => resolve());
+  });
+  socket.terminate();
 }
 
 function startGenerator(): Promise<ChildProcess> {
@@ -172,13 +209,33 @@ function nextMessage(child: ChildProcess): Promise<FromGenerator> {
   return new Promise((resolve) => child.once('message', (message: FromGenerator) => resolve(message)));
 }
 
-/** Where a --cpu-prof profile's self time went: the top functions and the top files or packages. */
-export function summariseProfile(file: string, top = 15): string[] {
-  type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
-  const profile: { nodes: Node[]; samples: number[]; timeDeltas: number[] } = JSON.parse(readFileSync(file, 'utf8'));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+type CpuProfile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Self time per profile node over [fromUs, toUs] (V8's profile clock is CLOCK_MONOTONIC, as nowUs is). */
+function selfTimes(profile: CpuProfile, fromUs: number, toUs: number): Map<number, number> {
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at >= fromUs && at <= toUs) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
+  });
+  return selfUs;
+}
+
+/**
+ * Where the server's main thread spent the run (from a --cpu-prof profile, idle left out): the top
+ * functions by self time, and the same time by file or package.
+ */
+export function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number, top = 15): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = selfTimes(profile, fromUs, toUs);
+  for (const [id] of selfUs) if (byId.get(id)?.callFrame.functionName === '(idle)') selfUs.delete(id);
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
   const where = (url: string) => {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
@@ -200,7 +257,7 @@ export function summariseProfile(file: string, top = 15): string[] {
   const share = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
   return [
-    `  profile: ${(total / 1e6).toFixed(1)} s sampled; top self time by function:`,
+    `  profile of the server's main thread over the run: ${(total / 1e6).toFixed(1)} s busy; top self time by function:`,
     ...sorted(functions).map(([key, us]) => `    ${share(us)}  ${key}`),
     '  by file or package:',
     ...sorted(places).map(([key, us]) => `    ${share(us)}  ${key}`),
@@ -215,6 +272,7 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
   const profileDir = profile ? path.join(dataDir, 'profile') : null;
   const servers: ChildProcess[] = [];
   const generators: ChildProcess[] = [];
+  const window = { fromUs: 0, toUs: 0 };
   try {
     const env = {
       ...process.env,
@@ -253,21 +311,28 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
       servers.push(server);
     }
     await Promise.all(ports.map((port, i) => waitUp(port, servers[i]!)));
+    for (const port of ports) await warmUp(port, seed);
     generators.push(...(await Promise.all(Array.from({ length: GENERATORS }, startGenerator))));
 
     const startAt = Date.now() + 1_500;
     const openAt = startAt + OPEN_AT_S * 1000;
     const endAt = Math.max(startAt + ARRIVAL_S * 1000, openAt + ENTRY_WINDOW_S * 1000) + HOLD_S * 1000;
-    // The producer schedules the giveaway's opening at a known moment of the show.
-    const scheduled = await fetch(`http://127.0.0.1:${ports[0]}/api/staff/giveaways/${seed.giveawayId}`, {
-      method: 'POST',
-      headers: { token: seed.staffToken, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        cust_start: new Date(openAt).toISOString(),
-        cust_end: new Date(openAt + 3 * 60 * 60_000).toISOString(),
-      }),
-    });
-    if (!scheduled.ok) throw new Error(`scheduling the giveaway answered ${scheduled.status}`);
+    // The producer moves the show on air as the first viewers arrive (the server announces it within
+    // its 15 s pass and mails the RSVPs meanwhile, as at a real show start) and the giveaway to a
+    // known moment of it.
+    const schedule = async (what: string, start: number) => {
+      const answer = await fetch(`http://127.0.0.1:${ports[0]}/api/staff/${what}`, {
+        method: 'POST',
+        headers: { token: seed.staffToken, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          cust_start: new Date(start).toISOString(),
+          cust_end: new Date(start + 3 * 60 * 60_000).toISOString(),
+        }),
+      });
+      if (!answer.ok) throw new Error(`scheduling ${what} answered ${answer.status}: ${await answer.text()}`);
+    };
+    await schedule(`events/${seed.showId}`, startAt);
+    await schedule(`giveaways/${seed.giveawayId}`, openAt);
     for (const [generator, child] of generators.entries()) {
       const job: LoadJob = {
         generator,
@@ -291,13 +356,24 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     }
     const reports = generators.map(nextMessage);
     await sleep(startAt - Date.now());
+    window.fromUs = nowUs();
     const pids = servers.map((server) => server.pid ?? 0);
     const cpuBefore = pids.map(cpuMs);
+    const waitedBefore = pids.map(waitedMs);
+    const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     const rssPeak = pids.map(rssKb);
-    const sampler = setInterval(() => pids.forEach((pid, i) => (rssPeak[i] = Math.max(rssPeak[i] ?? 0, rssKb(pid)))), 500);
+    const sampler = setInterval(
+      () => pids.forEach((pid, i) => (rssPeak[i] = Math.max(rssPeak[i] ?? 0, rssKb(pid)))),
+      500,
+    );
     const collected = await Promise.all(reports);
+    window.toUs = nowUs();
     const runSeconds = (Math.max(Date.now(), endAt) - startAt) / 1000;
-    const cpuUsed = pids.map((pid, i) => cpuMs(pid) - (cpuBefore[i] ?? 0));
+    const usage: Usage = {
+      cpuMs: pids.map((pid, i) => cpuMs(pid) - (cpuBefore[i] ?? 0)),
+      waitedMs: pids.map((pid, i) => waitedMs(pid) - (waitedBefore[i] ?? 0)),
+      load: `${loadBefore} → ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+    };
     clearInterval(sampler);
 
     const generatorReports: GeneratorReport[] = [];
@@ -312,12 +388,27 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     const chat: ChatCheck[] = [];
     for (const message of await Promise.all(checks)) if (message.kind === 'checked') chat.push(message.check);
 
-    return report(setup, viewers, runSeconds, generatorReports, chat, accepted.length, cpuUsed, rssPeak, profileDir);
+    return report(setup, viewers, runSeconds, generatorReports, chat, accepted.length, usage, rssPeak);
   } finally {
+    // The servers write their profiles as they exit.
     await Promise.all([...generators, ...servers].map(stop));
     if (database) await admin(`drop database if exists ${database} with (force)`);
-    if (!profileDir) rmSync(dataDir, { recursive: true, force: true });
+    if (profileDir) printProfile(profileDir, window.fromUs, window.toUs);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The main thread's profile (the busiest; tsx's module loader thread writes one too). */
+function printProfile(profileDir: string, fromUs: number, toUs: number) {
+  const files = existsSync(profileDir) ? readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')) : [];
+  const profiles: CpuProfile[] = files.map((file) => JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')));
+  const busy = (p: CpuProfile) => {
+    const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+    return [...selfTimes(p, fromUs, toUs)].reduce((sum, [id, us]) => (idle.has(id) ? sum : sum + us), 0);
+  };
+  const main = profiles.sort((a, b) => busy(b) - busy(a))[0];
+  if (main) for (const line of summariseProfile(main, fromUs, toUs)) console.log(line);
+  console.log(`  (the profiles and the servers' logs stay in ${path.dirname(profileDir)})`);
 }
 
 function report(
@@ -327,10 +418,10 @@ function report(
   generators: GeneratorReport[],
   chat: ChatCheck[],
   messages: number,
-  cpuUsed: number[],
+  usage: Usage,
   rssPeak: number[],
-  profileDir: string | null,
 ): RunResult {
+  const cpuUsed = usage.cpuMs;
   const steps = new Map<string, StepReport>();
   for (const g of generators)
     for (const [name, step] of Object.entries(g.steps)) {
@@ -392,7 +483,9 @@ function report(
   console.log(
     `\n${setup.name}: ${viewers} viewers over ${ARRIVAL_S} s, giveaway opening at ${OPEN_AT_S} s, ${runSeconds.toFixed(1)} s in all`,
   );
-  console.log(`  ${'step'.padEnd(36)} ${'count'.padStart(7)} ${'per s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+  console.log(
+    `  ${'step'.padEnd(36)} ${'count'.padStart(7)} ${'per s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
   for (const r of rows)
     console.log(
       `  ${r.step.padEnd(36)} ${String(r.count).padStart(7)} ${r.perSecond.toFixed(1).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)}${r.note ? `  (${r.note})` : ''}`,
@@ -402,13 +495,19 @@ function report(
     `  server: CPU ${(serverCpu / 1000).toFixed(1)} s over ${runSeconds.toFixed(1)} s (${((serverCpu / 1000 / runSeconds) * 100).toFixed(0)}% of a core), ` +
       `${(serverCpu / Math.max(1, httpRequests)).toFixed(2)} ms CPU per HTTP request (chat included); per process CPU / peak RSS: ${perProcess.join(', ')}`,
   );
+  const waited = usage.waitedMs.reduce((a, b) => a + b, 0);
+  console.log(
+    `  machine: load average ${usage.load}; the servers' event loops waited ${(waited / 1000).toFixed(1)} s for a CPU while runnable (other processes on the machine)`,
+  );
   console.log(
     `  load generators (${generators.length}): CPU ${(generatorCpu / 1000).toFixed(1)} s (${((generatorCpu / 1000 / runSeconds) * 100).toFixed(0)}% of a core); ` +
       `chat frames received ${frames}; messages refused: ${list(refused)}; unanswered: ${unanswered}; sockets closed by the server: ${list(closed)}`,
   );
   const failures = [
     ...rows.filter((r) => r.p99 >= TARGET_P99_MS).map((r) => `${r.step} p99 ${r.p99.toFixed(0)} ms`),
-    ...rows.filter((r) => r.errors > 0).map((r) => `${r.step} ${r.errors} ${r.step.startsWith('chat delivery') ? 'lost' : 'errors'}`),
+    ...rows
+      .filter((r) => r.errors > 0)
+      .map((r) => `${r.step} ${r.errors} ${r.step.startsWith('chat delivery') ? 'lost' : 'errors'}`),
     ...(Object.keys(refused).length || unanswered ? [`chat: ${list(refused)} refused, ${unanswered} unanswered`] : []),
     ...(Object.keys(closed).length ? [`sockets closed by the server: ${list(closed)}`] : []),
   ];
@@ -416,13 +515,7 @@ function report(
   console.log(
     `  ${holds ? `holds: every step p99 < ${TARGET_P99_MS} ms, no errors, nothing lost` : `DOES NOT HOLD: ${failures.join('; ')}`}`,
   );
-  let profileFile: string | null = null;
-  if (profileDir && existsSync(profileDir)) {
-    const [first] = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
-    if (first) profileFile = path.join(profileDir, first);
-  }
-  if (profileFile) for (const line of summariseProfile(profileFile)) console.log(line);
-  return { setup, viewers, rows, lost, holds, failures, profileDir };
+  return { setup, viewers, rows, lost, holds, failures };
 }
 
 /** The largest V that holds: doubling from BENCH_VIEWERS until it fails, then halving the gap to within 15%. */
@@ -449,7 +542,9 @@ console.log(
   'Three processes: no nginx in front; each viewer’s calls go to one port and its chat socket to the next, round-robin.',
 );
 const bare = await bareFigure();
-console.log(`Bare node:http server (bench/servers/bare.ts), same run: ${bare} req/s (autocannon, 100 connections, ${BARE_SECONDS} s)`);
+console.log(
+  `Bare node:http server (bench/servers/bare.ts), same run: ${bare} req/s (autocannon, 100 connections, ${BARE_SECONDS} s)`,
+);
 
 if (process.env.BENCH_FIND_MAX === '1') {
   const found: string[] = [];
@@ -461,7 +556,8 @@ if (process.env.BENCH_FIND_MAX === '1') {
     await runShow(ALL_SETUPS[0]!, sqliteMax, true);
   }
 } else {
-  for (const setup of SETUPS) await runShow(setup, VIEWERS, setup.engine === 'sqlite' && process.env.BENCH_PROFILE === '1');
+  for (const setup of SETUPS)
+    await runShow(setup, VIEWERS, setup.engine === 'sqlite' && process.env.BENCH_PROFILE === '1');
   console.log(`\nBare node:http server, same run: ${bare} req/s`);
 }
 process.exit(0);

@@ -1,5 +1,5 @@
-// The show-start bench's data (decision 094), written once before its servers start: a show on air,
-// its giveaway (scheduled far ahead: the bench moves its opening to a known moment of the run), a
+// The show-start bench's data (decision 094), written once before its servers start: a show and its
+// giveaway, both scheduled a day ahead (the bench moves them to known moments of its run), a
 // spin table for that giveaway, BENCH_VIEWERS viewers with sessions who all RSVP'd, a staff member
 // with a second factor, and slow mode in the show's room. Opens DATA_DIR's SQLite file or
 // DATABASE_URL, prints one JSON line (ids, tokens' tag, the staff token) and exits.
@@ -36,8 +36,7 @@ const TAG = 'show';
  */
 async function startIdsHigh(db: Db, dialect: 'sqlite' | 'postgres', base: number) {
   for (const table of ['users', 'events']) {
-    if (dialect === 'postgres')
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${base})`.execute(db);
+    if (dialect === 'postgres') await sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${base})`.execute(db);
     else {
       await sql`delete from sqlite_sequence where name = ${table}`.execute(db);
       await sql`insert into sqlite_sequence (name, seq) values (${table}, ${base})`.execute(db);
@@ -62,8 +61,8 @@ const show = await eventsRepository.insert(
   newEventRow({
     title: 'Sapphire Spectacular',
     description: 'Show-start bench',
-    cust_start: new Date(now.getTime() - 60_000).toISOString(),
-    cust_end: new Date(now.getTime() + 3 * 60 * 60_000).toISOString(),
+    cust_start: new Date(now.getTime() + 24 * 60 * 60_000).toISOString(),
+    cust_end: new Date(now.getTime() + 27 * 60 * 60_000).toISOString(),
     created_at: iso,
   }),
 );
@@ -104,9 +103,7 @@ for (let i = 0; i < viewers.length; i += CHUNK) {
   await db
     .insertInto('rsvps')
     .values(
-      viewers
-        .slice(i, i + CHUNK)
-        .map((v) => ({ user_id: v.id, event_id: show.id, rsvp_type: 'new', created_at: iso })),
+      viewers.slice(i, i + CHUNK).map((v) => ({ user_id: v.id, event_id: show.id, rsvp_type: 'new', created_at: iso })),
     )
     .execute();
 }
