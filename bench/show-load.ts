@@ -117,6 +117,8 @@ async function generate(job: LoadJob): Promise<void> {
   const refused: Record<string, number> = {};
   const socketsClosedByServer: Record<string, number> = {};
   const sockets = new Set<WebSocket>();
+  /** Sockets opening or joined but not yet welcomed: at the end, each is a join that failed. */
+  const unwelcomed = new Set<WebSocket>();
   let framesReceived = 0;
   let ending = false;
 
@@ -184,6 +186,7 @@ async function generate(job: LoadJob): Promise<void> {
     const connect = stepOf('chat socket (connect)');
     const join = stepOf('chat join (join → welcome)');
     let welcomed = false;
+    unwelcomed.add(socket);
     let joinedAt = 0;
     socket.on('open', () => {
       connect.count += 1;
@@ -195,6 +198,7 @@ async function generate(job: LoadJob): Promise<void> {
     socket.on('error', () => undefined);
     socket.on('close', (code) => {
       sockets.delete(socket);
+      unwelcomed.delete(socket);
       if (ending) return;
       socketsClosedByServer[code] = (socketsClosedByServer[code] ?? 0) + 1;
       if (mine) mine.closedUs = nowUs();
@@ -209,6 +213,7 @@ async function generate(job: LoadJob): Promise<void> {
       if (!welcomed) {
         if (!data.includes('"welcome"')) return;
         welcomed = true;
+        unwelcomed.delete(socket);
         join.count += 1;
         join.statuses[200] = (join.statuses[200] ?? 0) + 1;
         record(join.latency, performance.now() - joinedAt);
@@ -309,6 +314,12 @@ async function generate(job: LoadJob): Promise<void> {
   await Promise.all(mine.map(viewer));
   await sleepUntil(job.endAt);
   const unanswered = sentAt.size;
+  if (unwelcomed.size) {
+    const join = stepOf('chat join (join → welcome)');
+    join.count += unwelcomed.size;
+    join.errors += unwelcomed.size;
+    join.statuses['not welcomed by the end'] = unwelcomed.size;
+  }
   const cpu = process.cpuUsage(cpuStart);
   const report: GeneratorReport = {
     steps,
