@@ -136,13 +136,18 @@ function rssKb(pid: number): number {
   return Number(match?.[1] ?? 0);
 }
 
+let sourcePage: string | null = null;
+process.on('exit', () => sourcePage && rmSync(sourcePage, { recursive: true, force: true }));
+
 /** The built web app if there is one, else the source page (the server fills in the same early answers). */
 function webDir(): string {
   if (process.env.WEB_DIR) return process.env.WEB_DIR;
   if (existsSync('dist/web/index.html')) return path.resolve('dist/web');
-  const dir = mkdtempSync(path.join(tmpdir(), 'gemcast-show-web-'));
-  copyFileSync('index.html', path.join(dir, 'index.html'));
-  return dir;
+  if (!sourcePage) {
+    sourcePage = mkdtempSync(path.join(tmpdir(), 'gemcast-show-web-'));
+    copyFileSync('index.html', path.join(sourcePage, 'index.html'));
+  }
+  return sourcePage;
 }
 
 async function admin(statement: string) {
