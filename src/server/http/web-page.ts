@@ -10,7 +10,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { earlyAnswersElement, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
-import { renderFirstScreen } from '../../web/first-screen-markup';
 import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
 type ManifestChunk = { file: string; imports?: string[] };
@@ -71,6 +70,11 @@ const SCREEN_FRESH_MS = 1000;
 const signedInMark = `<script>${SIGNED_IN_MARK_SCRIPT}</script>`;
 
 export function webPage(app: FastifyInstance, webDir: string) {
+  // Loaded here, not at the top: the renderer brings in React and the screens' components, which
+  // only a server with a built web app needs (tests that build the app without one skip it).
+  const renderer = import('../../web/first-screen-markup');
+  // Until a page is asked for, a failed load has no request to answer; the page reports it then.
+  renderer.catch(() => undefined);
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const manifest = readManifest(webDir);
   const appFiles = new Set(chunkFiles(manifest, 'index.html'));
@@ -128,6 +132,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
     const now = Date.now();
     const cached = rendered.get(pathname);
     if (cached && cached.json === json && now - cached.renderedAt < SCREEN_FRESH_MS) return cached.body;
+    const { renderFirstScreen } = await renderer;
     const screen = renderFirstScreen(pathname, read);
     const body = build(pathname, json, screen ?? '');
     // Only the few rendered paths are kept, whatever paths are asked for.
