@@ -21,10 +21,12 @@ function visitorHeaderLinks(page: Page) {
 }
 
 let show: ScheduledEvent;
+// Every worker that runs a test of this file schedules its own show: the title names the worker, so
+// one worker's link is never another's (strict locators would find two).
 test.beforeAll(() => {
   show = scheduleEvent({
     type: 'show',
-    title: 'Opal Hour: fire in the stone',
+    title: `Opal Hour ${test.info().workerIndex}: fire in the stone`,
     startsInMinutes: 3 * 24 * 60,
     minutes: 60,
   });
