@@ -47,6 +47,8 @@ test('staff switch off a viewer whose open page signs out, and switch them back 
   await page.goto('/staff/users');
   await page.getByLabel('Name, e-mail or phone').fill(viewer.email.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
+  // The search's own answer, not the list the page opened with (other journeys' viewers share names).
+  await expect(page.getByRole('heading', { name: '1 account' })).toBeVisible();
   await page.getByRole('link', { name: `${viewer.first_name} ${viewer.last_name}` }).click();
   await expect(page.getByRole('heading', { name: `${viewer.first_name} ${viewer.last_name}`, level: 1 })).toBeVisible();
   for (const heading of ['Actions', 'Profile', 'Activity', 'Sessions'])
