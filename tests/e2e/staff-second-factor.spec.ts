@@ -25,6 +25,8 @@ test('staff enrol an authenticator app, sign in with it, and use a recovery code
   request,
   shot,
 }) => {
+  // Four sign-ins, an enrolment and three axe passes: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const { viewer } = await registerViewer(request);
   grantStaff(viewer.email);
   await passwordLogin(page, viewer.email, viewer.password);
