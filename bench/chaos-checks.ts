@@ -3,7 +3,7 @@
 // invariants hold. After each restart the cheap set; at the end, with the load stopped, also the
 // ledger's hash chains, the balances and contest counts the API answers, and integrity_check.
 import pg from 'pg';
-import { verifyLedger } from '../src/shared/ledger-chain';
+import { verifyLedger, type ChainedRow } from '../src/shared/ledger-chain';
 import { openSqlite, type SqliteConnection } from '../src/server/db/sqlite-engine';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
 import { ACK_KINDS, type Ack, type AckKind, type ChaosPlan } from './chaos-plan';
@@ -324,19 +324,7 @@ export async function fullCheck(where: Where, plan: ChaosPlan, acks: Acks, baseU
   const result = await quickCheck(where, plan, acks);
   const reader = await openReader(where);
   try {
-    const rows = await reader.rows<{
-      user_id: number;
-      seq: number;
-      points: number;
-      reason: string;
-      source_id: string;
-      state: string;
-      note: string;
-      created_at: string;
-      expires_at: string | null;
-      prev_hash: string;
-      hash: string;
-    }>(
+    const rows = await reader.rows<ChainedRow & { hash: string }>(
       `select user_id, seq, points, reason, source_id, state, note, created_at, expires_at, prev_hash, hash
        from reward_ledger order by user_id, seq`,
     );

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { postgresReachable } from './postgres-reachable';
 import { emptyAcks, fullCheck, quickCheck, type Acks, type CheckResult, type Where } from './chaos-checks';
 import {
   ACK_KINDS,
@@ -151,17 +152,6 @@ function startLoad(input: LoadInput, onAcks: (message: LoadMessage) => void) {
       return stopped;
     },
   };
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function redisAnswers(): Promise<boolean> {
@@ -375,7 +365,7 @@ await bundleServer();
 const tallies: Tally[] = [];
 if (ENGINES.includes('sqlite')) tallies.push(await runEngine('SQLite', false));
 if (ENGINES.includes('postgres')) {
-  if (await postgresAnswers()) {
+  if (await postgresReachable(PG_ADMIN_URL)) {
     const withRedis = await redisAnswers();
     if (!withRedis) console.log(`Redis does not answer at ${REDIS_URL}: PostgreSQL runs without it.`);
     tallies.push(await runEngine('PostgreSQL', withRedis));

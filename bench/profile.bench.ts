@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { postgresReachable } from './postgres-reachable';
 import { runEntrySurges } from './giveaway-surge';
 import { runCheckInSurges, runGuessSurges } from './guess-surge';
 import { runConsoleBench } from './console.bench';
@@ -78,17 +78,6 @@ async function load(title: string, server: Started, path: string, headers: Recor
 async function stop(server: Started) {
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 console.log(
