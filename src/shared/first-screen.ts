@@ -57,3 +57,9 @@ export function earlyAnswersElement(json: string): string {
 
 /** Finds that element in a page's HTML; the first group is its JSON. */
 export const EARLY_ANSWERS_ELEMENT = /* @__PURE__ */ new RegExp(earlyAnswersElement('(.*?)'));
+
+/**
+ * Marks `#root` while it holds the server's screen: the app removes it in the commit that replaces
+ * the markup, so a script (or a journey) can tell a page that works from one that only shows.
+ */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';

@@ -5,9 +5,10 @@ import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
 import './styles/app.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { FIRST_SCREEN_ATTRIBUTE } from '../shared/first-screen';
 import { queryClient } from './api/query-client';
 import { AuthProvider } from './features/auth/auth-store';
 import { preloadScreen } from './routes';
@@ -20,6 +21,12 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Brand, contact details and analytics ids: asked for before the first screen renders.
 void queryClient.prefetchQuery(siteConfigQuery);
+
+/** Runs after the commit that replaced the server's screen: from here on the page's controls work. */
+function TakenOver() {
+  useEffect(() => container?.removeAttribute(FIRST_SCREEN_ATTRIBUTE), []);
+  return null;
+}
 
 const root = createRoot(container);
 // The server rendered the first screen of some pages (decision 097): it stays until the app's own
@@ -41,6 +48,7 @@ void preloadScreen(window.location.pathname)
               <BrowserRouter useTransitions={false}>
                 <RootLayout />
               </BrowserRouter>
+              <TakenOver />
             </AuthProvider>
           </QueryClientProvider>
         </StrictMode>,

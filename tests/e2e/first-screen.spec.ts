@@ -34,7 +34,7 @@ test.beforeAll(() => {
 test.afterAll(() => removeEvent(show.id));
 
 test.describe('without the app code', () => {
-  test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/] });
+  test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_FAILED/], waitForApp: false });
 
   for (const [size, viewport] of SCREEN_SIZES) {
     test(`a visitor reads home with its lists from the server on a ${size}`, async ({ page, shot }) => {

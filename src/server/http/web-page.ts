@@ -9,7 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { earlyAnswersElement, firstScreenModule, firstScreenReads, readKey } from '../../shared/first-screen';
+import {
+  FIRST_SCREEN_ATTRIBUTE,
+  earlyAnswersElement,
+  firstScreenModule,
+  firstScreenReads,
+  readKey,
+} from '../../shared/first-screen';
 import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
 type ManifestChunk = { file: string; imports?: string[] };
@@ -117,7 +123,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
       template
         .replace('<head>', () => `<head>${signedInMark}`)
         .replace('</head>', () => `${screenCodeLinks(pathname)}${earlyAnswersElement(json)}</head>`)
-        .replace(ROOT, () => `<div id="root">${screen}</div>`),
+        .replace(ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`),
     );
   }
 

@@ -3,12 +3,18 @@
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { AuthedUser } from '../../../src/shared/contract/user';
+import { FIRST_SCREEN_ATTRIBUTE } from '../../../src/shared/first-screen';
 import { SCREENSHOT_DIR } from './env';
 import { createViewer, registerViewer, signInAs, type Viewer } from './factories';
 
 type Options = {
   /** Console errors or warnings a test provokes on purpose (a cut network), on top of the 4xx resource lines. */
   expectedConsoleErrors: RegExp[];
+  /**
+   * Whether page.goto and page.reload wait for the app to take over the server's first screen
+   * (decision 097); off only where a test keeps the app's code from arriving.
+   */
+  waitForApp: boolean;
 };
 
 type Fixtures = {
@@ -22,8 +28,27 @@ export const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server res
 
 export const test = base.extend<Options & Fixtures>({
   expectedConsoleErrors: [[], { option: true }],
+  waitForApp: [true, { option: true }],
 
-  page: async ({ page, expectedConsoleErrors }, use) => {
+  page: async ({ page, expectedConsoleErrors, waitForApp }, use) => {
+    // The server's first screen shows before the app's code runs, and the app then replaces it: a
+    // control found in the server's markup would be gone by the time it is clicked or filled.
+    if (waitForApp) {
+      const takenOver = () =>
+        page.waitForFunction((attribute) => !document.querySelector(`#root[${attribute}]`), FIRST_SCREEN_ATTRIBUTE);
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await takenOver();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await takenOver();
+        return response;
+      };
+    }
     const expected = [...EXPECTED_CONSOLE_ERRORS, ...expectedConsoleErrors];
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
