@@ -106,7 +106,9 @@ describeEachEngine(
       expect(res.body.match(/<script type="module"/g)).toHaveLength(1);
       expect(res.body.match(/<script type="application\/json"/g)).toHaveLength(1);
       expect(res.body.match(/<\/head>/g)).toHaveLength(1);
-      expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+      // One root, marked as holding the server's screen until the app takes it over.
+      expect(res.body.match(/<div id="root"/g)).toHaveLength(1);
+      expect(res.body).toContain('<div id="root" data-first-screen>');
       expect(res.body.endsWith('</div></body></html>')).toBe(true);
       // The server's first screen shows them as written too (HTML-escaped, never expanded).
       for (const shown of [
@@ -122,7 +124,7 @@ describeEachEngine(
     it('renders the first screen of /home as a visitor sees it: the shell and the lists', async () => {
       await t().createEvent({ title: 'Emerald Evening' });
       const res = await t().app.inject({ method: 'GET', url: '/home' });
-      const screen = res.body.slice(res.body.indexOf('<div id="root">'));
+      const screen = res.body.slice(res.body.indexOf('<div id="root"'));
       expect(screen).toContain('<header');
       expect(screen).toContain('Upcoming shows');
       expect(screen).toContain('Emerald Evening');

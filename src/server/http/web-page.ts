@@ -123,7 +123,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
       template
         .replace('<head>', () => `<head>${signedInMark}`)
         .replace('</head>', () => `${screenCodeLinks(pathname)}${earlyAnswersElement(json)}</head>`)
-        .replace(ROOT, () => `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>`),
+        .replace(ROOT, () => (screen ? `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>` : ROOT)),
     );
   }
 
