@@ -119,7 +119,7 @@ import {
 import { createSigner } from './platform/secrets';
 import { createSessionCache } from './platform/session-cache';
 import { createSessionRevocations } from './platform/session-revocation';
-import { securityHeaders } from './http/security';
+import { apiSecurityHeaders, securityHeaders } from './http/security';
 import { staffUserRoutes } from './modules/staff-users/staff-users.routes';
 import { createStaffUsersService } from './modules/staff-users/staff-users.service';
 import type { AudiencePace } from './modules/rehearsal/rehearsal-audience';
@@ -244,10 +244,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   if (serverLog?.logsRequests) registerRequestLog(app);
 
-  const headers = securityHeaders(config);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
   // Callback-style hooks: on the hot path an async hook costs a promise and a microtask per request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    // The API's own pages (/api/docs) are documents: they get a page's headers.
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
     done();
   });
   // Metrics (decision 091): with METRICS_PORT unset there is no hook at all. Before every route.

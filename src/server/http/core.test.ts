@@ -96,8 +96,25 @@ describeEachEngine('every call', (t) => {
   });
 
   describe('headers', () => {
-    it('sends the security headers on API answers', async () => {
+    it('sends the API its own security headers: nothing may load or frame an answer', async () => {
       const res = await t().post('/api/visitortoken', {});
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // A page's own headers are not repeated on JSON.
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    });
+
+    it('sends the security headers on error answers too', async () => {
+      const res = await t().get('/api/no-such-call_v1');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it("sends a page's security headers on everything else", async () => {
+      const res = await t().get('/no/such/file.txt');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
@@ -106,12 +123,6 @@ describeEachEngine('every call', (t) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    });
-
-    it('sends the security headers on error answers too', async () => {
-      const res = await t().get('/api/no-such-call_v1');
-      expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('tags every answer with a fresh x-request-id, errors included', async () => {

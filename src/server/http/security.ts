@@ -96,3 +96,19 @@ export function securityHeaders(config: PolicyInput): Record<string, string> {
   }
   return headers;
 }
+
+/**
+ * The headers of an API answer (JSON, never a document to render): a policy that allows nothing
+ * and no framing, HSTS, nosniff, and same-origin reads for no-cors requests, as OWASP's REST
+ * guidance asks. A page's dozen helmet headers, its long policy most of all, cost each answer
+ * about a tenth of its CPU on the calls every viewer makes at show start (decision 099).
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': pageHeaders['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
