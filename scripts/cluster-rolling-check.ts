@@ -1,12 +1,12 @@
 // `npm run cluster:rolling-check`: a rolling restart under load fails no request (decision 093).
 // Starts `npm run cluster` (3 processes, nginx on port 3400) on a database of its own, puts
-// autocannon on nginx, sends the cluster SIGHUP a few seconds in, keeps the load on until a few
+// autocannon on nginx (reads and a write), sends the cluster SIGHUP a few seconds in, keeps the load on until a few
 // seconds after the restart is done and prints the tally. Exits 1 if any request failed, or if the
 // restart had not finished within ROLLING_MAX_SECONDS.
 // PostgreSQL and Redis: DATABASE_URL's server (a database gemcast_rolling_<random> is made there
 // and dropped after) and REDIS_URL, defaulting to the local ones.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ const LEAD_MS = 3_000;
 const CONNECTIONS = 10;
 const RATE = Number(process.env.ROLLING_RATE || 200);
 const TAIL_MS = 5_000;
+const PAGE_VIEW = JSON.stringify({ session_id: randomUUID(), path: '/live', title: 'Live' });
 const maxSeconds = Number(process.env.ROLLING_MAX_SECONDS || 300);
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -60,6 +61,9 @@ const cluster = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.ts'
     LOG_LEVEL: 'warn',
     // No demo: a restart then takes only the migration check; the page and the API still answer.
     SEED_DEMO: 'false',
+    // Every request comes from 127.0.0.1 through nginx: the per-address limits are for the open internet.
+    PER_IP_LIMIT_SCALE: '10000',
+    ANALYTICS_PER_MINUTE: '1000000',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -94,11 +98,13 @@ try {
         // backend on a busy machine must get the CPU to start.
         overallRate: RATE,
         duration: maxSeconds,
-        // Reads a visitor makes at a show's start: the live show, the schedule and the page itself.
+        // Reads a visitor makes at a show's start (the live show, the schedule and the page itself),
+        // and a write (a page view is stored), which nginx never sends twice.
         requests: [
           { method: 'GET', path: READY_PATH },
           { method: 'GET', path: '/api/eventlist_v1?type=show' },
           { method: 'GET', path: '/' },
+          { method: 'POST', path: '/api/pageview', headers: { 'content-type': 'application/json' }, body: PAGE_VIEW },
         ],
       },
       (error, done) => (error ? reject(error) : resolve(done)),

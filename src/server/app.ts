@@ -243,6 +243,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverLog?.flush();
   });
   if (serverLog?.logsRequests) registerRequestLog(app);
+  // First of the preClose hooks: while it waits, Fastify already answers every request with
+  // `Connection: close`, so a proxy stops reusing this process's connections before they are cut
+  // (a request it had just written to a connection cut as idle would fail, and a POST is not retried).
+  if (config.shutdownDrainMs > 0)
+    app.addHook('preClose', async () => {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    });
 
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(pageHeaders);

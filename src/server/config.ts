@@ -44,6 +44,12 @@ export type Config = {
   /** Where Prometheus scrapes /metrics (decision 091); null: no metrics are kept at all. */
   metricsPort: number | null;
   metricsHost: string;
+  /**
+   * How long a closing server keeps serving the connections it has, each answer telling the proxy
+   * to close it, before it stops listening (0: stop at once). Behind nginx a rolling restart then
+   * drops no request, POSTs included (decision 093).
+   */
+  shutdownDrainMs: number;
   agoraAppId: string;
   agoraCertificate: string;
   /** The web push key pair, kept in DATA_DIR/vapid.json (decision 071). */
@@ -224,6 +230,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 30_000),
     agoraAppId: hex32(env, 'AGORA_APP_ID'),
     agoraCertificate: hex32(env, 'AGORA_APP_CERTIFICATE'),
     vapid: vapidKeys(dataDir, contactEmail),
