@@ -1,5 +1,28 @@
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeEachEngine } from '../testing/harness';
+import { errorResponses } from './route';
+import { compileFast } from './serializer';
+
+// Each route's serializer is compiled on its first answer, not at start: every response schema of
+// the contract must compile, or a call would first fail in production.
+it('compiles the serializer of every response schema in the contract', async () => {
+  const modules = import.meta.glob<Record<string, unknown>>('../../shared/contract/*.ts', { eager: true });
+  const schemas = new Set<z.ZodType>(Object.values(errorResponses));
+  for (const exported of Object.values(modules).flatMap((module) => Object.values(module)))
+    if (exported && typeof exported === 'object')
+      for (const call of Object.values(exported))
+        if (
+          call &&
+          typeof call === 'object' &&
+          'path' in call &&
+          'response' in call &&
+          call.response instanceof z.ZodType
+        )
+          schemas.add(call.response);
+  expect(schemas.size).toBeGreaterThan(150);
+  for (const schema of schemas) expect(typeof compileFast(schema)).toBe('function');
+});
 
 // Production serialises with fast-json-stringify; the other suites run with the validating
 // serializer. These answers must come out the same either way.

@@ -7,8 +7,8 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as validatingSerializer } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => {
-  if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+/** fast-json-stringify's serializer for a response schema (exported for the test that compiles every one). */
+export function compileFast(schema: z.ZodType): (data: unknown) => string {
   // A plain JSON copy: zod's JSON Schema type and fast-json-stringify's describe the same data.
   const { $schema: _draft, ...jsonSchema } = z.toJSONSchema(schema, {
     target: 'draft-7',
@@ -17,6 +17,16 @@ const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => {
   });
   const json: AnySchema = JSON.parse(JSON.stringify(jsonSchema));
   return fastJson(json);
+}
+
+/**
+ * Compiled on a route's first answer, not at start: compiling all of them took most of a start's
+ * second, and a restarted process (a rolling restart, or after a crash) should listen at once.
+ */
+const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) => {
+  if (!(schema instanceof z.ZodType)) return (data: unknown) => JSON.stringify(data);
+  let serialize: ((data: unknown) => string) | null = null;
+  return (data: unknown) => (serialize ??= compileFast(schema))(data);
 };
 
 const validating: FastifySerializerCompiler<unknown> = ({ schema, ...rest }) =>
