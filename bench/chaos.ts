@@ -30,7 +30,7 @@ import { seedChaos } from './chaos-seed';
 const KILLS = Number(process.env.CHAOS_KILLS ?? 100);
 const MINUTES = Number(process.env.CHAOS_MINUTES ?? 10);
 const VIEWERS = Number(process.env.CHAOS_VIEWERS ?? 300);
-const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 40);
+const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 120);
 const CONNECTIONS = Number(process.env.CHAOS_CONNECTIONS ?? 24);
 const CHATTERS = Number(process.env.CHAOS_CHATTERS ?? 40);
 /** Ports 3600–3620 are this script's: SQLite's server, then PostgreSQL's. */
