@@ -7,7 +7,7 @@
 // and dropped after) and REDIS_URL, defaulting to the local ones.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -132,6 +132,14 @@ try {
   for (const line of requestErrors) console.log(`  request error at ${line}`);
   if (restartedAt === null) console.log(`The rolling restart had not finished after ${maxSeconds} s.`);
   else console.log(`The rolling restart took ${((restartedAt - started - LEAD_MS) / 1000).toFixed(1)} s.`);
+  // What nginx said of the backends (a failed request is explained here: refused, reset, closed).
+  const nginxErrors = existsSync(path.join(dataDir, 'nginx', 'error.log'))
+    ? readFileSync(path.join(dataDir, 'nginx', 'error.log'), 'utf8')
+        .split('\n')
+        .filter((line) => /\[(error|crit|alert|emerg)\]/.test(line))
+    : [];
+  if (nginxErrors.length) console.log(`nginx logged ${nginxErrors.length} errors; the first:`);
+  for (const line of nginxErrors.slice(0, 5)) console.log(`  ${line}`);
   failed = failures > 0 || restartedAt === null ? 1 : 0;
 } finally {
   cluster.kill('SIGTERM');

@@ -101,9 +101,10 @@ async function main() {
     // The visitor's address is the one nginx saw; X-Forwarded-For from anywhere else is not believed.
     TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
     PUBLIC_URL: config.publicUrl,
-    // A closing backend serves on for a second, each answer closing its connection, so nginx stops
-    // reusing them before they are cut: a request written to a cut connection fails, POSTs unretried.
-    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '1000',
+    // A closing backend serves on for two seconds, each answer closing its connection, while nginx
+    // closes the ones it leaves idle for a second: none is left to cut under a request being written
+    // (nginx does not resend a POST it has sent).
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '2000',
   };
   const command = [process.execPath, '--enable-source-maps', 'dist/server/main.js'];
   const slots: Slot[] = Array.from({ length: count }, (_, index) => ({

@@ -1,6 +1,7 @@
 // buildApp(config): the whole Gemcast service as a Fastify instance, without listening. Tests
 // build it and call app.inject(); main.ts starts it. External plugins load before our routes.
 import { mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -243,11 +244,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     serverLog?.flush();
   });
   if (serverLog?.logsRequests) registerRequestLog(app);
-  // First of the preClose hooks: while it waits, Fastify already answers every request with
-  // `Connection: close`, so a proxy stops reusing this process's connections before they are cut
-  // (a request it had just written to a connection cut as idle would fail, and a POST is not retried).
+  // First of the preClose hooks (decision 093): stop accepting at once, so a proxy sends the request
+  // of a refused connection to another process (POSTs too: nothing was sent), but keep the connections
+  // there are. net.Server's close, not http.Server's, which would also cut the idle kept-alive ones a
+  // proxy may be writing a request to at that instant. Meanwhile Fastify answers every request with
+  // `Connection: close`, and the proxy closes the connections it leaves idle; its own close then cuts
+  // whatever is left (and takes the listener's absence in its stride).
   if (config.shutdownDrainMs > 0)
     app.addHook('preClose', async () => {
+      net.Server.prototype.close.call(app.server);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     });
 

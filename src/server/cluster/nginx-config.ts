@@ -79,6 +79,10 @@ http {
   upstream gemcast {
 ${servers.join('\n')}
     keepalive 64;
+    # nginx closes a connection idle this long itself, shorter than a closing backend's drain
+    # (SHUTDOWN_DRAIN_MS, 2 s under the cluster): when the backend stops, nginx has closed every
+    # connection it was not using, and was told to close each one it used, so none is cut under it.
+    keepalive_timeout 1s;
   }
 
   server {

@@ -102,12 +102,15 @@ export function webPage(app: FastifyInstance, webDir: string) {
     return links;
   }
 
-  /** Each read answered by its own route, as an anonymous visitor; a read that fails is left out. */
+  /**
+   * Each read answered by its own route, as an anonymous visitor; a read that fails is left out, and
+   * so are all of them while the server closes (Fastify refuses inject then): the app asks itself.
+   */
   async function answers(pathname: string): Promise<Record<string, unknown>> {
     const entries = await Promise.all(
       firstScreenReads(pathname).map(async ({ path: readPath, query }) => {
-        const response = await app.inject({ method: 'GET', url: readPath, query });
-        return response.statusCode === 200 ? [[readKey(readPath, query), response.json<unknown>()] as const] : [];
+        const response = await app.inject({ method: 'GET', url: readPath, query }).catch(() => null);
+        return response?.statusCode === 200 ? [[readKey(readPath, query), response.json<unknown>()] as const] : [];
       }),
     );
     return Object.fromEntries(entries.flat());
