@@ -24,6 +24,11 @@ async function openReader(where: Where): Promise<Reader> {
       rows: async <T>(query: string, parameters: unknown[] = []) => db.prepare(query).all(parameters) as T[],
       close: async () => {
         db.exec('commit');
+        // The check's read lasts seconds, and while it lasts SQLite cannot start the WAL over: under
+        // the surge the file grew to 600 MB, which every restart then read to recover, and restarts
+        // slowed to tens of seconds. The server alone (one connection) never has that reader, so the
+        // checker checkpoints what its read held back.
+        db.exec('pragma wal_checkpoint(TRUNCATE)');
         db.close();
       },
     };
