@@ -27,7 +27,8 @@ async function openReader(where: Where): Promise<Reader> {
         // The check's read lasts seconds, and while it lasts SQLite cannot start the WAL over: under
         // the surge the file grew to 600 MB, which every restart then read to recover, and restarts
         // slowed to tens of seconds. The server alone (one connection) never has that reader, so the
-        // checker checkpoints what its read held back.
+        // checker checkpoints what its read held back, waiting at most a second for the server's writer.
+        db.exec('pragma busy_timeout = 1000');
         db.exec('pragma wal_checkpoint(TRUNCATE)');
         db.close();
       },
