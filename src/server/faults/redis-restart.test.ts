@@ -78,9 +78,9 @@ describe('Redis restarted during chat [sqlite, two app instances, private Redis]
         const chatToken = (await t.get<ChatToken>('/api/weavy/token', { token })).body.data[0]?.token ?? '';
         const opened = await connectChat(base);
         client = opened;
-        // The web client keeps messages by id (chat-state.ts): one that arrives again (live and in a
-        // rejoin's history, around a Redis restart) is shown once. `seen` is what is shown; a frame
-        // for a message already shown is counted as resent, which the server could spare.
+        // The web client keeps messages by id (chat-state.ts), so one that arrived twice would be shown
+        // once; the server sends none twice on a socket (live and in a rejoin's history), and a frame
+        // for a message already shown is counted as resent.
         const show = (id: number) => {
           if (seen.includes(id)) resent += 1;
           else seen.push(id);
@@ -136,8 +136,9 @@ describe('Redis restarted during chat [sqlite, two app instances, private Redis]
         `reader on the other process shown ${reading.seen.length} (${reading.resent()} resent, ${reading.reconnects()} reconnects)`,
     );
     expect(stored.length).toBeGreaterThan(0);
-    // Every stored message shown, each once.
+    // Every stored message shown, each once, and no frame sent twice.
     expect([...reading.seen].sort((a, b) => a - b)).toEqual(stored);
     expect([...writing.seen].sort((a, b) => a - b)).toEqual(stored);
+    expect({ writer: writing.resent(), reader: reading.resent() }).toEqual({ writer: 0, reader: 0 });
   });
 });

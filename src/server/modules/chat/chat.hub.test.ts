@@ -161,3 +161,70 @@ describe('textFrame', () => {
     await hub.stop();
   });
 });
+
+describe('chat hub: a message the welcome already carried (decision 092)', () => {
+  const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
+  const message = (id: number) => ({
+    id,
+    room: 'lobby' as const,
+    userId: 2,
+    name: 'V2',
+    isStaff: false,
+    text: `message ${id}`,
+    createdAt: '2026-11-28T08:00:00.000Z',
+  });
+  const welcomeWith = (ids: number[]) => ({
+    type: 'welcome' as const,
+    room: { room: 'lobby' as const, title: 'Lobby', isOpen: true, slowModeSeconds: 0 },
+    me: { userId: 1, name: 'V1', isStaff: false, mutedUntil: null },
+    history: ids.map(message),
+    reset: true,
+    deleted: [],
+    pinned: null,
+    members: 1,
+    winners: [],
+  });
+  const messageIds = (sent: string[]) =>
+    sent.map((frame) => JSON.parse(frame)).flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
+
+  it('sends each message once when it arrives live during the join and is in the history too', async () => {
+    const hub = createChatHub(memoryPubSub());
+    await hub.start();
+    const fake = fakeSocket(0);
+    const conn = hub.accept(fake.socket);
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    // Stored before the history was read, published while the welcome was being prepared.
+    hub.toRoom('lobby', { type: 'message', message: message(7) });
+    hub.toRoom('lobby', { type: 'message', message: message(8) });
+    hub.welcome(conn, welcomeWith([6, 7]));
+    expect(JSON.parse(fake.sent[0] ?? '{}').history.map((m: { id: number }) => m.id)).toEqual([6, 7]);
+    expect(messageIds(fake.sent.slice(1))).toEqual([8]);
+    await hub.stop();
+  });
+
+  it('does not send again a message of the history whose live copy comes after the welcome', async () => {
+    const hub = createChatHub(memoryPubSub());
+    await hub.start();
+    const fake = fakeSocket(0);
+    const conn = hub.accept(fake.socket);
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    hub.welcome(conn, welcomeWith([3, 5, 9]));
+    // Another process's publish reaches this one late, out of order with a newer message.
+    for (const id of [10, 5, 9, 4, 11]) hub.toRoom('lobby', { type: 'message', message: message(id) });
+    expect(messageIds(fake.sent.slice(1))).toEqual([10, 4, 11]);
+    await hub.stop();
+  });
+
+  it('still sends every live message to a socket whose welcome had no history', async () => {
+    const hub = createChatHub(memoryPubSub());
+    await hub.start();
+    const fake = fakeSocket(0);
+    const conn = hub.accept(fake.socket);
+    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    hub.toRoom('lobby', { type: 'message', message: message(1) });
+    hub.welcome(conn, welcomeWith([]));
+    hub.toRoom('lobby', { type: 'message', message: message(2) });
+    expect(messageIds(fake.sent.slice(1))).toEqual([1, 2]);
+    await hub.stop();
+  });
+});

@@ -69,7 +69,11 @@ export function textFrame(payload: Buffer): Buffer {
 /** One frame on its way: its JSON, and the wire bytes, built once on first use. */
 class Outgoing {
   private wire: Buffer | null = null;
-  constructor(readonly payload: Buffer) {}
+  /** `messageId`: the chat message a `message` frame carries, so a socket that has it already is skipped. */
+  constructor(
+    readonly payload: Buffer,
+    readonly messageId: number | null = null,
+  ) {}
   get frame(): Buffer {
     this.wire ??= textFrame(this.payload);
     return this.wire;
@@ -84,6 +88,11 @@ export type Conn = {
   isAlive: boolean;
   /** Frames that arrive for the room while the welcome is being prepared. */
   pending: Outgoing[] | null;
+  /**
+   * Ids of the messages the welcome's history carried, ascending. A message stored before the
+   * history was read can still be on its way live (pub/sub, another process): it is not sent again.
+   */
+  shown: readonly number[] | null;
   /** Topics this socket follows besides its room ('giveaway:7', 'show:3'). */
   topics: Set<string>;
 };
@@ -99,13 +108,37 @@ type LocalRoom = {
   presenceTimer: NodeJS.Timeout | null;
 };
 
+/** Whether an ascending list holds an id (binary search: a welcome's history holds up to 50). */
+function holds(ids: readonly number[], id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = ids[middle] as number;
+    if (at === id) return true;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/** Whether a socket's welcome already carried the message a frame brings. */
+function alreadyShown(conn: Conn, out: Outgoing): boolean {
+  const shown = conn.shown;
+  if (!shown || out.messageId === null) return false;
+  // Live messages are newer than the history, so most are told apart by the last id alone.
+  const last = shown[shown.length - 1];
+  return last !== undefined && out.messageId <= last && holds(shown, out.messageId);
+}
+
 /**
- * Pub/sub payloads, parsed only as far as routing needs: `r|<room>|<frame>` (to a room), `t|<topic>|<frame>`
+ * Pub/sub payloads, parsed only as far as routing needs: `r|<room>|<frame>` (to a room),
+ * `m|<room>|<message id>|<frame>` (a chat message to a room), `t|<topic>|<frame>`
  * (to a followed topic), `s|<room>|<frame>`
  * (a room's settings changed), `u|<user id>|<frame>`, `b|<user id>|<frame>` (banned: closes their
  * sockets) and `p|<node>|<counts>` (a process's member counts per room).
  */
-type Kind = 'r' | 't' | 's' | 'u' | 'b' | 'p';
+type Kind = 'r' | 'm' | 't' | 's' | 'u' | 'b' | 'p';
 
 export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_OPTIONS) {
   const node = randomUUID();
@@ -132,7 +165,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
   function deliver(conn: Conn, out: Outgoing) {
     if (conn.pending) conn.pending.push(out);
-    else sendRaw(conn, out);
+    else if (!alreadyShown(conn, out)) sendRaw(conn, out);
   }
 
   function encode(frame: ServerFrame): Outgoing {
@@ -187,7 +220,13 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     const kind = payload.slice(0, first);
     const target = payload.slice(first + 1, second);
     const json = payload.slice(second + 1);
-    if (kind === 'r' || kind === 's') {
+    if (kind === 'm') {
+      const local = rooms.get(target);
+      if (!local) return;
+      const third = json.indexOf('|');
+      const out = new Outgoing(Buffer.from(json.slice(third + 1)), Number(json.slice(0, third)));
+      for (const conn of local.conns) deliver(conn, out);
+    } else if (kind === 'r' || kind === 's') {
       const local = rooms.get(target);
       if (!local) return;
       if (kind === 's') {
@@ -259,7 +298,16 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     /** `stream` is the socket's TCP stream, for broadcasts framed once (see textFrame). */
     accept(socket: ChatSocket, stream: WireStream | null = null): Conn {
-      const conn: Conn = { socket, stream, user: null, room: null, isAlive: true, pending: null, topics: new Set() };
+      const conn: Conn = {
+        socket,
+        stream,
+        user: null,
+        room: null,
+        isAlive: true,
+        pending: null,
+        shown: null,
+        topics: new Set(),
+      };
       all.add(conn);
       socket.on('pong', () => {
         conn.isAlive = true;
@@ -300,16 +348,17 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       }
     },
 
-    /** Sends the welcome, then whatever arrived for the room meanwhile. */
+    /** Sends the welcome, then whatever arrived for the room meanwhile that its history does not hold. */
     welcome(conn: Conn, frame: ServerFrame) {
       if (frame.type === 'welcome' && conn.room && conn.room.slowModeSeconds === null)
         conn.room.slowModeSeconds = frame.room.slowModeSeconds;
       if (frame.type === 'welcome' && conn.room && conn.room.paused === null)
         conn.room.paused = frame.room.paused ?? false;
+      if (frame.type === 'welcome' && frame.history.length > 0) conn.shown = frame.history.map((message) => message.id);
       const queued = conn.pending ?? [];
       conn.pending = null;
       sendRaw(conn, encode(frame));
-      for (const out of queued) sendRaw(conn, out);
+      for (const out of queued) if (!alreadyShown(conn, out)) sendRaw(conn, out);
     },
 
     leave(conn: Conn) {
@@ -337,6 +386,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         if (mine?.size === 0) byUser.delete(conn.user.id);
       }
       conn.room = null;
+      conn.shown = null;
     },
 
     /** One frame to one socket. */
@@ -346,7 +396,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
 
     /** A frame to everyone in a room, on every process. */
     toRoom(roomKey: string, frame: ServerFrame) {
-      publish(frame.type === 'room' ? 's' : 'r', roomKey, JSON.stringify(frame));
+      if (frame.type === 'message') publish('m', roomKey, `${frame.message.id}|${JSON.stringify(frame)}`);
+      else publish(frame.type === 'room' ? 's' : 'r', roomKey, JSON.stringify(frame));
     },
 
     /** A frame to every socket following a topic, on every process. */
