@@ -2,6 +2,7 @@
 // connection, one consistent snapshot): every acknowledged write is there as acknowledged, and the
 // invariants hold. After each restart the cheap set; at the end, with the load stopped, also the
 // ledger's hash chains, the balances and contest counts the API answers, and integrity_check.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { verifyLedger, type ChainedRow } from '../src/shared/ledger-chain';
 import { openSqlite, type SqliteConnection } from '../src/server/db/sqlite-engine';
@@ -278,8 +279,6 @@ async function stockViolations(reader: Reader, plan: ChaosPlan): Promise<string[
   }
   return out;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const settledSum = (rows: { state: string; points: number }[]) =>
   rows.filter((row) => row.state === 'settled').reduce((sum, row) => sum + row.points, 0);

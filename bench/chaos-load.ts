@@ -3,6 +3,7 @@
 // points, and chat over the WebSocket, while the runner kills and restarts the server under them.
 // Every acknowledged write (a 2xx, or the echo of a chat message carrying our client id) goes to
 // the runner over the IPC channel; a request the server could not answer is retried (or counted).
+import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
 import {
@@ -23,7 +24,6 @@ let pending: Ack[] = [];
 let isStopping = false;
 let roundsDone = 0;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const send = (message: LoadMessage) => process.send?.(message);
 
 function ack(record: Ack) {

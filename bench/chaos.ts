@@ -11,6 +11,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -196,7 +197,8 @@ type Tally = {
   logFile: string;
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const meanOf = (list: number[], fallback: number) =>
+  list.length ? list.reduce((a, b) => a + b, 0) / list.length : fallback;
 
 /** Sum of what a check found lost: acknowledged writes of each kind, and ledger rows. */
 const lostIn = (check: CheckResult) =>
@@ -272,8 +274,6 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     for (let kill = 1; kill <= KILLS && !isInterrupted; kill += 1) {
       // Uptime before this kill: random, around what is left of the budget per kill once the restart
       // and the check after it are paid for (the server is up and under load during the check too).
-      const meanOf = (list: number[], fallback: number) =>
-        list.length ? list.reduce((a, b) => a + b, 0) / list.length : fallback;
       const left = budgetMs - (performance.now() - started);
       const perKill = left / (KILLS - kill + 1);
       // At least a second up: past the budget (slow restarts) the surge still gets to write between kills.

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface, type Interface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
 
 const SIZES = (process.env.BENCH_CHAT_CLIENTS ?? '1000,5000').split(',').map(Number);
@@ -212,7 +213,7 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
     kind === 'Gemcast' ? () => joinFrame(server.info.sender ?? '') : undefined,
   );
   if (!sender) throw new Error('no sender');
-  await new Promise((resolve) => setTimeout(resolve, 1500)); // member counts settle
+  await delay(1500); // member counts settle
   const after = await memory(server);
 
   const padding = 'a sparkling line about a 2 ct oval sapphire';
@@ -220,7 +221,7 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
   for (let seq = 0; seq < MESSAGES; seq++) {
     const due = t0 + (seq * 1000) / RATE_PER_S;
     const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) await delay(wait);
     const text = `bench#${nowUs()} ${seq} ${padding}`;
     sender.send(
       kind === 'Gemcast'
@@ -250,7 +251,7 @@ async function run(kind: 'bare ws' | 'Gemcast', clients: number): Promise<Row> {
       delivered = total;
       lastProgress = performance.now();
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await delay(250);
   }
   const reports = await Promise.all(groups.map((g) => g.finish()));
   sender.terminate();

@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { setTimeout as delay } from 'node:timers/promises';
 import { consoleStreamPath } from '../src/shared/contract/console';
 import { benchPostgres } from './giveaway-surge';
 
@@ -70,17 +71,17 @@ export async function runConsole(engine: string, pgUrl?: string): Promise<Consol
   // Warm up: the first stream compiles the counters' code paths and reads the show cold; that once-off
   // cost is not what an open console costs, so it is paid before the measured steps.
   const warm = await openConsole(base, info.eventId, info.token);
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  await delay(6_000);
   await warm.close();
   const steps: ConsoleBenchStep[] = [];
   for (const consoles of STEPS) {
     const open = await Promise.all(Array.from({ length: consoles }, () => openConsole(base, info.eventId, info.token)));
     // Settle: the first read of the show and the connections' own set-up are not the steady cost.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await delay(2_500);
     const before = await cpu();
     const startedAt = performance.now();
     const countedBefore = open.reduce((sum, c) => sum + c.state.counters, 0);
-    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    await delay(SECONDS * 1000);
     const used = (await cpu()) - before;
     const wallMicros = (performance.now() - startedAt) * 1000;
     const counters = open.reduce((sum, c) => sum + c.state.counters, 0) - countedBefore;

@@ -7,6 +7,7 @@
 // within 30 s of it opening, and half of all viewers spin. HTTP goes over keep-alive agents with a
 // bounded number of sockets per server port; each viewer's chat is its own WebSocket.
 import http from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
 
@@ -99,7 +100,7 @@ export function rolesOf(n: number) {
   return { sends: viewerRandom(n, 3) < 0.1, enters, spins: enters && viewerRandom(n, 2) < 0.625 };
 }
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+const sleepUntil = (at: number) => delay(Math.max(0, at - Date.now()));
 
 type Tracked = { welcomeUs: number; closedUs: number | null; received: Map<string, number> };
 
@@ -253,7 +254,7 @@ async function generate(job: LoadJob): Promise<void> {
   /** A talkative viewer: a message as often as the room allows (slow mode, else the rate limit), until sendUntil. */
   async function chatter(n: number, socket: WebSocket) {
     const everyMs = Math.max(job.slowModeSeconds * 1000, 10_000 / 5) + 250;
-    await new Promise((resolve) => setTimeout(resolve, viewerRandom(n, 6) * everyMs));
+    await delay(viewerRandom(n, 6) * everyMs);
     for (let seq = 0; Date.now() < job.sendUntil && socket.readyState === WebSocket.OPEN; seq++) {
       const clientId = `${n}.${seq}`;
       const us = nowUs();
@@ -265,7 +266,7 @@ async function generate(job: LoadJob): Promise<void> {
           clientId,
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      await delay(everyMs);
     }
   }
 

@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -85,8 +86,6 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGTERM');
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function firstJsonLine<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise((resolve, reject) => {

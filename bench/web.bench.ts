@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { setTimeout as delay } from 'node:timers/promises';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS =
@@ -68,7 +69,7 @@ async function waitUntilUp(origin: string, server: ChildProcess, timeoutMs = 60_
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await delay(200);
   }
   throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
 }

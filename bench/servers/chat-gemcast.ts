@@ -4,6 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { BLANK_PROFILE } from '../../src/server/modules/auth/auth.repository';
@@ -69,7 +70,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 // Setup garbage goes now, so the memory measured before the clients connect is the baseline.
 for (let i = 0; i < 3; i++) {
   globalThis.gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await delay(300);
 }
 const address = app.server.address();
 if (address && typeof address === 'object')

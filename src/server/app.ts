@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
@@ -253,7 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.shutdownDrainMs > 0)
     app.addHook('preClose', async () => {
       net.Server.prototype.close.call(app.server);
-      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      await delay(config.shutdownDrainMs);
     });
 
   const pageHeaders = securityHeaders(config);

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { E2E_PORT } from './support/env';
 import { createViewer, logInWithPassword, registerViewer, type Viewer } from './support/factories';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitForTakeoverOnNavigation } from './support/fixtures';
 import { recordNotifications, unsubscribableMail, unsubscribePathOf } from './support/notifications';
 import { scheduleEvent } from './support/site-data';
 
@@ -75,6 +75,7 @@ test('the bell counts up live; the list at 375 px marks one read as it opens and
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   });
   const phonePage = await phone.newPage();
+  waitForTakeoverOnNavigation(phonePage);
   await phonePage.goto('/login?redirectTo=%2Fhome');
   await logInWithPassword(phonePage, viewer.email, viewer.password);
   await expect(phonePage).toHaveURL('/home');

@@ -5,7 +5,7 @@
 import { MESSAGES } from '../../src/shared/messages';
 import { expectAccessible, expectNoSidewaysScroll } from './support/axe';
 import { registerViewer, signInAs } from './support/factories';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitForTakeoverOnNavigation } from './support/fixtures';
 import { createStaff } from './support/staff';
 import { SCREEN_SIZES } from './support/env';
 
@@ -28,6 +28,7 @@ test('staff switch off a viewer whose open page signs out, and switch them back 
   const viewerContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
   await viewerContext.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL ?? '' }]);
   const viewerPage = await viewerContext.newPage();
+  waitForTakeoverOnNavigation(viewerPage);
   await signInAs(viewerPage, user);
   await viewerPage.goto('/home');
   await expect(viewerPage.getByRole('button', { name: /^Account menu for / })).toBeVisible();

@@ -1,6 +1,7 @@
 // One server process of a cluster (decision 093): how it is started, how we know it is ready, and
 // how it is stopped. Used by `npm run cluster`, its rolling-restart check and the two-process suite.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** The readiness call (decision 091): 200 once the backend's database and Redis answer. */
 export const READY_PATH = '/readyz';
@@ -47,7 +48,7 @@ export async function waitReady(backend: Backend, timeoutMs = 60_000): Promise<v
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
   }
   throw new Error(`the server on port ${backend.port} was not ready within ${timeoutMs} ms`);
 }

@@ -1,5 +1,6 @@
 // Opens the database: the embedded SQLite (WAL, foreign keys, busy timeout) by default, PostgreSQL
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
+import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { unavailableMessage } from '../http/errors';
@@ -102,7 +103,7 @@ export async function waitForDatabase(
       if (!unavailableMessage(error) || Date.now() >= giveUpAt) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       log(`The database is not reachable yet (${reason}); trying again in 1 s.`);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await delay(1_000);
     }
   }
 }

@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import type { AuthedUser } from '../../../src/shared/contract/user';
 import { signInAs } from './factories';
-import { EXPECTED_CONSOLE_ERRORS } from './fixtures';
+import { EXPECTED_CONSOLE_ERRORS, waitForTakeoverOnNavigation } from './fixtures';
 
 /**
  * Another person in their own browser context, signed in, with cookie consent given. Page errors
@@ -20,6 +20,7 @@ export async function personInNewContext(
   const context = await browser.newContext({ baseURL });
   await context.addCookies([{ name: 'cookies_consent', value: 'true', url: baseURL }]);
   const page = await context.newPage();
+  waitForTakeoverOnNavigation(page);
   const ignored = [...EXPECTED_CONSOLE_ERRORS, ...expected];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {

@@ -23,6 +23,28 @@ type Fixtures = {
   shot: (name: string, options?: { fullPage?: boolean; target?: Page }) => Promise<void>;
 };
 
+const waitingPages = new WeakSet<Page>();
+
+/**
+ * The server's first screen shows before the app's code runs, and the app then replaces it: a
+ * control found in the server's markup would be gone by the time it is clicked or filled. So the
+ * page's goto and reload resolve only once the app has taken over (decision 097). Idempotent.
+ */
+export function waitForTakeoverOnNavigation(page: Page) {
+  if (waitingPages.has(page)) return;
+  waitingPages.add(page);
+  const takenOver = () =>
+    page.waitForFunction((attribute) => !document.querySelector(`#root[${attribute}]`), FIRST_SCREEN_ATTRIBUTE);
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    page[method] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await takenOver();
+      return response;
+    }) as never;
+  }
+}
+
 /** The browser logs every 4xx answer as "Failed to load resource"; those are expected answers here. */
 export const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 4\d\d/];
 
@@ -30,25 +52,14 @@ export const test = base.extend<Options & Fixtures>({
   expectedConsoleErrors: [[], { option: true }],
   waitForApp: [true, { option: true }],
 
+  context: async ({ context, waitForApp }, use) => {
+    // Every page of the test, the fixture's and any it opens (a second viewer), waits for the takeover.
+    if (waitForApp) context.on('page', waitForTakeoverOnNavigation);
+    await use(context);
+  },
+
   page: async ({ page, expectedConsoleErrors, waitForApp }, use) => {
-    // The server's first screen shows before the app's code runs, and the app then replaces it: a
-    // control found in the server's markup would be gone by the time it is clicked or filled.
-    if (waitForApp) {
-      const takenOver = () =>
-        page.waitForFunction((attribute) => !document.querySelector(`#root[${attribute}]`), FIRST_SCREEN_ATTRIBUTE);
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await takenOver();
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await takenOver();
-        return response;
-      };
-    }
+    if (waitForApp) waitForTakeoverOnNavigation(page);
     const expected = [...EXPECTED_CONSOLE_ERRORS, ...expectedConsoleErrors];
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
