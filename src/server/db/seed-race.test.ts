@@ -1,31 +1,20 @@
 // Two processes started at once on an empty database with SEED_DEMO (decision 093): they take
 // turns, so the demo is made once. Each engine: two apps on one database seed at the same moment;
 // every table then holds as many rows as after one app seeding alone.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Random } from '../platform/clock';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './database';
+import { ENGINES } from '../testing/harness';
+import { sharedDatabase } from '../testing/shared-database';
 import { seedAndRefreshDemo } from './seed';
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * The same numbers in the same order for every app: the demo's draws depend on them (a redraw adds
@@ -40,20 +29,13 @@ function repeatableRandom(): Random {
   };
 }
 
-/** A database of the test's own: an SQLite file in a folder, or a PostgreSQL schema. */
-type Place = { open: () => DatabaseHandle; remove: () => Promise<void> };
+type Shared = Awaited<ReturnType<typeof sharedDatabase>>;
 
-async function newPlace(engine: Dialect, dir: string, name: string): Promise<Place> {
-  if (engine === 'sqlite') {
-    const file = path.join(dir, `${name}.db`);
-    return { open: () => openDatabase({ kind: 'sqlite', file }), remove: async () => undefined };
-  }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  await admin(`create schema ${schema}`);
-  return {
-    open: () => openDatabase({ kind: 'postgres', url: databaseUrl ?? '', schema, poolSize: 3 }),
-    remove: () => admin(`drop schema ${schema} cascade`),
-  };
+/** One more connection (pool) to a shared database, as a second process opens it. */
+function openAgain(engine: Dialect, shared: Shared): DatabaseHandle {
+  return engine === 'sqlite'
+    ? openDatabase({ kind: 'sqlite', file: shared.target })
+    : openDatabase({ kind: 'postgres', url: shared.target, schema: shared.schema, poolSize: 3 });
 }
 
 /** Every table's row count, by table name. */
@@ -74,25 +56,21 @@ async function rowCounts(db: Db, engine: Dialect): Promise<Record<string, number
   return counts;
 }
 
-const engines: Dialect[] = databaseUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-
-describe.each(engines)('seeding the demo from two processes at once [%s]', (engine) => {
+describe.each(ENGINES)('seeding the demo from two processes at once [%s]', (engine) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'gemcast-seed-race-'));
-  const places: Place[] = [];
+  const databases: Shared[] = [];
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
 
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const handle of handles) await handle.close();
-    for (const place of places) await place.remove();
+    for (const database of databases) await database.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** An app as a process would build it, on its own connection(s) to `place`, sharing DATA_DIR. */
-  async function startApp(place: Place, dataDir: string) {
-    const handle = place.open();
-    handles.push(handle);
+  /** An app as a process would build it, on `handle`, sharing DATA_DIR with the other processes. */
+  async function startApp(handle: DatabaseHandle, dataDir: string) {
     const config = loadConfig({
       DATA_DIR: dataDir,
       WEB_DIR: dataDir,
@@ -106,12 +84,14 @@ describe.each(engines)('seeding the demo from two processes at once [%s]', (engi
   }
 
   it('makes one copy of the demo, the same as one process seeding alone', { timeout: 60_000 }, async () => {
-    const shared = await newPlace(engine, dir, 'shared');
-    const alone = await newPlace(engine, dir, 'alone');
-    places.push(shared, alone);
-    const first = await startApp(shared, path.join(dir, 'shared-data'));
-    const second = await startApp(shared, path.join(dir, 'shared-data'));
-    const lone = await startApp(alone, path.join(dir, 'alone-data'));
+    const shared = await sharedDatabase(engine, 'seedrace');
+    const alone = await sharedDatabase(engine, 'seedalone');
+    databases.push(shared, alone);
+    const again = openAgain(engine, shared);
+    handles.push(again);
+    const first = await startApp(shared.handle, path.join(dir, 'shared-data'));
+    const second = await startApp(again, path.join(dir, 'shared-data'));
+    const lone = await startApp(alone.handle, path.join(dir, 'alone-data'));
 
     const results = await Promise.all([seedAndRefreshDemo(first.ctx), seedAndRefreshDemo(second.ctx)]);
     expect(results.filter((seeded) => seeded !== null)).toHaveLength(1);
