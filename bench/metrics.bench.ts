@@ -1,7 +1,8 @@
 // `npx tsx bench/metrics.bench.ts`: what the metrics hook costs on GET /api/profile_v1 (decision 091).
-// The same server with METRICS_PORT unset (no hook) and set, loaded in turns (off, on, off, on) so
-// other work on the machine falls on both alike; prints req/s and the server's CPU time per request
-// from /proc, and the ratios of "on" to "off" measured in this run. Asserts nothing.
+// The profile bench's server (bench/servers/gemcast.ts, on SQLite) with METRICS_PORT unset (no hook)
+// and set, loaded in turns (off, on, off, on) so other work on the machine falls on both alike;
+// prints req/s and the server's CPU time per request from /proc, and the ratios of "on" to "off"
+// measured in this run. Asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -18,8 +19,14 @@ const TICK_US = 10_000;
 type Started = { child: ChildProcess; port: number; metricsPort: number | null; token: string };
 
 function start(isMetricsOn: boolean): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/gemcast-metrics.ts'], {
-    env: { ...process.env, METRICS_PORT: isMetricsOn ? '0' : '' },
+  // On SQLite, logging warnings only: what the two runs differ in is the hook alone.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/gemcast.ts'], {
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      METRICS_PORT: isMetricsOn ? '0' : '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -1,26 +1,35 @@
 // Gemcast as it runs in production (one process), on SQLite or on PostgreSQL (BENCH_DATABASE_URL),
-// with one registered viewer whose token the bench uses for GET /api/profile_v1.
+// with one registered viewer whose token the bench uses for GET /api/profile_v1. With METRICS_PORT
+// set its metrics are kept and served on a port of their own, as bench/metrics.bench.ts compares.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { serveMetrics } from '../../src/server/platform/metrics';
 import { insertViewers } from '../../src/server/testing/bulk-viewers';
 import { insertContest, insertSubmission } from '../../src/server/testing/contests';
 import { openBenchDatabase } from './bench-database';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gemcast-bench-'));
 const pgUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SEED_DEMO: 'false' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  SEED_DEMO: 'false',
+  METRICS_PORT: process.env.METRICS_PORT ?? '',
+});
 const { database, drop } = await openBenchDatabase(dataDir, pgUrl);
+const app = await buildApp(config, { database });
+const metricsServer = app.metrics ? await serveMetrics(app.metrics, 0, '127.0.0.1') : null;
 const stop = async () => {
+  metricsServer?.close();
   await database.close();
   await drop();
   process.exit(0);
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-const app = await buildApp(config, { database });
 const registered = await app.inject({
   method: 'POST',
   url: '/api/registeruser_v1',
@@ -99,6 +108,13 @@ for (let start = 0; start < voters.length; start += 500) {
       .execute();
 }
 await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (address && typeof address === 'object')
-  process.stdout.write(`${JSON.stringify({ port: address.port, token, eventId: show.id, contestId: contest.id })}\n`);
+const portOf = (address: ReturnType<typeof app.server.address>) =>
+  address && typeof address === 'object' ? address.port : null;
+const info = {
+  port: portOf(app.server.address()),
+  metricsPort: portOf(metricsServer?.address() ?? null),
+  token,
+  eventId: show.id,
+  contestId: contest.id,
+};
+process.stdout.write(`${JSON.stringify(info)}\n`);

@@ -384,17 +384,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(guessingRoutes(ctx, guessing, guards));
   await app.register(staffGuessingRoutes(ctx, guessing, guards));
   // The producer console (decision 080).
-  await app.register(
-    consoleRoutesFor(ctx, pubsub, guards, {
-      liveLookup,
-      staffEvents,
-      staffGiveaways,
-      draws,
-      guessing,
-      chat,
-      hub: chatHub,
-    }),
-  );
+  const producerConsole = consoleRoutesFor(ctx, pubsub, guards, {
+    liveLookup,
+    staffEvents,
+    staffGiveaways,
+    draws,
+    guessing,
+    chat,
+    hub: chatHub,
+  });
+  await app.register(producerConsole.routes);
+  metrics?.countSockets('console_stream', producerConsole.streams.size);
   // Rehearsals (decision 084): a private copy of a show whose scripted audience acts through these services.
   const rehearsalDeps = { live: createLiveService(ctx), chat, hub: chatHub, giveaways, spins, guessing };
   const rehearsals = createRehearsalService(ctx, rehearsalDeps, options.rehearsalPace);

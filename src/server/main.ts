@@ -2,7 +2,7 @@
 // listens, and closes gracefully on SIGINT/SIGTERM. Everything else lives in app.ts.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { refreshDemo, seedDemo } from './db/seed';
+import { seedAndRefreshDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
 import { serveMetrics } from './platform/metrics';
 import { startReminders } from './modules/rsvp/reminders';
@@ -32,12 +32,11 @@ async function main() {
   const printMail = !config.smtpUrl && ['trace', 'debug', 'info'].includes(config.logLevel);
   const app = await buildApp(config, { printMail });
   if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx);
+    const seeded = await seedAndRefreshDemo(app.ctx);
     if (seeded) {
       console.log(`\nDemo data created. Staff login: ${seeded.staffEmail} / ${seeded.staffPassword}`);
       console.log('This password is shown once; keep it, or reset it with a code from the outbox.\n');
     }
-    await refreshDemo(app.ctx);
   }
   if (!config.webDir)
     app.log.warn('No built web app in dist/web: run `npm run build` (npm start does this) or use `npm run dev`.');

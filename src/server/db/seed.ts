@@ -6,6 +6,7 @@
 // for the live show's producer console.
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { BLANK_PROFILE } from '../modules/auth/auth.repository';
 import { newEventRow } from '../modules/events/event-row';
@@ -213,6 +214,45 @@ export async function seedDemo(ctx: AppContext): Promise<{ staffEmail: string; s
   });
   await seedGiveaways(ctx, { staffEmail, liveShowTitle: DEMO_LIVE_TITLE });
   return { staffEmail, staffPassword };
+}
+
+/**
+ * What a start with SEED_DEMO does: the demo seeded if the database is empty (the staff login,
+ * made now, is returned), then refreshed. Processes starting at once take turns (decision 093):
+ * the second finds the demo made and only refreshes it, so there is one copy.
+ */
+export async function seedAndRefreshDemo(
+  ctx: AppContext,
+): Promise<{ staffEmail: string; staffPassword: string } | null> {
+  return inDemoTurn(ctx, async (own) => {
+    const seeded = await seedDemo(own);
+    await refreshDemo(own);
+    return seeded;
+  });
+}
+
+/** The SQLite turn: one process holds an SQLite file (decision 093), so an in-process queue suffices. */
+let sqliteTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` alone among the processes seeding this database. PostgreSQL: a session advisory
+ * lock, keyed by the schema, held on one connection that `work` uses for everything (a statement
+ * on another connection would not see the lock's turn as its own).
+ */
+async function inDemoTurn<T>(ctx: AppContext, work: (own: AppContext) => Promise<T>): Promise<T> {
+  if (ctx.dialect === 'postgres')
+    return ctx.db.connection().execute(async (connection) => {
+      const key = sql`hashtext(current_schema()), hashtext('gemcast demo seed')`;
+      await sql`select pg_advisory_lock(${key})`.execute(connection);
+      try {
+        return await work({ ...ctx, db: connection });
+      } finally {
+        await sql`select pg_advisory_unlock(${key})`.execute(connection);
+      }
+    });
+  const turn = sqliteTurn.then(() => work(ctx));
+  sqliteTurn = turn.catch(() => undefined);
+  return turn;
 }
 
 /**

@@ -2,6 +2,8 @@
 // class, open sockets, outbox depth and event-loop lag, scraped from a port of their own.
 import type { Server } from 'node:http';
 import { afterEach, expect, it } from 'vitest';
+import { consoleStreamPath } from '../../shared/contract/console';
+import { createLiveShow } from '../modules/console/console.factories';
 import { describeEachEngine, createTestApp, type TestApp } from '../testing/harness';
 import { serveMetrics } from './metrics';
 
@@ -96,8 +98,32 @@ describeEachEngine(
       aborter.abort();
       expect(sample(text, 'gemcast_open_sockets{kind="chat"}')).toBe(0);
       expect(sample(text, 'gemcast_open_sockets{kind="notification_stream"}')).toBe(1);
+      expect(sample(text, 'gemcast_open_sockets{kind="console_stream"}')).toBe(0);
       expect(sample(text, 'gemcast_outbox_pending{queue="mail"}')).toBe(t().app.mailPending());
       expect(sample(text, 'gemcast_outbox_pending{queue="notification_email"}')).toBe(1);
+    });
+
+    it('counts the producer console’s open streams as their own kind, and forgets a closed one', async () => {
+      const staff = await t().createStaff();
+      const show = await createLiveShow(t());
+      const consoles = [new AbortController(), new AbortController()];
+      for (const aborter of consoles) {
+        const stream = await t().app.inject({
+          method: 'GET',
+          url: consoleStreamPath(show.id),
+          headers: { token: staff.tokenvalue },
+          payloadAsStream: true,
+          signal: aborter.signal,
+        });
+        expect(stream.statusCode).toBe(200);
+      }
+      const series = 'gemcast_open_sockets{kind="console_stream"}';
+      expect(sample((await scrape(t())).text, series)).toBe(2);
+
+      consoles[0]?.abort();
+      await expect.poll(async () => sample((await scrape(t())).text, series)).toBe(1);
+      consoles[1]?.abort();
+      await expect.poll(async () => sample((await scrape(t())).text, series)).toBe(0);
     });
 
     it("includes the process's default metrics, event-loop lag among them", async () => {

@@ -79,7 +79,7 @@ export function createMetrics(sources: MetricsSources) {
   const socketCounts = new Map<string, () => number>();
   new Gauge({
     name: 'gemcast_open_sockets',
-    help: 'Long-lived connections this process holds: chat sockets and notification event streams',
+    help: 'Long-lived connections this process holds: chat sockets, notification and console event streams',
     labelNames: ['kind'] as const,
     registers: [registry],
     collect() {

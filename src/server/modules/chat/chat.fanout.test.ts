@@ -38,6 +38,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes sha
       SEED_DEMO: 'false',
       APP_SECRET: 'fanout-secret-fanout-secret-fanout!!',
       REDIS_URL: redisUrl,
+      // Pub/sub ignores Redis's database number: a prefix of this run's own keeps its channels and
+      // rate-limit keys apart from other tests on the same Redis (their user ids start at 1 too).
+      REDIS_PREFIX: `fanout-${schema}:`,
       DATABASE_URL: databaseUrl,
     });
     for (let i = 0; i < 2; i++) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import type { ChatToken } from '../../../shared/contract/chat';
@@ -194,5 +195,6 @@ describeEachEngine(
       await s.until(() => s.ended(), 'the end', 2_000);
     });
   },
-  redisUrl ? { redisUrl } : {},
+  // A prefix of this run's own: pub/sub ignores Redis's database number, and other tests' ids start at 1 too.
+  redisUrl ? { redisUrl, redisPrefix: `console-${randomBytes(5).toString('hex')}:` } : {},
 );

@@ -146,7 +146,10 @@ export function consoleRoutes(
   };
 }
 
-/** The console's routes with their service and streams, built from the services it dispatches to. */
+/**
+ * The console's routes with their service and streams, built from the services it dispatches to;
+ * the streams are handed back too, so the app can count them in its metrics.
+ */
 export function consoleRoutesFor(
   ctx: AppContext,
   pubsub: PubSub,
@@ -157,5 +160,6 @@ export function consoleRoutesFor(
     ...deps,
     changed: (eventId, change) => publishChange(pubsub, ctx.log, eventId, change),
   });
-  return consoleRoutes(ctx, service, createConsoleStreams(pubsub, service.pulse, service.sample, ctx.log), guards);
+  const streams = createConsoleStreams(pubsub, service.pulse, service.sample, ctx.log);
+  return { routes: consoleRoutes(ctx, service, streams, guards), streams };
 }

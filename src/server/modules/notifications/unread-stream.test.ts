@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { NOTIFICATION_STREAM_PATH } from '../../../shared/contract/notifications';
@@ -159,5 +160,6 @@ describeEachEngine(
       expect(stream.ended()).toBe(true);
     });
   },
-  redisUrl ? { redisUrl } : {},
+  // A prefix of this run's own: pub/sub ignores Redis's database number, and other tests' ids start at 1 too.
+  redisUrl ? { redisUrl, redisPrefix: `unread-${randomBytes(5).toString('hex')}:` } : {},
 );

@@ -66,6 +66,20 @@ export const rehearsalRepository = {
         ).map((row) => row.id)
       : [],
 
+  /**
+   * Takes a rehearsal whose driver went quiet (no stamp, or none since `staleBefore`) to end it, in
+   * the ending's transaction: false when its driver stamped it since, or another process took it
+   * first (on PostgreSQL the row's lock makes this wait for that process, then find the row gone).
+   */
+  claimLeftOver: async (trx: Db, id: number, staleBefore: string, at: string) =>
+    (await trx
+      .updateTable('rehearsals')
+      .set({ driver_seen_at: at })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('driver_seen_at', 'is', null), eb('driver_seen_at', '<', staleBefore)]))
+      .returning('id')
+      .executeTakeFirst()) !== undefined,
+
   insertUsers: (db: Db, rows: NewUser[]) => db.insertInto('users').values(rows).execute(),
 
   /** Every synthetic viewer as the services take a user. */

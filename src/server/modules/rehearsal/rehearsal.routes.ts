@@ -1,5 +1,6 @@
 // Staff rehearsal calls (decision 084), behind requireStaff (viewers 403, visitors 401): start a
-// rehearsal of a show, and end one by its private copy's id. Left-over rehearsals end at start-up.
+// rehearsal of a show, and end one by its private copy's id. Left-over rehearsals end at start-up
+// and, once their driver has gone quiet, at any process's next beat.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSOLE_MESSAGES, consoleCalls as calls } from '../../../shared/contract/console';
@@ -23,11 +24,23 @@ export function rehearsalRoutes(
 
     const ended = await rehearsals.endLeftOver();
     if (ended) ctx.log.info({ ended }, 'ended rehearsals left running by an earlier process');
-    // Several processes (decision 093): the rehearsals driven here are stamped, so a starting process leaves them be.
-    const beat = setInterval(
-      () => void rehearsals.beat().catch((error: unknown) => ctx.log.warn({ err: error }, 'rehearsal beat failed')),
-      DRIVER_BEAT_MS,
-    );
+    // Several processes (decision 093), on each of them: the rehearsals driven here are stamped, so
+    // other processes leave them be, and one whose driver stopped stamping (it crashed) is ended.
+    let isBeating = false;
+    const beatOnce = async () => {
+      if (isBeating) return;
+      isBeating = true;
+      try {
+        await rehearsals.beat();
+        const endedNow = await rehearsals.endLeftOver();
+        if (endedNow) ctx.log.info({ ended: endedNow }, 'ended rehearsals whose driving process went quiet');
+      } catch (error: unknown) {
+        ctx.log.warn({ err: error }, 'rehearsal beat failed');
+      } finally {
+        isBeating = false;
+      }
+    };
+    const beat = setInterval(() => void beatOnce(), DRIVER_BEAT_MS);
     beat.unref();
     // Closed before the app's own onClose closes the database: no audience tick outlives the pool.
     fastify.addHook('onClose', async () => {

@@ -227,17 +227,28 @@ export function createRehearsalService(
     },
 
     /**
-     * At start-up: a rehearsal this process does not drive has lost its audience (a restart or a
-     * deploy); it is ended, so no synthetic rows outlive the process that made them.
+     * At start-up and at every beat after: a rehearsal no process drives has lost its audience (a
+     * restart, a deploy, a crash); it is ended, so no synthetic rows outlive the process that made
+     * them. Answers how many this process ended.
      */
     async endLeftOver(): Promise<number> {
       // Another process's rehearsal is left alone while that process says it drives it (decision 093).
-      const staleBefore = new Date(clock.now().getTime() - DRIVER_STALE_MS).toISOString();
+      const now = clock.now();
+      const staleBefore = new Date(now.getTime() - DRIVER_STALE_MS).toISOString();
       const left = (await repo.all(db)).filter(
         (r) => !audiences.has(r.id) && (r.driver_seen_at === null || r.driver_seen_at < staleBefore),
       );
-      for (const rehearsal of left) await purge(rehearsal.id, rehearsal.event_id);
-      return left.length;
+      let ended = 0;
+      for (const rehearsal of left) {
+        const isEnded = await db.transaction().execute(async (trx) => {
+          // Checked again under the row's lock: its driver may have stamped it, or another process ended it.
+          if (!(await repo.claimLeftOver(trx, rehearsal.id, staleBefore, now.toISOString()))) return false;
+          await repo.purge(trx, rehearsal.id, rehearsal.event_id);
+          return true;
+        });
+        if (isEnded) ended += 1;
+      }
+      return ended;
     },
 
     /**

@@ -4,7 +4,7 @@ import { CONSOLE_MESSAGES } from '../../../shared/contract/console';
 import type { StaffGuessQuestion } from '../../../shared/contract/guessing';
 import type { UserRow } from '../../db/schema';
 import { memoryPubSub } from '../../platform/pubsub';
-import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { createTestApp, describeEachEngine, type TestApp } from '../../testing/harness';
 import { createChatHub } from '../chat/chat.hub';
 import { createChatService } from '../chat/chat.service';
 import { createLiveLookup } from '../events/live-lookup';
@@ -15,7 +15,7 @@ import { createGuessingService } from '../guessing/guessing.service';
 import { createLiveService } from '../live/live.service';
 import { createRewardsService } from '../rewards/rewards.service';
 import { plausibleGuess, startAudience, type AudiencePace } from './rehearsal-audience';
-import { createRehearsalService, DRIVER_STALE_MS, SYNTHETIC_DOMAIN } from './rehearsal.service';
+import { createRehearsalService, DRIVER_BEAT_MS, DRIVER_STALE_MS, SYNTHETIC_DOMAIN } from './rehearsal.service';
 
 const MINUTE = 60_000;
 /** Two script seconds every 10 ms: the 20 s check-in phase takes about 100 ms. */
@@ -395,6 +395,29 @@ describeEachEngine('rehearsals', (app) => {
     // …and a driver that was only slow finds its row gone and stops its audience.
     await driver.beat();
     expect(driver.driving()).toEqual([]);
+  });
+
+  it('ends a rehearsal whose driving process crashed at a running process’s next beat, not only at a start', async () => {
+    // The running process is an app of its own, built with its beat on a fake timer.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const t = await createTestApp(app().engine);
+    // Its audience would tick at each advance of the fake timers: slowed past the test's length.
+    const crashed = rehearsalsFor(t, { tickMs: 60 * MINUTE, speed: 1 });
+    try {
+      const staff = await t.createStaff();
+      const { show } = await plannedShow(t, staff.tokenvalue);
+      const before = await everyRow(t);
+      await crashed.start(await staffRow(t, staff.id), show.id, { viewers: 5 });
+      // The driver stamped it when it started, then never again: it crashed.
+      t.clock.advance(DRIVER_STALE_MS + 1_000);
+      vi.advanceTimersByTime(DRIVER_BEAT_MS);
+      await expect.poll(() => t.db.selectFrom('rehearsals').selectAll().execute()).toEqual([]);
+      expect(await everyRow(t)).toEqual(before);
+    } finally {
+      await crashed.stopAll();
+      vi.useRealTimers();
+      await t.close();
+    }
   });
 });
 

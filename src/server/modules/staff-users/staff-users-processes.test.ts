@@ -43,6 +43,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('ending sessions across two processes
       SEED_DEMO: 'false',
       APP_SECRET: 'revoke-secret-revoke-secret-revoke!!',
       REDIS_URL: redisUrl,
+      // Pub/sub ignores Redis's database number: a prefix of this run's own keeps its channels and
+      // rate-limit keys apart from other tests on the same Redis (their user ids start at 1 too).
+      REDIS_PREFIX: `revoke-${schema}:`,
       DATABASE_URL: databaseUrl,
       SESSION_CACHE_MS: '3000',
     });
