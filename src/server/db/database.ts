@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { unavailableMessage } from '../http/errors';
 import type { Database } from './schema';
+import { allowDirectReads } from './compiled';
 import { SharedSqliteDialect, type StatementSource } from './sqlite-driver';
 import { isSqliteUniqueFailure, openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-engine';
 import * as foundation from './migrations/001-foundation';
@@ -59,7 +60,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.exec(
       'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = FULL;',
     );
-    const db = new Kysely<Database>({ dialect: new SharedSqliteDialect(withStatementCache(sqlite)) });
+    const dialect = new SharedSqliteDialect(withStatementCache(sqlite));
+    const db = new Kysely<Database>({ dialect });
+    allowDirectReads(db, (sql) => dialect.directRead(sql));
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

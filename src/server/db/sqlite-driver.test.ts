@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { compiledRead } from './compiled';
 import { openDatabase, type DatabaseHandle, type Db } from './database';
 
 let handle: DatabaseHandle;
@@ -41,6 +42,33 @@ describe('the SQLite driver', () => {
     release();
     await Promise.all([transaction, outside]);
     expect(outsideSaw).toEqual(['a', 'b']);
+  });
+
+  it('keeps a compiled read, run on its own prepared statement, out of an open transaction until it ends', async () => {
+    const { db } = handle;
+    const valueOf = compiledRead<{ value: string }, [key: string]>((db) =>
+      db
+        .selectFrom(sql<{ key: string; value: string }>`notes`.as('notes'))
+        .select('value')
+        .where('key', '=', ''),
+    );
+    await note(db, 'a', 'before');
+    expect(await valueOf(db, 'a')).toEqual([{ value: 'before' }]);
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`update notes set value = 'after' where key = 'a'`.execute(trx);
+      expect(await valueOf(trx, 'a')).toEqual([{ value: 'after' }]);
+      await holding;
+    });
+    await tick();
+    let outsideSaw: { value: string }[] | null = null;
+    const outside = valueOf(db, 'a').then((seen) => (outsideSaw = seen));
+    await tick();
+    expect(outsideSaw).toBeNull();
+    release();
+    await Promise.all([transaction, outside]);
+    expect(outsideSaw).toEqual([{ value: 'after' }]);
   });
 
   it('runs transactions one after another, and a failed one leaves nothing behind', async () => {

@@ -93,6 +93,14 @@ class SharedSqliteDriver implements Driver {
     this.statements.close();
   }
 
+  /**
+   * A read's rows at once, straight from its prepared statement, or null while a transaction is
+   * open: then the read must go through Kysely and wait for it, as any other statement would.
+   */
+  readNow<R>(statement: SqliteStatement, parameters: readonly unknown[]): R[] | null {
+    return this.#owner ? null : (statement.all(parameters) as R[]);
+  }
+
   run<R>(query: CompiledQuery): QueryResult<R> {
     const statement = this.statements.prepare(query.sql);
     const parameters = query.parameters as unknown[];
@@ -107,15 +115,28 @@ class SharedSqliteDriver implements Driver {
   }
 }
 
+/** A read prepared once and run without Kysely's executor; null while a transaction is open. */
+export type DirectRead = <R>(parameters: readonly unknown[]) => R[] | null;
+
 export class SharedSqliteDialect implements Dialect {
-  constructor(private readonly statements: StatementSource) {}
+  readonly #driver: SharedSqliteDriver;
+
+  constructor(private readonly statements: StatementSource) {
+    this.#driver = new SharedSqliteDriver(statements);
+  }
+
+  /** Prepares `sql` once; each call runs it at once unless a transaction is open (compiled.ts). */
+  directRead(sql: string): DirectRead {
+    const statement = this.statements.prepare(sql);
+    return <R>(parameters: readonly unknown[]) => this.#driver.readNow<R>(statement, parameters);
+  }
 
   createAdapter() {
     return new SqliteAdapter();
   }
 
   createDriver(): Driver {
-    return new SharedSqliteDriver(this.statements);
+    return this.#driver;
   }
 
   createQueryCompiler() {

@@ -63,7 +63,10 @@ describe('the OpenAPI document of a small app', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await registerApiDocs(app);
-    const guards = sessionGuards({ userForToken: async () => null }, { now: () => new Date() });
+    const guards = sessionGuards(
+      { userForToken: async () => null, cachedUserForToken: () => null },
+      { now: () => new Date() },
+    );
     const countRequest = async () => {};
     const schema = { tags: ['demo'], summary: 'A call', response: { 200: z.object({ ok: z.boolean() }) } };
     const handler = async () => ({ ok: true });

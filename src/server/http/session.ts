@@ -1,8 +1,8 @@
 // Who is calling: reads the `token` header (spec §6) and resolves a user session once per
 // request. Routes that need a person use `requireUser` as their preHandler.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserRow } from '../db/schema';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthService, Session } from '../modules/auth/auth.service';
 import type { Caller } from '../modules/event-access/event-access.service';
 import { AppError, unauthorized, forbidden } from './errors';
 import { STATUS } from '../../shared/contract/envelope';
@@ -68,27 +68,48 @@ export function assertStepUp(request: FastifyRequest, nowMs: number): void {
   if (!secondFactorFresh(request.secondFactorAt, nowMs, STEP_UP_MINUTES * 60_000)) throw secondFactorNeeded('step_up');
 }
 
-export function sessionGuards(auth: Pick<AuthService, 'userForToken'>, clock: Clock) {
-  async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = tokenOf(request);
-    if (!token) throw unauthorized();
-    const session = await auth.userForToken(token);
-    if (!session) throw unauthorized(MESSAGES.sessionExpired);
+export function sessionGuards(auth: Pick<AuthService, 'userForToken' | 'cachedUserForToken'>, clock: Clock) {
+  function admit(request: FastifyRequest, session: Session): void {
     request.user = session.user;
     request.tokenHash = session.tokenHash;
     request.secondFactorAt = session.secondFactorAt;
     // Only the rare pending staff session is noted: a WeakMap entry per request cost more than the guard's other work.
     if (session.staffPending) pending.set(request, true);
   }
+  async function signedIn(request: FastifyRequest): Promise<void> {
+    const token = tokenOf(request);
+    if (!token) throw unauthorized();
+    const session = auth.cachedUserForToken(token) ?? (await auth.userForToken(token));
+    if (!session) throw unauthorized(MESSAGES.sessionExpired);
+    admit(request, session);
+  }
+  /**
+   * Callback-style, so a session this process has cached lets the request through at once: as an
+   * async function the guard cost every authenticated call a promise and a microtask (issue 22).
+   */
+  function requireUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    const token = tokenOf(request);
+    if (!token) return done(unauthorized());
+    const cached = auth.cachedUserForToken(token);
+    if (cached) {
+      admit(request, cached);
+      return done();
+    }
+    auth.userForToken(token).then((session) => {
+      if (!session) return done(unauthorized(MESSAGES.sessionExpired));
+      admit(request, session);
+      done();
+    }, done);
+  }
   /** Staff whose session passed the second factor; a staff account without it is told so (decision 085). */
-  async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
+  async function requireStaff(request: FastifyRequest): Promise<void> {
+    await signedIn(request);
     if (pending.get(request)) throw secondFactorNeeded('required');
     if (!request.user?.is_staff) throw forbidden();
   }
   /** Staff whose second factor is at most STEP_UP_MINUTES old: for draws, exports and staff grants. */
-  async function requireStepUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireStaff(request, reply);
+  async function requireStepUp(request: FastifyRequest): Promise<void> {
+    await requireStaff(request);
     assertStepUp(request, clock.now().getTime());
   }
   /** The caller's user id when the token header holds a live user token, else null; never throws. */

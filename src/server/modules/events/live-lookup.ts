@@ -10,14 +10,15 @@ const FRESH_MS = 1000;
 type LiveType = 'show' | 'giveaway';
 
 export function createLiveLookup(ctx: AppContext) {
-  const cache = new Map<LiveType, { row: Selectable<EventsTable> | undefined; until: number }>();
+  // `endsAt` is the row's end in ms, worked out once: the hit is checked on every request.
+  const cache = new Map<LiveType, { row: Selectable<EventsTable> | undefined; endsAt: number; until: number }>();
   return {
     async current(type: LiveType): Promise<Selectable<EventsTable> | undefined> {
-      const now = ctx.clock.now();
+      const nowMs = ctx.clock.now().getTime();
       const hit = cache.get(type);
-      if (hit && hit.until > now.getTime() && (!hit.row || hit.row.cust_end > now.toISOString())) return hit.row;
-      const [row] = await eventsRepository.list(ctx.db, type, 'live', now.toISOString(), 1);
-      cache.set(type, { row, until: now.getTime() + FRESH_MS });
+      if (hit && hit.until > nowMs && hit.endsAt > nowMs) return hit.row;
+      const [row] = await eventsRepository.list(ctx.db, type, 'live', new Date(nowMs).toISOString(), 1);
+      cache.set(type, { row, endsAt: row ? Date.parse(row.cust_end) : Infinity, until: nowMs + FRESH_MS });
       return row;
     },
     invalidate(): void {
