@@ -97,13 +97,17 @@ function serverProcess(env: Record<string, string>, logFile: string) {
   }
 
   return {
-    /** Starts the spare (warming the next) and waits until it listens; the milliseconds from now. */
-    async start(): Promise<number> {
+    /**
+     * Starts the spare and waits until it listens: the milliseconds from now, and how many of them
+     * went to waiting for the spare to be warm. The next spare warms once this one listens, so its
+     * module loading does not compete with the recovery being timed.
+     */
+    async start(): Promise<{ ms: number; spareWaitMs: number }> {
       const started = performance.now();
       const next = await (spare ?? warm());
+      const spareWaitMs = performance.now() - started;
       child = next;
-      spare = warm();
-      spare.catch(() => undefined);
+      spare = null;
       const listening = new Promise<number>((resolve, reject) => {
         createInterface({ input: next.stdout! }).on('line', (line) => {
           log.write(`${line}\n`);
@@ -115,7 +119,10 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         );
       });
       next.kill('SIGUSR2');
-      return listening;
+      const ms = await listening;
+      spare = warm();
+      spare.catch(() => undefined);
+      return { ms, spareWaitMs };
     },
     kill(signal: NodeJS.Signals): Promise<void> {
       const current = child;
@@ -155,6 +162,30 @@ function startLoad(input: LoadInput, onAcks: (message: LoadMessage) => void) {
   };
 }
 
+/**
+ * Where the server's e-mails go: an SMTP sink process that counts them (bench/servers/smtp-sink.ts).
+ * Without SMTP_URL the outbox keeps each e-mail's HTML in the database for a day: 60 MB of a 145 MB
+ * run, which every restart's integrity_check read again, though no check is about e-mail.
+ */
+async function startMailSink() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/smtp-sink.ts', '--no-bodies'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  const { url } = JSON.parse(await next()) as { url: string };
+  return {
+    /** Pooled, as a real SMTP relay would be used: one connection, not one per e-mail. */
+    smtpUrl: `${url}?pool=true&maxConnections=2&maxMessages=1000000`,
+    async received(): Promise<number> {
+      const answer = next();
+      child.stdin!.write('\n');
+      return (JSON.parse(await answer) as { received: number }).received;
+    },
+    close: () => child.kill('SIGTERM'),
+  };
+}
+
 async function redisAnswers(): Promise<boolean> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
   try {
@@ -184,16 +215,21 @@ type Tally = {
   restarts: number;
   seconds: number;
   restartMs: number[];
+  /** Of each restart, the time spent waiting for the spare to finish warming. */
+  spareWaitMs: number[];
   acks: Record<AckKind, number>;
   ledgerRows: number;
   missing: number;
   violations: string[];
   integrity: string[];
   checksMs: number[];
+  /** Per part of the checks after restarts, the milliseconds of each. */
+  checkParts: Record<string, number[]>;
   failures: FailureTally;
   refusals: string[];
   roundsDone: number;
   serverErrors: number;
+  mailsSent: number;
   logFile: string;
 };
 
@@ -210,8 +246,10 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
   const database = engine === 'PostgreSQL' ? `chaos_${randomBytes(4).toString('hex')}` : null;
   const pgUrl = database ? PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`) : null;
   if (database) await adminQuery(`create database ${database}`);
+  const mail = await startMailSink();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    SMTP_URL: mail.smtpUrl,
     PORT: String(PORTS[engine]),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
@@ -230,16 +268,19 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     restarts: 0,
     seconds: 0,
     restartMs: [],
+    spareWaitMs: [],
     acks: { entry: 0, spin: 0, guess: 0, vote: 0, redeem: 0, chat: 0 },
     ledgerRows: 0,
     missing: 0,
     violations: [],
     integrity: [],
     checksMs: [],
+    checkParts: {},
     failures: {} as FailureTally,
     refusals: [],
     roundsDone: 0,
     serverErrors: 0,
+    mailsSent: 0,
     logFile,
   };
   const server = serverProcess(env, logFile);
@@ -281,9 +322,13 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
       await sleep(100 + Math.random() * 2 * meanUp);
       await server.kill('SIGKILL');
       tally.kills += 1;
-      tally.restartMs.push(await server.start());
+      const restart = await server.start();
+      tally.restartMs.push(restart.ms);
+      tally.spareWaitMs.push(restart.spareWaitMs);
       tally.restarts += 1;
-      record(await quickCheck(where, plan, acks), `after kill ${kill}`);
+      const check = await quickCheck(where, plan, acks);
+      for (const [part, ms] of Object.entries(check.parts)) (tally.checkParts[part] ??= []).push(ms);
+      record(check, `after kill ${kill}`);
       if (kill % 10 === 0)
         console.log(
           `  ${kill} kills, ${Math.round((performance.now() - started) / 1000)} s, ${ACK_KINDS.map((k) => `${k} ${acks[k].length}`).join(', ')}`,
@@ -303,10 +348,12 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     tally.refusals = stopped.refusals;
     tally.roundsDone = stopped.roundsDone;
     tally.serverErrors = server.errorLines();
+    tally.mailsSent = await mail.received();
     return tally;
   } finally {
     await server.kill('SIGKILL');
     await server.close();
+    mail.close();
     if (database) await adminQuery(`drop database if exists ${database} with (force)`);
     if (!process.env.CHAOS_KEEP) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -342,7 +389,9 @@ function printTally(t: Tally) {
   console.log(
     `  kills (SIGKILL)         ${t.kills}, restarts ${t.restarts}, in ${Math.floor(seconds / 60)} min ${seconds % 60} s`,
   );
-  console.log(`  restart to listening    mean ${s(mean(t.restartMs))}, max ${s(Math.max(0, ...t.restartMs))}`);
+  console.log(
+    `  restart to listening    mean ${s(mean(t.restartMs))}, max ${s(Math.max(0, ...t.restartMs))} (of which waiting for the spare to warm: mean ${s(mean(t.spareWaitMs))})`,
+  );
   console.log(
     `  acknowledged writes     ${ACK_KINDS.map((k) => `${names[k]} ${t.acks[k]}`).join(', ')}; ledger rows ${t.ledgerRows}`,
   );
@@ -353,12 +402,22 @@ function printTally(t: Tally) {
   );
   console.log(`  integrity_check         ${integrity}`);
   console.log(`  checks                  ${t.checksMs.length} (mean ${Math.round(mean(t.checksMs))} ms)`);
+  const parts = Object.entries(t.checkParts)
+    .map(([part, list]) => [part, mean(list), Math.max(...list)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  console.log(
+    `  check parts (mean/max)  ${parts
+      .slice(0, 6)
+      .map(([part, avg, max]) => `${part} ${Math.round(avg)}/${max} ms`)
+      .join('; ')}`,
+  );
   console.log(
     `  not acknowledged        ${Object.entries(totals)
       .map(([how, n]) => `${how} ${n}`)
       .join(', ')} (network and server: during kills and restarts, expected; already: stored, answer lost)`,
   );
   if (t.refusals.length) console.log(`  refusals seen           ${t.refusals.join(' | ')}`);
+  console.log(`  e-mails to the SMTP sink ${t.mailsSent}`);
   console.log(`  server error log lines  ${t.serverErrors} (${t.logFile})`);
 }
 
