@@ -331,7 +331,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
       record(check, `after kill ${kill}`);
       if (kill % 10 === 0)
         console.log(
-          `  ${kill} kills, ${Math.round((performance.now() - started) / 1000)} s, ${ACK_KINDS.map((k) => `${k} ${acks[k].length}`).join(', ')}`,
+          `  ${kill} kills, ${Math.round((performance.now() - started) / 1000)} s, ${ACK_KINDS.map((k) => `${k} ${acks[k].length}`).join(', ')}; last ten: restart ${Math.round(meanOf(tally.restartMs.slice(-10), 0))} ms (spare ${Math.round(meanOf(tally.spareWaitMs.slice(-10), 0))}), check ${Math.round(meanOf(tally.checksMs.slice(-10), 0))} ms`,
         );
     }
     const stopped = await load.stop();
