@@ -34,6 +34,8 @@ const VIEWERS = Number(process.env.CHAOS_VIEWERS ?? 300);
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 120);
 const CONNECTIONS = Number(process.env.CHAOS_CONNECTIONS ?? 24);
 const CHATTERS = Number(process.env.CHAOS_CHATTERS ?? 40);
+/** Spares warming at once: a warm-up (loading and a rehearsal boot) takes longer than one kill's turn on a loaded machine. */
+const SPARES = Number(process.env.CHAOS_SPARES ?? 2);
 /** Ports 3600–3620 are this script's: SQLite's server, then PostgreSQL's. */
 const PORTS = { SQLite: 3600, PostgreSQL: 3601 } as const;
 const PG_ADMIN_URL = process.env.CHAOS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,14 +70,14 @@ async function bundleServer() {
 }
 
 /**
- * One server process at a time on the engine's port and data, and a warm spare waiting beside it
- * (bench/servers/chaos-server.ts): a kill is followed at once by the spare's start. Output goes to a
+ * One server process at a time on the engine's port and data, and SPARES warm spares waiting beside
+ * it (bench/servers/chaos-server.ts): a kill is followed at once by the oldest spare's start. Output goes to a
  * log file; error lines are counted.
  */
 function serverProcess(env: Record<string, string>, logFile: string) {
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
-  let spare: Promise<ChildProcess> | null = null;
+  const spares: Promise<ChildProcess>[] = [];
   let errorLines = 0;
 
   function warm(): Promise<ChildProcess> {
@@ -98,16 +100,15 @@ function serverProcess(env: Record<string, string>, logFile: string) {
 
   return {
     /**
-     * Starts the spare and waits until it listens: the milliseconds from now, and how many of them
-     * went to waiting for the spare to be warm. The next spare warms once this one listens, so its
-     * module loading does not compete with the recovery being timed.
+     * Starts the oldest spare and waits until it listens: the milliseconds from now, and how many of
+     * them went to waiting for the spare to be warm. Another spare starts warming once this one
+     * listens, so its module loading does not compete with the recovery being timed.
      */
     async start(): Promise<{ ms: number; spareWaitMs: number }> {
       const started = performance.now();
-      const next = await (spare ?? warm());
+      const next = await (spares.shift() ?? warm());
       const spareWaitMs = performance.now() - started;
       child = next;
-      spare = null;
       const listening = new Promise<number>((resolve, reject) => {
         createInterface({ input: next.stdout! }).on('line', (line) => {
           log.write(`${line}\n`);
@@ -120,8 +121,11 @@ function serverProcess(env: Record<string, string>, logFile: string) {
       });
       next.kill('SIGUSR2');
       const ms = await listening;
-      spare = warm();
-      spare.catch(() => undefined);
+      while (spares.length < SPARES) {
+        const spare = warm();
+        spare.catch(() => undefined);
+        spares.push(spare);
+      }
       return { ms, spareWaitMs };
     },
     kill(signal: NodeJS.Signals): Promise<void> {
@@ -132,10 +136,9 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         current.kill(signal);
       });
     },
-    /** Ends the spare too. */
+    /** Ends the spares too. */
     async close() {
-      const waiting = await spare?.catch(() => null);
-      waiting?.kill('SIGKILL');
+      for (const spare of spares.splice(0)) (await spare.catch(() => null))?.kill('SIGKILL');
       log.end();
     },
     errorLines: () => errorLines,
