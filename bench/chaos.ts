@@ -34,6 +34,8 @@ const VIEWERS = Number(process.env.CHAOS_VIEWERS ?? 300);
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 120);
 const CONNECTIONS = Number(process.env.CHAOS_CONNECTIONS ?? 24);
 const CHATTERS = Number(process.env.CHAOS_CHATTERS ?? 40);
+/** Spares warming at once: a warm-up (loading and a rehearsal boot) takes longer than one kill's turn on a loaded machine. */
+const SPARES = Number(process.env.CHAOS_SPARES ?? 2);
 /** Ports 3600–3620 are this script's: SQLite's server, then PostgreSQL's. */
 const PORTS = { SQLite: 3600, PostgreSQL: 3601 } as const;
 const PG_ADMIN_URL = process.env.CHAOS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -68,14 +70,14 @@ async function bundleServer() {
 }
 
 /**
- * One server process at a time on the engine's port and data, and a warm spare waiting beside it
- * (bench/servers/chaos-server.ts): a kill is followed at once by the spare's start. Output goes to a
+ * One server process at a time on the engine's port and data, and SPARES warm spares waiting beside
+ * it (bench/servers/chaos-server.ts): a kill is followed at once by the oldest spare's start. Output goes to a
  * log file; error lines are counted.
  */
 function serverProcess(env: Record<string, string>, logFile: string) {
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
-  let spare: Promise<ChildProcess> | null = null;
+  const spares: Promise<ChildProcess>[] = [];
   let errorLines = 0;
 
   function warm(): Promise<ChildProcess> {
@@ -97,13 +99,16 @@ function serverProcess(env: Record<string, string>, logFile: string) {
   }
 
   return {
-    /** Starts the spare (warming the next) and waits until it listens; the milliseconds from now. */
-    async start(): Promise<number> {
+    /**
+     * Starts the oldest spare and waits until it listens: the milliseconds from now, and how many of
+     * them went to waiting for the spare to be warm. Another spare starts warming once this one
+     * listens, so its module loading does not compete with the recovery being timed.
+     */
+    async start(): Promise<{ ms: number; spareWaitMs: number }> {
       const started = performance.now();
-      const next = await (spare ?? warm());
+      const next = await (spares.shift() ?? warm());
+      const spareWaitMs = performance.now() - started;
       child = next;
-      spare = warm();
-      spare.catch(() => undefined);
       const listening = new Promise<number>((resolve, reject) => {
         createInterface({ input: next.stdout! }).on('line', (line) => {
           log.write(`${line}\n`);
@@ -115,7 +120,13 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         );
       });
       next.kill('SIGUSR2');
-      return listening;
+      const ms = await listening;
+      while (spares.length < SPARES) {
+        const spare = warm();
+        spare.catch(() => undefined);
+        spares.push(spare);
+      }
+      return { ms, spareWaitMs };
     },
     kill(signal: NodeJS.Signals): Promise<void> {
       const current = child;
@@ -125,10 +136,9 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         current.kill(signal);
       });
     },
-    /** Ends the spare too. */
+    /** Ends the spares too. */
     async close() {
-      const waiting = await spare?.catch(() => null);
-      waiting?.kill('SIGKILL');
+      for (const spare of spares.splice(0)) (await spare.catch(() => null))?.kill('SIGKILL');
       log.end();
     },
     errorLines: () => errorLines,
@@ -152,6 +162,30 @@ function startLoad(input: LoadInput, onAcks: (message: LoadMessage) => void) {
       child.send(message);
       return stopped;
     },
+  };
+}
+
+/**
+ * Where the server's e-mails go: an SMTP sink process that counts them (bench/servers/smtp-sink.ts).
+ * Without SMTP_URL the outbox keeps each e-mail's HTML in the database for a day: 60 MB of a 145 MB
+ * run, which every restart's integrity_check read again, though no check is about e-mail.
+ */
+async function startMailSink() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/smtp-sink.ts', '--no-bodies'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  const { url } = JSON.parse(await next()) as { url: string };
+  return {
+    /** Pooled, as a real SMTP relay would be used: one connection, not one per e-mail. */
+    smtpUrl: `${url}?pool=true&maxConnections=2&maxMessages=1000000`,
+    async received(): Promise<number> {
+      const answer = next();
+      child.stdin!.write('\n');
+      return (JSON.parse(await answer) as { received: number }).received;
+    },
+    close: () => child.kill('SIGTERM'),
   };
 }
 
@@ -184,16 +218,21 @@ type Tally = {
   restarts: number;
   seconds: number;
   restartMs: number[];
+  /** Of each restart, the time spent waiting for the spare to finish warming. */
+  spareWaitMs: number[];
   acks: Record<AckKind, number>;
   ledgerRows: number;
   missing: number;
   violations: string[];
   integrity: string[];
   checksMs: number[];
+  /** Per part of the checks after restarts, the milliseconds of each. */
+  checkParts: Record<string, number[]>;
   failures: FailureTally;
   refusals: string[];
   roundsDone: number;
   serverErrors: number;
+  mailsSent: number;
   logFile: string;
 };
 
@@ -210,8 +249,10 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
   const database = engine === 'PostgreSQL' ? `chaos_${randomBytes(4).toString('hex')}` : null;
   const pgUrl = database ? PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`) : null;
   if (database) await adminQuery(`create database ${database}`);
+  const mail = await startMailSink();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    SMTP_URL: mail.smtpUrl,
     PORT: String(PORTS[engine]),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
@@ -230,16 +271,19 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     restarts: 0,
     seconds: 0,
     restartMs: [],
+    spareWaitMs: [],
     acks: { entry: 0, spin: 0, guess: 0, vote: 0, redeem: 0, chat: 0 },
     ledgerRows: 0,
     missing: 0,
     violations: [],
     integrity: [],
     checksMs: [],
+    checkParts: {},
     failures: {} as FailureTally,
     refusals: [],
     roundsDone: 0,
     serverErrors: 0,
+    mailsSent: 0,
     logFile,
   };
   const server = serverProcess(env, logFile);
@@ -281,12 +325,16 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
       await sleep(100 + Math.random() * 2 * meanUp);
       await server.kill('SIGKILL');
       tally.kills += 1;
-      tally.restartMs.push(await server.start());
+      const restart = await server.start();
+      tally.restartMs.push(restart.ms);
+      tally.spareWaitMs.push(restart.spareWaitMs);
       tally.restarts += 1;
-      record(await quickCheck(where, plan, acks), `after kill ${kill}`);
+      const check = await quickCheck(where, plan, acks);
+      for (const [part, ms] of Object.entries(check.parts)) (tally.checkParts[part] ??= []).push(ms);
+      record(check, `after kill ${kill}`);
       if (kill % 10 === 0)
         console.log(
-          `  ${kill} kills, ${Math.round((performance.now() - started) / 1000)} s, ${ACK_KINDS.map((k) => `${k} ${acks[k].length}`).join(', ')}`,
+          `  ${kill} kills, ${Math.round((performance.now() - started) / 1000)} s, ${ACK_KINDS.map((k) => `${k} ${acks[k].length}`).join(', ')}; last ten: restart ${Math.round(meanOf(tally.restartMs.slice(-10), 0))} ms (spare ${Math.round(meanOf(tally.spareWaitMs.slice(-10), 0))}), check ${Math.round(meanOf(tally.checksMs.slice(-10), 0))} ms`,
         );
     }
     const stopped = await load.stop();
@@ -303,10 +351,12 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     tally.refusals = stopped.refusals;
     tally.roundsDone = stopped.roundsDone;
     tally.serverErrors = server.errorLines();
+    tally.mailsSent = await mail.received();
     return tally;
   } finally {
     await server.kill('SIGKILL');
     await server.close();
+    mail.close();
     if (database) await adminQuery(`drop database if exists ${database} with (force)`);
     if (!process.env.CHAOS_KEEP) rmSync(dataDir, { recursive: true, force: true });
   }
@@ -342,7 +392,9 @@ function printTally(t: Tally) {
   console.log(
     `  kills (SIGKILL)         ${t.kills}, restarts ${t.restarts}, in ${Math.floor(seconds / 60)} min ${seconds % 60} s`,
   );
-  console.log(`  restart to listening    mean ${s(mean(t.restartMs))}, max ${s(Math.max(0, ...t.restartMs))}`);
+  console.log(
+    `  restart to listening    mean ${s(mean(t.restartMs))}, max ${s(Math.max(0, ...t.restartMs))} (of which waiting for the spare to warm: mean ${s(mean(t.spareWaitMs))})`,
+  );
   console.log(
     `  acknowledged writes     ${ACK_KINDS.map((k) => `${names[k]} ${t.acks[k]}`).join(', ')}; ledger rows ${t.ledgerRows}`,
   );
@@ -353,12 +405,22 @@ function printTally(t: Tally) {
   );
   console.log(`  integrity_check         ${integrity}`);
   console.log(`  checks                  ${t.checksMs.length} (mean ${Math.round(mean(t.checksMs))} ms)`);
+  const parts = Object.entries(t.checkParts)
+    .map(([part, list]) => [part, mean(list), Math.max(...list)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  console.log(
+    `  check parts (mean/max)  ${parts
+      .slice(0, 6)
+      .map(([part, avg, max]) => `${part} ${Math.round(avg)}/${max} ms`)
+      .join('; ')}`,
+  );
   console.log(
     `  not acknowledged        ${Object.entries(totals)
       .map(([how, n]) => `${how} ${n}`)
       .join(', ')} (network and server: during kills and restarts, expected; already: stored, answer lost)`,
   );
   if (t.refusals.length) console.log(`  refusals seen           ${t.refusals.join(' | ')}`);
+  console.log(`  e-mails to the SMTP sink ${t.mailsSent}`);
   console.log(`  server error log lines  ${t.serverErrors} (${t.logFile})`);
 }
 

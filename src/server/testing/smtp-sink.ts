@@ -16,7 +16,9 @@ export type SmtpSink = {
   close: () => Promise<void>;
 };
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `keepBodies: false` records each message without its text (a bench's hours of e-mail stay small). */
+export async function startSmtpSink(options: { keepBodies?: boolean } = {}): Promise<SmtpSink> {
+  const keepBodies = options.keepBodies ?? true;
   const messages: SunkMessage[] = [];
   const sockets = new Set<net.Socket>();
   let seen = 0;
@@ -46,7 +48,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           inData = false;
           seen += 1;
           const messageId = /^message-id:\s*(<[^>\r\n]+>)/im.exec(raw)?.[1] ?? null;
-          const message = { messageId, to, raw };
+          const message = { messageId, to, raw: keepBodies ? raw : '' };
           to = [];
           if (hold && seen === hold.at) {
             // Kept back: never answered, never recorded; the sender is killed while it waits.

@@ -98,15 +98,10 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock'>, opti
     return write(trx, head, entry);
   }
 
-  /**
-   * As append, with a daily cap checked under the same head lock: the points of this reason the
-   * viewer already has today (Los Angeles day) are counted, and the credit is cut to what is left.
-   * Null when nothing is left, so two events at once can never pass the cap together.
-   */
-  async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
-    const head = await rewardsRepository.lockHead(trx, entry.userId);
+  /** The row already there for this credit, or else the points today's cap leaves for it. */
+  async function cappedCredit(trx: Db, entry: NewEntry, dailyCap: number) {
     const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
-    if (existing) return { row: toLedgerRow(existing), isNew: false };
+    if (existing) return { existing, points: 0 };
     const now = clock.now();
     const today = laDay(now);
     // A Los Angeles day is at most 25 hours long and ends by now, so 26 hours back covers it.
@@ -119,9 +114,29 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock'>, opti
     const earnedToday = recent
       .filter((row) => laDay(new Date(row.created_at)) === today)
       .reduce((sum, row) => sum + row.points, 0);
-    const points = Math.min(entry.points, dailyCap - earnedToday);
-    if (points <= 0) return null;
-    return write(trx, head, { ...entry, points });
+    return { existing: null, points: Math.min(entry.points, dailyCap - earnedToday) };
+  }
+
+  /**
+   * As append, with a daily cap checked under the same head lock: the points of this reason the
+   * viewer already has today (Los Angeles day) are counted, and the credit is cut to what is left.
+   * Null when nothing is left, so two events at once can never pass the cap together.
+   * Looked at once before the lock too, and the lock taken only when a row may be written: the
+   * lock is a write, and a start's catch-up walks a day of entries (startActivityCredits), nearly
+   * all of them credited or over the cap already. Locking each cost one committed write apiece
+   * (on SQLite an fsync), and a restart after a busy day spent minutes on them (decision 095).
+   * Rows are never removed and a day's earnings only grow, so what the first look refuses the
+   * second would refuse too.
+   */
+  async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
+    const unlocked = await cappedCredit(trx, entry, dailyCap);
+    if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
+    if (unlocked.points <= 0) return null;
+    const head = await rewardsRepository.lockHead(trx, entry.userId);
+    const locked = await cappedCredit(trx, entry, dailyCap);
+    if (locked.existing) return { row: toLedgerRow(locked.existing), isNew: false };
+    if (locked.points <= 0) return null;
+    return write(trx, head, { ...entry, points: locked.points });
   }
 
   async function write(trx: Db, head: { seq: number; hash: string }, entry: NewEntry): Promise<Appended> {
