@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards';
 import { GENESIS_HASH, verifyLedger } from '../../../shared/ledger-chain';
@@ -35,6 +36,33 @@ const storedRows = (t: TestApp, userId: number) =>
   t.db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq').execute();
 
 describeEachEngine('the points ledger', (t) => {
+  it('answers a capped credit already given, or one over the cap, without writing (a start catches up on a day of them)', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    const first = await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:1', { dailyCap: 10 });
+    await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:2', { dailyCap: 10 });
+    const before = await storedRows(t(), viewer.id);
+
+    // In a read-only transaction: any write, the head's lock included, would fail.
+    const { repeat, overCap } = await t()
+      .db.transaction()
+      .execute(async (trx) => {
+        if (t().engine === 'postgres') await sql`set transaction read only`.execute(trx);
+        else await sql`pragma query_only = 1`.execute(trx);
+        try {
+          return {
+            repeat: await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:1', { dailyCap: 10, trx }),
+            overCap: await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:3', { dailyCap: 10, trx }),
+          };
+        } finally {
+          if (t().engine === 'sqlite') await sql`pragma query_only = 0`.execute(trx);
+        }
+      });
+    expect(repeat).toEqual({ row: first?.row, isNew: false });
+    expect(overCap).toBeNull();
+    expect(await storedRows(t(), viewer.id)).toEqual(before);
+  });
+
   it('credits once per viewer, reason and source: a repeat, a concurrent repeat or one after a restart answers the first row', async () => {
     const viewer = await t().createViewer();
     const first = await rewardsOf(t()).credit(viewer.id, 25, 'checkin', 'event:4');
