@@ -61,8 +61,8 @@ describeEachEngine(
       expect(answers['/api/siteconfig']?.data[0]?.brand).toBe('Gemcast');
       // The screen's own chunks, once each; the React chunk and the entry are linked already.
       expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/home-page-1.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/cards-1.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-page-1.js">',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/cards-1.js">',
       ]);
     });
 

@@ -75,6 +75,23 @@ const SCREEN_FRESH_MS = 1000;
 /** First in the head, so <html> is marked for a signed-in viewer before anything paints. */
 const signedInMark = `<script>${SIGNED_IN_MARK_SCRIPT}</script>`;
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
+const SCRIPT_LINKS = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * The page for a server-rendered screen (decision 101): its stylesheet inside the page, so nothing
+ * holds the first paint back, and the app's code fetched at low priority, as the screen shows
+ * without it. A stylesheet that could close its element stays a link.
+ */
+function withScreenHead(template: string, webDir: string): string {
+  return template
+    .replace(STYLESHEET_LINK, (link, file: string) => {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    })
+    .replace(SCRIPT_LINKS, (opening) => `${opening} fetchpriority="low"`);
+}
+
 export function webPage(app: FastifyInstance, webDir: string) {
   // Loaded here, not at the top: the renderer brings in React and the screens' components, which
   // only a server with a built web app needs (tests that build the app without one skip it).
@@ -82,6 +99,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
   // Until a page is asked for, a failed load has no request to answer; the page reports it then.
   renderer.catch(() => undefined);
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const screenTemplate = withScreenHead(template, webDir);
   const manifest = readManifest(webDir);
   const appFiles = new Set(chunkFiles(manifest, 'index.html'));
 
@@ -95,7 +113,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
     if (links === undefined) {
       links = chunkFiles(manifest, module)
         .filter((file) => !appFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
         .join('');
       linksOf.set(module, links);
     }
@@ -123,7 +141,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
     // Replacer functions, not strings: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
     // be expanded by replace() into pieces of the page.
     return new PageBody(
-      template
+      (screen ? screenTemplate : template)
         .replace('<head>', () => `<head>${signedInMark}`)
         .replace('</head>', () => `${screenCodeLinks(pathname)}${earlyAnswersElement(json)}</head>`)
         .replace(ROOT, () => (screen ? `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>` : ROOT)),
