@@ -11,6 +11,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const start = () => void import('./start-app').then(({ startApp }) => startApp(container));
-// A frame callback runs just before the next paint; a task queued from it runs after that paint.
-if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE)) requestAnimationFrame(() => setTimeout(start));
+// A frame callback runs just before the next paint; a task queued from it runs after that paint. A
+// page opened in a background tab paints nothing (and gets no frame callbacks) until it is shown.
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState === 'visible')
+  requestAnimationFrame(() => setTimeout(start));
 else start();
