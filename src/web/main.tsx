@@ -10,9 +10,33 @@ import { FIRST_SCREEN_ATTRIBUTE } from '../shared/first-screen';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const start = () => void import('./start-app').then(({ startApp }) => startApp(container));
-// A frame callback runs just before the next paint; a task queued from it runs after that paint. A
-// page opened in a background tab paints nothing (and gets no frame callbacks) until it is shown.
-if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState === 'visible')
-  requestAnimationFrame(() => setTimeout(start));
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./start-app').then(({ startApp }) => startApp(container));
+};
+
+/**
+ * Calls `then` once the browser reports the first contentful paint, that is once the frame is on
+ * screen, not only drawn. Where paints are not reported, a task queued from a frame callback runs
+ * after the frame is drawn; and should no report come, the app starts after `SAFETY_MS` anyway.
+ */
+function afterFirstPaint(then: () => void) {
+  const SAFETY_MS = 3000;
+  setTimeout(then, SAFETY_MS);
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+// A page opened in a background tab paints nothing until it is shown: it starts the app at once.
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState === 'visible') afterFirstPaint(start);
 else start();
