@@ -3,7 +3,7 @@
 // accessibility and best-practices scores, what Lighthouse flags, and the gzip size of the
 // JavaScript /home loads on first load, against the targets. Prints; asserts nothing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,8 @@ const CHROME_FLAGS =
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 /** /home by default (the target); BENCH_PAGE=/faq measures another page the same way. */
 const PAGE = process.env.BENCH_PAGE ?? '/home';
+/** BENCH_REPORT_DIR=<dir> keeps each run's Lighthouse report there (lighthouse-<run>.json). */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 const JS_TARGET_KB = 120;
@@ -216,8 +218,9 @@ try {
   for (let run = 1; run <= RUNS; run += 1) {
     const outputPath = path.join(dataDir, `lighthouse-${run}.json`);
     const result = await measure(`${origin}${PAGE}`, outputPath);
+    if (REPORT_DIR) await cp(outputPath, path.join(REPORT_DIR, `lighthouse-${run}.json`));
     console.log(
-      `  run ${run}: performance ${score(result, 'performance')}, accessibility ${score(result, 'accessibility')}, best practices ${score(result, 'best-practices')}`,
+      `  run ${run}: performance ${score(result, 'performance')}, accessibility ${score(result, 'accessibility')}, best practices ${score(result, 'best-practices')}; FCP ${metric(result, 'first-contentful-paint')}, LCP ${metric(result, 'largest-contentful-paint')}, TBT ${metric(result, 'total-blocking-time')}, SI ${metric(result, 'speed-index')}; load average ${os.loadavg()[0]?.toFixed(2)}`,
     );
     results.push(result);
   }

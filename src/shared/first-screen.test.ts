@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventListRead, firstScreenModule, firstScreenReads, HOME_EVENT_LISTS, readKey } from './first-screen';
+import { eventListRead, firstScreenReads, HOME_EVENT_LISTS, readKey } from './first-screen';
 
 describe('first-screen reads', () => {
   it('keys a read the same whatever the order of its parameters, leaving out unset ones', () => {
@@ -22,12 +21,5 @@ describe('first-screen reads', () => {
       path: '/api/eventlist_v1',
       query: { type: 'show', on: 'live', limit: '1' },
     });
-  });
-
-  it('names the home screen as the only screen whose code the page links', () => {
-    expect(firstScreenModule('/home')).toBe('src/web/features/home/home-page.tsx');
-    // The server looks the module up in the build's manifest by this path.
-    expect(existsSync(firstScreenModule('/home') ?? '')).toBe(true);
-    expect(firstScreenModule('/giveaways')).toBeNull();
   });
 });

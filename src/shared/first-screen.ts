@@ -33,11 +33,6 @@ export function firstScreenReads(pathname: string): ApiRead[] {
   return [SITE_CONFIG_READ];
 }
 
-/** The source module of the screen at `pathname` whose code the page asks for at once, if any. */
-export function firstScreenModule(pathname: string): string | null {
-  return pathname === '/home' ? 'src/web/features/home/home-page.tsx' : null;
-}
-
 /** One key per read, whatever order its parameters were given in. */
 export function readKey(path: string, query: Record<string, string | undefined>): string {
   const params = Object.entries(query)

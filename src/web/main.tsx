@@ -1,57 +1,42 @@
-// The web app's entry: fonts and styles, the site configuration request, then the query client,
-// the auth store and the router, rendered over the server's first screen where there is one.
+// The web app's entry: fonts and styles, then the app (start-app.tsx). A page whose first screen the
+// server rendered paints it first and asks for the app's code after that paint (decision 101);
+// other pages ask at once.
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
 import './styles/app.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { FIRST_SCREEN_ATTRIBUTE } from '../shared/first-screen';
-import { queryClient } from './api/query-client';
-import { AuthProvider } from './features/auth/auth-store';
-import { preloadScreen } from './routes';
-import { RootLayout } from './shell/root-layout';
-import { siteConfigQuery } from './shell/site-config';
-import { FullScreenSpinner } from './ui/spinner';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// Brand, contact details and analytics ids: asked for before the first screen renders.
-void queryClient.prefetchQuery(siteConfigQuery);
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import('./start-app').then(({ startApp }) => startApp(container));
+};
 
-/** Runs after the commit that replaced the server's screen: from here on the page's controls work. */
-function TakenOver() {
-  useEffect(() => container?.removeAttribute(FIRST_SCREEN_ATTRIBUTE), []);
-  return null;
+/**
+ * Calls `then` once the browser reports the first contentful paint, that is once the frame is on
+ * screen, not only drawn. Where paints are not reported, a task queued from a frame callback runs
+ * after the frame is drawn; and should no report come, the app starts after `SAFETY_MS` anyway.
+ */
+function afterFirstPaint(then: () => void) {
+  const SAFETY_MS = 3000;
+  setTimeout(then, SAFETY_MS);
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
-const root = createRoot(container);
-// The server rendered the first screen of some pages (decision 097): it stays until the app's own
-// replaces it in one commit. Other pages show the spinner meanwhile.
-if (!container.firstElementChild) root.render(<FullScreenSpinner />);
-// The app renders once the first screen's code is here. A failed preload is not fatal: the screen
-// loads again when it renders, and can then show its error.
-void preloadScreen(window.location.pathname)
-  .catch(() => undefined)
-  .then(() =>
-    // As a transition, the first render yields to the browser every few milliseconds instead of
-    // holding the page in one long task.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider>
-              {/* Without transitions: the root layout defers the location itself and shows the spinner. */}
-              <BrowserRouter useTransitions={false}>
-                <RootLayout />
-              </BrowserRouter>
-              <TakenOver />
-            </AuthProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-      ),
-    ),
-  );
+// A page opened in a background tab paints nothing until it is shown: it starts the app at once.
+if (container.hasAttribute(FIRST_SCREEN_ATTRIBUTE) && document.visibilityState === 'visible') afterFirstPaint(start);
+else start();

@@ -7,24 +7,23 @@ import { afterAll, expect, it } from 'vitest';
 import { EARLY_ANSWERS_ELEMENT } from '../../shared/first-screen';
 import { describeEachEngine } from '../testing/harness';
 
-// A built app in miniature: the page, and a manifest in which the home screen needs its own chunk,
-// a chunk of cards and the React chunk the page already links.
+// A built app in miniature: the page with its stylesheet, and a manifest in which the entry imports
+// the app on demand, and the app needs the React chunk.
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'gemcast-web-page-'));
 mkdirSync(path.join(webDir, '.vite'));
+mkdirSync(path.join(webDir, 'assets'));
+const STYLES = 'body{color:#1b2226}';
+writeFileSync(path.join(webDir, 'assets', 'index-1.css'), STYLES);
 writeFileSync(
   path.join(webDir, 'index.html'),
-  '<!doctype html><html><head><title>Gemcast</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>Gemcast</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(
   path.join(webDir, '.vite', 'manifest.json'),
   JSON.stringify({
-    'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+    'index.html': { file: 'assets/index-1.js', dynamicImports: ['_start-app-1.js'], css: ['assets/index-1.css'] },
+    '_start-app-1.js': { file: 'assets/start-app-1.js', imports: ['_react-1.js', 'index.html'] },
     '_react-1.js': { file: 'assets/react-1.js' },
-    '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_react-1.js', 'index.html'] },
-    'src/web/features/home/home-page.tsx': {
-      file: 'assets/home-page-1.js',
-      imports: ['_react-1.js', 'index.html', '_cards-1.js'],
-    },
   }),
 );
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
@@ -40,7 +39,7 @@ function earlyAnswers(html: string): Record<string, Answer> {
 describeEachEngine(
   'the app page',
   (t) => {
-    it('carries the home lists and the site configuration for /home, and links the home screen code', async () => {
+    it('carries the home lists and the site configuration for /home', async () => {
       await t().createEvent({ title: 'Emerald Evening' });
       const res = await t().app.inject({ method: 'GET', url: '/home?refid=friend' });
       expect(res.statusCode).toBe(200);
@@ -59,19 +58,32 @@ describeEachEngine(
         'Emerald Evening',
       ]);
       expect(answers['/api/siteconfig']?.data[0]?.brand).toBe('Gemcast');
-      // The screen's own chunks, once each; the React chunk and the entry are linked already.
-      expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/home-page-1.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/cards-1.js">',
-      ]);
     });
 
-    it('carries only the site configuration on other pages, unknown paths and /', async () => {
+    it('carries only the site configuration on other pages, unknown paths and /, and links the app code', async () => {
       for (const url of ['/faq', '/no/such/page', '/']) {
         const res = await t().app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(Object.keys(earlyAnswers(res.body)), url).toEqual(['/api/siteconfig']);
+        // The app's chunks, once each, beside the entry; the stylesheet stays a link.
+        expect(res.body.match(/<link rel="modulepreload"[^>]*>/g), url).toEqual([
+          '<link rel="modulepreload" crossorigin href="/assets/start-app-1.js">',
+          '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+        ]);
+        expect(res.body, url).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+        expect(res.body, url).not.toContain('fetchpriority');
+      }
+    });
+
+    it('paints a server-rendered screen before the app: styles inline, the entry at low priority, no code links', async () => {
+      for (const url of ['/home', '/live']) {
+        const res = await t().app.inject({ method: 'GET', url });
+        expect(res.body, url).toContain(`<style>${STYLES}</style>`);
+        expect(res.body, url).not.toContain('rel="stylesheet"');
         expect(res.body, url).not.toContain('modulepreload');
+        expect(res.body, url).toContain(
+          '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+        );
       }
     });
 

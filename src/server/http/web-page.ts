@@ -1,24 +1,19 @@
 // The built web app's page (dist/web/index.html), served for every path of the app. It carries
 // what the first screen would otherwise ask for after its code starts (decision 034): the answers
-// to that screen's public reads, taken from our own routes, and links that fetch the screen's code
-// alongside the app's. The answers are read for every page, as the browser would otherwise ask for
-// them itself: they are never older than the page. On /home and /live it also holds the first
-// screen, rendered from those answers (decision 097).
+// to that screen's public reads, taken from our own routes. The answers are read for every page, as
+// the browser would otherwise ask for them itself: they are never older than the page. On /home and
+// /live it also holds the first screen, rendered from those answers (decision 097), with its styles
+// inline and the app's code asked for after the first paint (decision 101); other pages link the
+// app's code so it comes alongside the entry.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  FIRST_SCREEN_ATTRIBUTE,
-  earlyAnswersElement,
-  firstScreenModule,
-  firstScreenReads,
-  readKey,
-} from '../../shared/first-screen';
+import { FIRST_SCREEN_ATTRIBUTE, earlyAnswersElement, firstScreenReads, readKey } from '../../shared/first-screen';
 import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 const brotli = promisify(brotliCompress);
@@ -75,6 +70,23 @@ const SCREEN_FRESH_MS = 1000;
 /** First in the head, so <html> is marked for a signed-in viewer before anything paints. */
 const signedInMark = `<script>${SIGNED_IN_MARK_SCRIPT}</script>`;
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
+const SCRIPT_LINKS = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * The page for a server-rendered screen (decision 101): its stylesheet inside the page, so nothing
+ * holds the first paint back, and the app's code fetched at low priority, as the screen shows
+ * without it. A stylesheet that could close its element stays a link.
+ */
+function withScreenHead(template: string, webDir: string): string {
+  return template
+    .replace(STYLESHEET_LINK, (link, file: string) => {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    })
+    .replace(SCRIPT_LINKS, (opening) => `${opening} fetchpriority="low"`);
+}
+
 export function webPage(app: FastifyInstance, webDir: string) {
   // Loaded here, not at the top: the renderer brings in React and the screens' components, which
   // only a server with a built web app needs (tests that build the app without one skip it).
@@ -82,25 +94,20 @@ export function webPage(app: FastifyInstance, webDir: string) {
   // Until a page is asked for, a failed load has no request to answer; the page reports it then.
   renderer.catch(() => undefined);
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const screenTemplate = withScreenHead(template, webDir);
   const manifest = readManifest(webDir);
-  const appFiles = new Set(chunkFiles(manifest, 'index.html'));
+  const entryFiles = new Set(chunkFiles(manifest, 'index.html'));
 
-  const linksOf = new Map<string, string>();
-
-  /** The links to a screen's chunks that the page lacks; worked out once per screen. */
-  function screenCodeLinks(pathname: string): string {
-    const module = firstScreenModule(pathname);
-    if (!module) return '';
-    let links = linksOf.get(module);
-    if (links === undefined) {
-      links = chunkFiles(manifest, module)
-        .filter((file) => !appFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('');
-      linksOf.set(module, links);
-    }
-    return links;
-  }
+  /**
+   * Links to the app's code (what the entry imports on demand, main.tsx), for pages without the
+   * server's screen: their first paint is the app's, which asks for that code at once. A page with
+   * the server's screen links none: its code comes after the first paint (decision 101).
+   */
+  const appCodeLinks = (manifest['index.html']?.dynamicImports ?? [])
+    .flatMap((module) => chunkFiles(manifest, module))
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 
   /**
    * Each read answered by its own route, as an anonymous visitor; a read that fails is left out, and
@@ -119,13 +126,13 @@ export function webPage(app: FastifyInstance, webDir: string) {
   /** The last page of each path with a server-rendered screen, with its answers and its compressed forms. */
   const rendered = new Map<string, { json: string; renderedAt: number; body: PageBody }>();
 
-  function build(pathname: string, json: string, screen: string): PageBody {
+  function build(json: string, screen: string): PageBody {
     // Replacer functions, not strings: a string's `$&`, `$'` or `` $` `` (in an event title, say) would
     // be expanded by replace() into pieces of the page.
     return new PageBody(
-      template
+      (screen ? screenTemplate : template)
         .replace('<head>', () => `<head>${signedInMark}`)
-        .replace('</head>', () => `${screenCodeLinks(pathname)}${earlyAnswersElement(json)}</head>`)
+        .replace('</head>', () => `${screen ? '' : appCodeLinks}${earlyAnswersElement(json)}</head>`)
         .replace(ROOT, () => (screen ? `<div id="root" ${FIRST_SCREEN_ATTRIBUTE}>${screen}</div>` : ROOT)),
     );
   }
@@ -143,7 +150,7 @@ export function webPage(app: FastifyInstance, webDir: string) {
     if (cached && cached.json === json && now - cached.renderedAt < SCREEN_FRESH_MS) return cached.body;
     const { renderFirstScreen } = await renderer;
     const screen = renderFirstScreen(pathname, read);
-    const body = build(pathname, json, screen ?? '');
+    const body = build(json, screen ?? '');
     // Only the few rendered paths are kept, whatever paths are asked for.
     if (screen !== null) rendered.set(pathname, { json, renderedAt: now, body });
     return body;
