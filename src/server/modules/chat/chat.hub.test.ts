@@ -184,15 +184,20 @@ describe('chat hub: a message the welcome already carried (decision 092)', () =>
     members: 1,
     winners: [],
   });
-  const messageIds = (sent: string[]) =>
-    sent.map((frame) => JSON.parse(frame)).flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
-
-  it('sends each message once when it arrives live during the join and is in the history too', async () => {
+  /** A hub and one socket that has entered the room, its welcome not yet sent. */
+  async function joining() {
     const hub = createChatHub(memoryPubSub());
     await hub.start();
     const fake = fakeSocket(0);
     const conn = hub.accept(fake.socket);
     hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    return { hub, fake, conn };
+  }
+  const messageIds = (sent: string[]) =>
+    sent.map((frame) => JSON.parse(frame)).flatMap((frame) => (frame.type === 'message' ? [frame.message.id] : []));
+
+  it('sends each message once when it arrives live during the join and is in the history too', async () => {
+    const { hub, fake, conn } = await joining();
     // Stored before the history was read, published while the welcome was being prepared.
     hub.toRoom('lobby', { type: 'message', message: message(7) });
     hub.toRoom('lobby', { type: 'message', message: message(8) });
@@ -203,11 +208,7 @@ describe('chat hub: a message the welcome already carried (decision 092)', () =>
   });
 
   it('does not send again a message of the history whose live copy comes after the welcome', async () => {
-    const hub = createChatHub(memoryPubSub());
-    await hub.start();
-    const fake = fakeSocket(0);
-    const conn = hub.accept(fake.socket);
-    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    const { hub, fake, conn } = await joining();
     hub.welcome(conn, welcomeWith([3, 5, 9]));
     // Another process's publish reaches this one late, out of order with a newer message.
     for (const id of [10, 5, 9, 4, 11]) hub.toRoom('lobby', { type: 'message', message: message(id) });
@@ -216,11 +217,7 @@ describe('chat hub: a message the welcome already carried (decision 092)', () =>
   });
 
   it('still sends every live message to a socket whose welcome had no history', async () => {
-    const hub = createChatHub(memoryPubSub());
-    await hub.start();
-    const fake = fakeSocket(0);
-    const conn = hub.accept(fake.socket);
-    hub.enter(conn, { id: 1, name: 'V1', isStaff: false }, room);
+    const { hub, fake, conn } = await joining();
     hub.toRoom('lobby', { type: 'message', message: message(1) });
     hub.welcome(conn, welcomeWith([]));
     hub.toRoom('lobby', { type: 'message', message: message(2) });
