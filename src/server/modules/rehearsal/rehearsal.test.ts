@@ -87,15 +87,14 @@ async function staffRow(t: TestApp, id: number): Promise<UserRow> {
 
 /** Every row of every table of the database, each table's rows as sorted JSON. */
 async function everyRow(t: TestApp): Promise<Record<string, string[]>> {
-  // PostgreSQL lists every schema's tables; each test app has its own schema (the search path's first).
-  const own =
+  // The test app's own tables only: on PostgreSQL its schema (the search path's first). Kysely's
+  // introspection reads every schema's, and fails when another test file drops its schema meanwhile.
+  const listed =
     t.engine === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
-      : undefined;
-  const tables = (await t.db.introspection.getTables())
-    .filter((table) => own === undefined || table.schema === own)
-    .map((table) => table.name)
-    .sort();
+      ? sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`
+      : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  const tables = (await listed.execute(t.db)).rows.map((row) => row.name).sort();
   expect(tables).toContain('rehearsals');
   const snapshot: Record<string, string[]> = {};
   // The audit log keeps the staff's own calls of the rehearsal (start, end) by design (decision 088):
