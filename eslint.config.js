@@ -32,4 +32,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // The server's test files share their workers' loaded modules (vitest.config.ts, decision 102):
+    // a module mocked in one would stay mocked for the files after it.
+    files: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server tests share loaded modules between files; pass a fake in instead (decision 102).',
+        })),
+      ],
+    },
+  },
 );

@@ -79,7 +79,7 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken' | 'cachedUs
   async function signedIn(request: FastifyRequest): Promise<void> {
     const token = tokenOf(request);
     if (!token) throw unauthorized();
-    const session = auth.cachedUserForToken(token) ?? (await auth.userForToken(token));
+    const session = await auth.userForToken(token);
     if (!session) throw unauthorized(MESSAGES.sessionExpired);
     admit(request, session);
   }
@@ -88,18 +88,10 @@ export function sessionGuards(auth: Pick<AuthService, 'userForToken' | 'cachedUs
    * async function the guard cost every authenticated call a promise and a microtask (issue 22).
    */
   function requireUser(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    const token = tokenOf(request);
-    if (!token) return done(unauthorized());
-    const cached = auth.cachedUserForToken(token);
-    if (cached) {
-      admit(request, cached);
-      return done();
-    }
-    auth.userForToken(token).then((session) => {
-      if (!session) return done(unauthorized(MESSAGES.sessionExpired));
-      admit(request, session);
-      done();
-    }, done);
+    const cached = auth.cachedUserForToken(tokenOf(request));
+    if (!cached) return void signedIn(request).then(() => done(), done);
+    admit(request, cached);
+    done();
   }
   /** Staff whose session passed the second factor; a staff account without it is told so (decision 085). */
   async function requireStaff(request: FastifyRequest): Promise<void> {

@@ -156,6 +156,16 @@ export function createAuthService(ctx: AppContext) {
     return row;
   }
 
+  /**
+   * The session behind a token when this process has it cached, without a promise: the guard of
+   * every authenticated call answers from here and awaits only on a miss (issue 22). Null on a miss.
+   */
+  function cachedUserForToken(token: string): Session | null {
+    const nowMs = clock.now().getTime();
+    const cached = sessions.get(token, nowMs);
+    return cached ? asCaller(cached, nowMs) : null;
+  }
+
   return {
     async register(
       input: z.output<typeof RegisterRequest>,
@@ -298,25 +308,17 @@ export function createAuthService(ctx: AppContext) {
       return Boolean(await usersRepository.byPhone(db, phone));
     },
 
+    cachedUserForToken,
+
     /**
      * The session behind a token header, or null. One indexed read; never argon2. A staff account
      * whose session has not passed the second factor in the last STAFF_SESSION_HOURS is answered as
      * a viewer (`is_staff` 0) with `staffPending` set, so no staff rule anywhere trusts it (decision 085).
      */
-    /**
-     * The session behind a token when this process has it cached, without a promise: the guard of
-     * every authenticated call answers from here and awaits only on a miss (issue 22). Null on a miss.
-     */
-    cachedUserForToken(token: string): Session | null {
-      const nowMs = clock.now().getTime();
-      const cached = sessions.get(token, nowMs);
-      return cached ? asCaller(cached, nowMs) : null;
-    },
-
     async userForToken(token: string): Promise<Session | null> {
+      const cached = cachedUserForToken(token);
+      if (cached) return cached;
       const nowMs = clock.now().getTime();
-      const cached = sessions.get(token, nowMs);
-      if (cached) return asCaller(cached, nowMs);
       const tokenHash = sha256Hex(token);
       const row = await lookUpToken(tokenHash, new Date(nowMs).toISOString());
       if (!row) return null;
