@@ -126,7 +126,9 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock'>, opti
    * all of them credited or over the cap already. Locking each cost one committed write apiece
    * (on SQLite an fsync), and a restart after a busy day spent minutes on them (decision 095).
    * Rows are never removed and a day's earnings only grow, so what the first look refuses the
-   * second would refuse too.
+   * second would refuse too. A credit that is written reads twice. Entries and check-ins, the
+   * many, are credited off the request path, where each process also walks the rows that another
+   * process has already credited; an RSVP or a quiz under a capped rule pays two indexed reads.
    */
   async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
     const unlocked = await cappedCredit(trx, entry, dailyCap);
