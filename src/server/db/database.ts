@@ -40,6 +40,7 @@ import * as exhibitions from './migrations/032-exhibitions';
 import * as producerConsole from './migrations/033-producer-console';
 import * as staffSecurity from './migrations/034-staff-security-and-audit';
 import * as rehearsalDriver from './migrations/035-rehearsal-driver';
+import * as activityCreditMarks from './migrations/036-activity-credit-marks';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -162,6 +163,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '033-producer-console': producerConsole.up,
   '034-staff-security-and-audit': staffSecurity.up,
   '035-rehearsal-driver': rehearsalDriver.up,
+  '036-activity-credit-marks': activityCreditMarks.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -697,6 +697,16 @@ export interface RewardWatchSettledTable {
   settled_at: string;
 }
 
+/**
+ * Where the entry and check-in credits runs have got to (migration 036, decision 103): one row,
+ * `marks` the JSON of the next run's start and the start of the run after it.
+ */
+export interface ActivityCreditMarksTable {
+  name: string;
+  marks: string;
+  updated_at: string;
+}
+
 /** A guessing-game question (migration 018, decision 058); answer and salt stay here until the reveal. */
 export interface GuessQuestionsTable {
   id: Generated<number>;
@@ -1031,6 +1041,7 @@ export interface Database {
   reward_rules: RewardRulesTable;
   reward_rule_changes: RewardRuleChangesTable;
   reward_watch_settled: RewardWatchSettledTable;
+  activity_credit_marks: ActivityCreditMarksTable;
   coupon_catalogue: CouponCatalogueTable;
   coupons: CouponsTable;
   coupon_events: CouponEventsTable;

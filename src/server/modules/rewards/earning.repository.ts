@@ -1,11 +1,14 @@
 // SQL for earning rules and the facts the earning hooks read: the rules (reward_rules), staff's
 // changes to them (reward_rule_changes), watch logs and which shows' watch points are credited.
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RewardRuleChangesTable, RewardRulesTable } from '../../db/schema';
 
 /** Where the check-in credits' last run stopped: the last check-in it saw. */
 export type CheckInCursor = { created_at: string; event_id: number; user_id: number };
+
+/** The one row of activity_credit_marks. */
+const ACTIVITY_MARKS = 'activity_credits';
 
 export const earningRepository = {
   rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
@@ -30,7 +33,6 @@ export const earningRepository = {
   logChange: (db: Db, row: Insertable<RewardRuleChangesTable>) =>
     db.insertInto('reward_rule_changes').values(row).execute(),
 
-  /** Who referred a viewer: the account behind the invite code they registered with, if any. */
   /** Seconds the server saw each viewer of the show present (heartbeats; decision 043). */
   watchedSeconds: (db: Db, eventId: number) =>
     db.selectFrom('watch_logs').select(['user_id', 'seconds']).where('event_id', '=', eventId).execute(),
@@ -46,41 +48,113 @@ export const earningRepository = {
         .execute()
     ).length > 0,
 
-  /** Shows that ended in (fromIso, untilIso], have a watch log and whose watch points are not credited yet. */
-  /** Giveaway entries after `afterId` made since `sinceIso`, oldest first: the entry credits' work list. */
-  /**
-   * Check-ins after `after` in (created_at, event_id, user_id) order, none older than `sinceIso`,
-   * with the viewer's inviter (the index live_checkins_created of migration 022 serves it).
-   */
-  checkInsAfter: (db: Db, after: CheckInCursor, sinceIso: string, limit: number) =>
+  /** The newest check-in in (created_at, event_id, user_id) order: where a check-in credits' run stops. */
+  lastCheckIn: async (db: Db): Promise<CheckInCursor | undefined> =>
     db
       .selectFrom('live_checkins')
-      .innerJoin('users', 'users.id', 'live_checkins.user_id')
-      .select(['live_checkins.created_at', 'live_checkins.event_id', 'live_checkins.user_id', 'users.invited_by'])
-      .where('live_checkins.created_at', '>=', sinceIso)
+      .select(['created_at', 'event_id', 'user_id'])
+      .orderBy('created_at', 'desc')
+      .orderBy('event_id', 'desc')
+      .orderBy('user_id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+
+  /**
+   * Check-ins after `after` and up to `upto` in (created_at, event_id, user_id) order, none older
+   * than `sinceIso`, whose credit is not in the ledger, with the viewer's inviter (the index
+   * live_checkins_created of migration 022 walks them; the ledger's key answers each look). A start
+   * after a crash so passes over a day of credited check-ins inside one query, not a transaction each.
+   */
+  uncreditedCheckIns: (db: Db, after: CheckInCursor, upto: CheckInCursor, sinceIso: string, limit: number) =>
+    db
+      .selectFrom('live_checkins as c')
+      .innerJoin('users', 'users.id', 'c.user_id')
+      .select(['c.created_at', 'c.event_id', 'c.user_id', 'users.invited_by'])
+      .where('c.created_at', '>=', sinceIso)
       .where((eb) =>
-        eb(
-          eb.refTuple('live_checkins.created_at', 'live_checkins.event_id', 'live_checkins.user_id'),
-          '>',
-          eb.tuple(after.created_at, after.event_id, after.user_id),
+        eb.and([
+          eb(
+            eb.refTuple('c.created_at', 'c.event_id', 'c.user_id'),
+            '>',
+            eb.tuple(after.created_at, after.event_id, after.user_id),
+          ),
+          eb(
+            eb.refTuple('c.created_at', 'c.event_id', 'c.user_id'),
+            '<=',
+            eb.tuple(upto.created_at, upto.event_id, upto.user_id),
+          ),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('reward_ledger as r')
+              .select('r.id')
+              .whereRef('r.user_id', '=', 'c.user_id')
+              .where('r.reason', '=', 'checkin')
+              .where('r.source_id', '=', sql<string>`'event:' || c.event_id`),
+          ),
         ),
       )
-      .orderBy('live_checkins.created_at')
-      .orderBy('live_checkins.event_id')
-      .orderBy('live_checkins.user_id')
+      .orderBy('c.created_at')
+      .orderBy('c.event_id')
+      .orderBy('c.user_id')
       .limit(limit)
       .execute(),
 
-  entriesAfter: (db: Db, afterId: number, sinceIso: string, limit: number) =>
+  /** The newest giveaway entry's id (0 with none): where an entry credits' run stops. */
+  lastEntryId: async (db: Db) =>
+    Number(
+      (
+        await db
+          .selectFrom('giveaway_entries')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    ),
+
+  /**
+   * Giveaway entries in (afterId, uptoId] made since `sinceIso` whose credit is not in the ledger,
+   * oldest first: the entry credits' work list. The ledger's key (reward_ledger_once) answers each
+   * look, so a start after a crash passes over a day of credited entries inside one query, not a
+   * transaction per entry. An entry the daily cap refused has no credit, and the next start looks again.
+   */
+  uncreditedEntries: (db: Db, afterId: number, uptoId: number, sinceIso: string, limit: number) =>
     db
-      .selectFrom('giveaway_entries')
-      .select(['id', 'user_id', 'giveaway_id'])
-      .where('id', '>', afterId)
-      .where('created_at', '>=', sinceIso)
-      .orderBy('id')
+      .selectFrom('giveaway_entries as e')
+      .select(['e.id', 'e.user_id', 'e.giveaway_id'])
+      .where('e.id', '>', afterId)
+      .where('e.id', '<=', uptoId)
+      .where('e.created_at', '>=', sinceIso)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('reward_ledger as r')
+              .select('r.id')
+              .whereRef('r.user_id', '=', 'e.user_id')
+              .where('r.reason', '=', 'giveaway_entry')
+              .where('r.source_id', '=', sql<string>`'giveaway:' || e.giveaway_id`),
+          ),
+        ),
+      )
+      .orderBy('e.id')
       .limit(limit)
       .execute(),
 
+  /** Where the entry and check-in credits runs have got to, as kept (decision 103): JSON, or undefined. */
+  activityMarks: async (db: Db) =>
+    (await db.selectFrom('activity_credit_marks').select('marks').where('name', '=', ACTIVITY_MARKS).executeTakeFirst())
+      ?.marks,
+
+  /** Keeps where the credits runs have got to; the last process to write wins (decision 103). */
+  keepActivityMarks: (db: Db, marks: string, nowIso: string) =>
+    db
+      .insertInto('activity_credit_marks')
+      .values({ name: ACTIVITY_MARKS, marks, updated_at: nowIso })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ marks, updated_at: nowIso }))
+      .execute(),
+
+  /** Shows that ended in (fromIso, untilIso], have a watch log and whose watch points are not credited yet. */
   endedUnsettled: async (db: Db, fromIso: string, untilIso: string) =>
     (
       await db

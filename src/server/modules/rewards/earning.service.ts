@@ -2,7 +2,7 @@
 // RSVPs, checks in, enters a giveaway, answers a quiz right, refers a friend or watches a show. Every
 // credit goes through the rewards service, once per (viewer, reason, source), within the daily cap.
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   EarningRuleRecord,
   PublicEarningRule,
@@ -19,9 +19,23 @@ type RuleRow = Selectable<RewardRulesTable>;
 
 /** Shows that ended this long ago or less are checked by the housekeeping pass for unpaid watch time. */
 const WATCH_LOOKBACK_MS = 7 * 24 * 3600_000;
-/** How far back a process that starts catches up on entry and check-in credits (a crash's gap, decision 056). */
+/**
+ * How old an entry or check-in the credits runs still credit (decision 056): a start with no marks kept
+ * (decision 103) catches up over this much.
+ */
 const ACTIVITY_LOOKBACK_MS = 24 * 3600_000;
 const ACTIVITY_PAGE = 500;
+
+/** Where a credits run starts: an entry id, and a check-in in (created_at, event_id, user_id) order. */
+const ActivityMarks = z.object({
+  entry: z.number().int().nonnegative(),
+  checkIn: z.object({ created_at: z.string(), event_id: z.number().int(), user_id: z.number().int() }),
+});
+type ActivityMarks = z.output<typeof ActivityMarks>;
+/** Where the next run starts, and where the run after it will (the next run's own start). */
+const KeptActivityMarks = z.object({ from: ActivityMarks, next: ActivityMarks });
+type KeptActivityMarks = z.output<typeof KeptActivityMarks>;
+const FIRST_MARKS: ActivityMarks = { entry: 0, checkIn: { created_at: '', event_id: 0, user_id: 0 } };
 
 const isEarningRule = (rule: string): rule is EarningRule => (EARNING_RULES as readonly string[]).includes(rule);
 
@@ -174,14 +188,17 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
      * Check-in points, from the check-ins table: every check-in after `after` (and at most a day
      * old) is credited once per show, and the referral its viewer's inviter has pending is settled
      * (the first check-in settles it; later ones find nothing pending). Run off the check-in's path
-     * (startActivityCredits), so a show start's check-ins are one short transaction each. Answers
-     * the last check-in seen, where the next run starts.
+     * (startActivityCredits), so a show start's check-ins are one short transaction each. Only
+     * check-ins without their credit cost a transaction. Answers the newest check-in at the run's
+     * start, where the next run starts.
      */
     async creditCheckInsAfter(after: CheckInCursor): Promise<CheckInCursor> {
       const since = new Date(clock.now().getTime() - ACTIVITY_LOOKBACK_MS).toISOString();
+      const upto = await earningRepository.lastCheckIn(db);
+      if (!upto) return after;
       let last = after;
       for (;;) {
-        const rows = await earningRepository.checkInsAfter(db, last, since, ACTIVITY_PAGE);
+        const rows = await earningRepository.uncreditedCheckIns(db, last, upto, since, ACTIVITY_PAGE);
         for (const row of rows)
           await db.transaction().execute(async (trx) => {
             await earn(trx, 'checkin', row.user_id, `event:${row.event_id}`);
@@ -190,29 +207,48 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
           });
         const end = rows.at(-1);
         if (end) last = { created_at: end.created_at, event_id: end.event_id, user_id: end.user_id };
-        if (rows.length < ACTIVITY_PAGE) return last;
+        if (rows.length < ACTIVITY_PAGE)
+          return { created_at: upto.created_at, event_id: upto.event_id, user_id: upto.user_id };
       }
     },
 
     /**
      * Entry points, from the entries table: every entry after `afterId` (and at most a day old) is
      * credited once per giveaway per viewer, whatever bonus entries follow. Run off the request path
-     * (startActivityCredits), so a surge's entries stay one grouped commit each (decision 056). Answers
-     * the last entry id seen, where the next run starts.
+     * (startActivityCredits), so a surge's entries stay one grouped commit each (decision 056). Only
+     * entries without their credit cost a transaction: a start after a crash walked a day of entries,
+     * a transaction each, while it began to serve. Answers the newest entry id at the run's start,
+     * where the next run starts.
      */
     async creditEntriesAfter(afterId: number): Promise<number> {
       const since = new Date(clock.now().getTime() - ACTIVITY_LOOKBACK_MS).toISOString();
+      const upto = await earningRepository.lastEntryId(db);
+      if (upto <= afterId) return afterId;
       let last = afterId;
       for (;;) {
-        const rows = await earningRepository.entriesAfter(db, last, since, ACTIVITY_PAGE);
+        const rows = await earningRepository.uncreditedEntries(db, last, upto, since, ACTIVITY_PAGE);
         for (const row of rows)
           await db
             .transaction()
             .execute((trx) => earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`));
         last = rows.at(-1)?.id ?? last;
-        if (rows.length < ACTIVITY_PAGE) return last;
+        if (rows.length < ACTIVITY_PAGE) return upto;
       }
     },
+
+    /**
+     * Where the entry and check-in credits runs have got to, as the last run of any process kept it
+     * (decision 103); from the beginning (bounded by the day's lookback) when nothing is kept.
+     */
+    async activityMarks(): Promise<KeptActivityMarks> {
+      const kept = await earningRepository.activityMarks(db);
+      const parsed = kept === undefined ? null : KeptActivityMarks.safeParse(JSON.parse(kept));
+      return parsed?.success ? parsed.data : { from: FIRST_MARKS, next: FIRST_MARKS };
+    },
+
+    /** Keeps where the entry and check-in credits runs have got to. */
+    keepActivityMarks: (marks: KeptActivityMarks) =>
+      earningRepository.keepActivityMarks(db, JSON.stringify(marks), clock.now().toISOString()),
 
     /** A special event's quiz answered right (every right answer given, decision 061), in the answers' transaction. */
     quiz: (trx: Db, userId: number, eventId: number) => earn(trx, 'quiz', userId, `event:${eventId}`),
@@ -252,8 +288,11 @@ export type EarningService = ReturnType<typeof createEarningService>;
 /**
  * Credits giveaway entries and live check-ins every `intervalMs` (and once at start, which catches
  * up after a crash): neither answer waits for its points. Several processes may each run it; the
- * ledger's key keeps one credit per giveaway or show per viewer. Answers a stop function that waits
- * for a run in hand.
+ * ledger's key keeps one credit per giveaway or show per viewer. Each run goes over the run before
+ * it once more: on PostgreSQL an id is handed out before its commit, so a run can read past an
+ * entry that commits a moment later, and the next run finds it (a credited one costs nothing but
+ * its look in the query). Where the next run starts is kept in the database (decision 103), so a
+ * start goes on from there. Answers a stop function that waits for a run in hand.
  */
 export function startActivityCredits(
   ctx: AppContext,
@@ -261,14 +300,18 @@ export function startActivityCredits(
   intervalMs = 30_000,
 ): () => Promise<void> {
   const earning = createEarningService(ctx);
-  let lastEntry = 0;
-  let lastCheckIn: CheckInCursor = { created_at: '', event_id: 0, user_id: 0 };
+  let marks: KeptActivityMarks | null = null;
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
-        lastCheckIn = await earning.creditCheckInsAfter(lastCheckIn);
-        lastEntry = await earning.creditEntriesAfter(lastEntry);
+        marks ??= await earning.activityMarks();
+        const upto: ActivityMarks = {
+          checkIn: await earning.creditCheckInsAfter(marks.from.checkIn),
+          entry: await earning.creditEntriesAfter(marks.from.entry),
+        };
+        marks = { from: marks.next, next: upto };
+        await earning.keepActivityMarks(marks);
       } catch (error) {
         log.error({ err: error }, 'entry and check-in credits failed');
       }

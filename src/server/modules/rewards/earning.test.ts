@@ -1,13 +1,13 @@
 // Earning points (decision 056): the staff rules call, and each hook crediting once per (viewer,
 // reason, source) however often or however concurrently its event arrives, within the daily cap.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
 import { verifyLedger } from '../../../shared/ledger-chain';
 import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
 import { migrate, type MigrationTables } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
-import { createEarningService } from './earning.service';
+import { createEarningService, startActivityCredits } from './earning.service';
 import { createRewardsService } from './rewards.service';
 
 const MINUTE = 60_000;
@@ -264,6 +264,83 @@ describeEachEngine('earning hooks', (t) => {
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 5, reason: 'giveaway_entry', source_id: `giveaway:${giveaway.id}`, state: 'settled' },
     ]);
+  });
+
+  it('passes over credited entries and check-ins after a restart, opening a transaction only for a credit owed', async () => {
+    const staff = await t().createStaff();
+    const show = await liveShow(t());
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    for (let i = 0; i < 3; i += 1) {
+      const viewer = await t().createViewer();
+      expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+      expect((await checkIn(t(), viewer.tokenvalue, show.id)).http).toBe(200);
+    }
+    const earning = createEarningService(t().app.ctx);
+    const start = { created_at: '', event_id: 0, user_id: 0 };
+    await earning.creditEntriesAfter(0);
+    await earning.creditCheckInsAfter(start);
+    const late = await t().createViewer();
+    expect((await enter(t(), late.tokenvalue, giveaway.id)).http).toBe(200);
+
+    // A process that starts after a crash goes over the day again: one credit is owed, one transaction.
+    const transactions = vi.spyOn(t().app.ctx.db, 'transaction');
+    try {
+      const lastEntry = await earning.creditEntriesAfter(0);
+      const lastCheckIn = await earning.creditCheckInsAfter(start);
+      expect(transactions).toHaveBeenCalledTimes(1);
+      expect(await earning.creditEntriesAfter(lastEntry)).toBe(lastEntry);
+      expect(await earning.creditCheckInsAfter(lastCheckIn)).toEqual(lastCheckIn);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await ledgerOf(t(), late.id)).toEqual([
+      { seq: 1, points: 5, reason: 'giveaway_entry', source_id: `giveaway:${giveaway.id}`, state: 'settled' },
+    ]);
+  });
+
+  it('goes on after a restart from where the credits runs got to, not over the day again', async () => {
+    await setRule(t(), { rule: 'giveaway_entry', points: 5, daily_cap: 5, show_cap: null, enabled: true });
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaways = [];
+    for (let i = 0; i < 3; i += 1) {
+      const giveaway = await createGiveaway(t(), staff.tokenvalue);
+      expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+      giveaways.push(giveaway);
+    }
+    const lastEntryId = async () =>
+      (await t().db.selectFrom('giveaway_entries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    /** Where the next credits run (of any process) starts, as kept in the database. */
+    const keptFrom = async () => {
+      const row = await t().db.selectFrom('activity_credit_marks').select('marks').executeTakeFirst();
+      return row ? (JSON.parse(row.marks) as { from: { entry: number } }).from.entry : null;
+    };
+    const errors: object[] = [];
+    const log = { error: (obj: object) => errors.push(obj) };
+
+    // The first process credits one entry (the daily cap refuses the other two); its second run
+    // looks at them again, and keeps that the next run starts after them.
+    const stopFirst = startActivityCredits(t().app.ctx, log, 20);
+    const upto = await lastEntryId();
+    await vi.waitFor(async () => expect(await keptFrom()).toBe(upto), { timeout: 10_000, interval: 20 });
+    await stopFirst();
+    expect((await ledgerOf(t(), viewer.id)).map((row) => row.source_id)).toEqual([`giveaway:${giveaways[0]!.id}`]);
+
+    // A restart looks only at what came after: the refused entries cost it nothing; a new one is credited.
+    const other = await t().createViewer();
+    expect((await enter(t(), other.tokenvalue, giveaways[2]!.id)).http).toBe(200);
+    const transactions = vi.spyOn(t().app.ctx.db, 'transaction');
+    try {
+      const stopSecond = startActivityCredits(t().app.ctx, log, 60_000);
+      await stopSecond();
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect((await ledgerOf(t(), other.id)).map((row) => row.source_id)).toEqual([`giveaway:${giveaways[2]!.id}`]);
+    expect((await ledgerOf(t(), viewer.id)).length).toBe(1);
+    expect(errors).toEqual([]);
   });
 
   it('lets staff draw while entry credits are being written', async () => {

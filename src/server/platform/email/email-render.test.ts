@@ -24,7 +24,7 @@ describe.skipIf(!existsSync(CHROMIUM))('e-mails in Chromium', () => {
   // compiled axe are reused rather than started 84 times (a new page cost about 3 s a case).
   let page: Page;
   // Offline: a mail that tried to load anything from elsewhere would show it here.
-  let requests: string[] = [];
+  const requests: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -41,7 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM))('e-mails in Chromium', () => {
     const html = SAMPLE_MAILS[kind]?.().html ?? '';
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
-    requests = [];
+    requests.length = 0;
     await page.setContent(html, { waitUntil: 'load' });
     await page.screenshot({ path: path.join(SHOTS, `email-${kind}-${width}-${scheme}.png`), fullPage: true });
     expect(requests).toEqual([]);
