@@ -16,7 +16,15 @@ import { build } from 'esbuild';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { postgresReachable } from './postgres-reachable';
-import { emptyAcks, fullCheck, quickCheck, type Acks, type CheckResult, type Where } from './chaos-checks';
+import {
+  emptyAcks,
+  fullCheck,
+  quickCheck,
+  type AckProgress,
+  type Acks,
+  type CheckResult,
+  type Where,
+} from './chaos-checks';
 import {
   ACK_KINDS,
   type AckKind,
@@ -315,6 +323,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
 
     const started = performance.now();
     const budgetMs = MINUTES * 60_000;
+    const progress: AckProgress = new Map();
     for (let kill = 1; kill <= KILLS && !isInterrupted; kill += 1) {
       // Uptime before this kill: random, around what is left of the budget per kill once the restart
       // and the check after it are paid for (the server is up and under load during the check too).
@@ -329,7 +338,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
       tally.restartMs.push(restart.ms);
       tally.spareWaitMs.push(restart.spareWaitMs);
       tally.restarts += 1;
-      const check = await quickCheck(where, plan, acks);
+      const check = await quickCheck(where, plan, acks, progress);
       for (const [part, ms] of Object.entries(check.parts)) (tally.checkParts[part] ??= []).push(ms);
       record(check, `after kill ${kill}`);
       if (kill % 10 === 0)

@@ -2,18 +2,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compiledRead } from './compiled';
 import { openDatabase, type DatabaseHandle, type Db } from './database';
 
 let handle: DatabaseHandle;
+let file: string;
 
 beforeEach(async () => {
-  handle = openDatabase({
-    kind: 'sqlite',
-    file: path.join(mkdtempSync(path.join(tmpdir(), 'gemcast-driver-')), 'g.db'),
-  });
+  file = path.join(mkdtempSync(path.join(tmpdir(), 'gemcast-driver-')), 'g.db');
+  handle = openDatabase({ kind: 'sqlite', file });
   await sql`create table notes (key text primary key, value text not null)`.execute(handle.db);
 });
 afterEach(() => handle.close());
@@ -24,7 +24,43 @@ const note = (db: Db, key: string, value: string) =>
 const keys = async (db: Db) =>
   (await sql<{ key: string }>`select key from notes order by key`.execute(db)).rows.map((row) => row.key);
 
+/**
+ * Another connection to the file, on a thread of its own, holding the write lock for `ms` (as a
+ * checkpoint or a backup does): answers once it holds the lock, with a promise of its release.
+ */
+async function holdWriteLock(ms: number) {
+  const worker = new Worker(
+    `const { workerData, parentPort } = require('node:worker_threads');
+     const db = Number(process.versions.node.split('.')[0]) >= 24
+       ? new (require('node:sqlite').DatabaseSync)(workerData.file)
+       : new (require('better-sqlite3'))(workerData.file);
+     db.exec("begin immediate; insert into notes (key, value) values ('held', '1')");
+     parentPort.postMessage('locked');
+     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+     db.exec('commit');
+     db.close();`,
+    { eval: true, workerData: { file, ms } },
+  );
+  const released = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return { released };
+}
+
 describe('the SQLite driver', () => {
+  it('waits for a write lock another connection holds, even in a transaction that read first', async () => {
+    const { db } = handle;
+    const { released } = await holdWriteLock(300);
+    await db.transaction().execute(async (trx) => {
+      await keys(trx);
+      await note(trx, 'mine', '2');
+    });
+    await released;
+    expect(await keys(db)).toEqual(['held', 'mine']);
+  });
+
   it('keeps a statement from another request out of an open transaction until it ends', async () => {
     const { db } = handle;
     let release: () => void = () => undefined;

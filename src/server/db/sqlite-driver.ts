@@ -68,7 +68,11 @@ class SharedSqliteDriver implements Driver {
     this.#owner = connection as SharedConnection;
     this.#ended = new Promise((resolve) => (this.#end = resolve));
     try {
-      this.run(CompiledQuery.raw('begin'));
+      // Immediate: the write lock is taken at the start, waiting (busy_timeout) while another
+      // connection to the file holds it (a checkpoint, a backup, a shell). A deferred `begin` that
+      // read first and then wrote failed at once with SQLITE_BUSY instead, as a read transaction
+      // never waits for the lock. This process's transactions take turns anyway (above).
+      this.run(CompiledQuery.raw('begin immediate'));
     } catch (error) {
       this.#finish();
       throw error;
