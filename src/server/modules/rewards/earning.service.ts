@@ -242,8 +242,14 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
      */
     async activityMarks(): Promise<KeptActivityMarks> {
       const kept = await earningRepository.activityMarks(db);
-      const parsed = kept === undefined ? null : KeptActivityMarks.safeParse(JSON.parse(kept));
-      return parsed?.success ? parsed.data : { from: FIRST_MARKS, next: FIRST_MARKS };
+      let parsed: unknown = null;
+      try {
+        parsed = kept === undefined ? null : JSON.parse(kept);
+      } catch {
+        // A row that is not JSON is as good as none: the start catches up over the day.
+      }
+      const marks = KeptActivityMarks.safeParse(parsed);
+      return marks.success ? marks.data : { from: FIRST_MARKS, next: FIRST_MARKS };
     },
 
     /** Keeps where the entry and check-in credits runs have got to. */
