@@ -1,14 +1,23 @@
 // SQL for earning rules and the facts the earning hooks read: the rules (reward_rules), staff's
-// changes to them (reward_rule_changes), watch logs and which shows' watch points are credited.
-import { sql, type Insertable } from 'kysely';
+// changes to them (reward_rule_changes), watch logs, which shows' watch points are credited, and
+// the entries and check-ins still to credit with where those runs got to (activity_credit_marks).
+import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RewardRuleChangesTable, RewardRulesTable } from '../../db/schema';
 
-/** Where the check-in credits' last run stopped: the last check-in it saw. */
+/** A check-in's place in (created_at, event_id, user_id) order: where a check-in credits run starts or stops. */
 export type CheckInCursor = { created_at: string; event_id: number; user_id: number };
 
 /** The one row of activity_credit_marks. */
 const ACTIVITY_MARKS = 'activity_credits';
+
+/**
+ * No ledger row of `reason` for this viewer and source: one look through the ledger's key
+ * (reward_ledger_once), so a credits run passes over what is credited inside its query.
+ */
+const noCredit = (reason: string, userId: RawBuilder<number>, sourceId: RawBuilder<string>) =>
+  sql<SqlBool>`not exists (select 1 from reward_ledger r
+    where r.user_id = ${userId} and r.reason = ${reason} and r.source_id = ${sourceId})`;
 
 export const earningRepository = {
   rule: (db: Db, rule: string) => db.selectFrom('reward_rules').selectAll().where('rule', '=', rule).executeTakeFirst(),
@@ -85,17 +94,7 @@ export const earningRepository = {
           ),
         ]),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('reward_ledger as r')
-              .select('r.id')
-              .whereRef('r.user_id', '=', 'c.user_id')
-              .where('r.reason', '=', 'checkin')
-              .where('r.source_id', '=', sql<string>`'event:' || c.event_id`),
-          ),
-        ),
-      )
+      .where(noCredit('checkin', sql.ref('c.user_id'), sql`'event:' || c.event_id`))
       .orderBy('c.created_at')
       .orderBy('c.event_id')
       .orderBy('c.user_id')
@@ -126,17 +125,7 @@ export const earningRepository = {
       .where('e.id', '>', afterId)
       .where('e.id', '<=', uptoId)
       .where('e.created_at', '>=', sinceIso)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('reward_ledger as r')
-              .select('r.id')
-              .whereRef('r.user_id', '=', 'e.user_id')
-              .where('r.reason', '=', 'giveaway_entry')
-              .where('r.source_id', '=', sql<string>`'giveaway:' || e.giveaway_id`),
-          ),
-        ),
-      )
+      .where(noCredit('giveaway_entry', sql.ref('e.user_id'), sql`'giveaway:' || e.giveaway_id`))
       .orderBy('e.id')
       .limit(limit)
       .execute(),
