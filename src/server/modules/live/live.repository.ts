@@ -41,21 +41,23 @@ export const liveRepository = {
       .where('user_id', '=', userId)
       .executeTakeFirst(),
 
-  /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. */
-  startWatchLog: (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
-    db
-      .insertInto('watch_logs')
-      .values({
-        event_id: eventId,
-        user_id: userId,
-        reachby,
-        seconds: 0,
-        watching: 1,
-        started_at: nowIso,
-        last_seen_at: nowIso,
-      })
-      .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-      .execute(),
+  /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. True when written. */
+  startWatchLog: async (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
+    ((
+      await db
+        .insertInto('watch_logs')
+        .values({
+          event_id: eventId,
+          user_id: userId,
+          reachby,
+          seconds: 0,
+          watching: 1,
+          started_at: nowIso,
+          last_seen_at: nowIso,
+        })
+        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+        .executeTakeFirst()
+    ).numInsertedOrUpdatedRows ?? 0n) > 0n,
 
   updateWatchLog: (db: Db, eventId: number, userId: number, change: WatchLogChange) =>
     db.updateTable('watch_logs').set(change).where('event_id', '=', eventId).where('user_id', '=', userId).execute(),

@@ -7,6 +7,7 @@ import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/con
 import { isLive } from '../../../shared/countdown';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
+import { createGroupedTransactions } from '../../db/grouped-transactions';
 import { createGroupedWriter, groupsInFlightFor } from '../../db/grouped-writer';
 import type { LiveCheckinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
@@ -16,6 +17,8 @@ import { liveRepository } from './live.repository';
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
 export const PRESENCE_WINDOW_MS = 90_000;
+/** How long a read viewer count is answered again (moved by this process's own changes meanwhile). */
+const COUNT_FRESH_MS = 1_000;
 const TOKEN_TTL_S = 3600;
 // agora-token is CommonJS without named exports that Node's ESM loader can see.
 const { RtcRole, RtcTokenBuilder } = agora;
@@ -33,6 +36,8 @@ export function createLiveService(ctx: AppContext) {
     written: () => true,
     groupsInFlight: groupsInFlightFor(ctx.dialect),
   });
+  // Heartbeats that arrive together share a commit: at a show start they come by the thousand.
+  const watchLogs = createGroupedTransactions(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
 
   /** The event for a viewer's own call; a private one only if they may see it. */
   async function eventFor(user: UserRow, eventId: number) {
@@ -48,14 +53,34 @@ export function createLiveService(ctx: AppContext) {
     return event;
   }
 
-  /** Viewers whose last heartbeat is inside the presence window. */
-  async function viewersNow(eventId: number): Promise<number> {
-    return liveRepository.watchingSince(
-      db,
-      eventId,
-      new Date(clock.now().getTime() - PRESENCE_WINDOW_MS).toISOString(),
-    );
+  /**
+   * The viewer count of each show as last read, moved since by this process's own watch-log changes
+   * (decision 106). Counting is a scan of the show's watch log, and every check-in and heartbeat
+   * answers the count: at a show start that was one scan of thousands of rows per call.
+   */
+  const counts = new Map<number, { viewers: Promise<number>; readAt: number }>();
+
+  /** Viewers whose last heartbeat is inside the presence window, read again once the count is a second old. */
+  function viewersNow(eventId: number): Promise<number> {
+    const now = clock.now().getTime();
+    const kept = counts.get(eventId);
+    // Either way: a test's clock may be moved back as well as on.
+    if (kept && Math.abs(now - kept.readAt) < COUNT_FRESH_MS) return kept.viewers;
+    const viewers = liveRepository.watchingSince(db, eventId, new Date(now - PRESENCE_WINDOW_MS).toISOString());
+    counts.set(eventId, { viewers, readAt: now });
+    viewers.catch(() => counts.delete(eventId));
+    return viewers;
   }
+
+  /** Moves a kept count by a change this process made: a viewer who came into the count, or left it. */
+  function moveCount(eventId: number, by: number) {
+    const kept = counts.get(eventId);
+    if (kept && by) kept.viewers = kept.viewers.then((n) => Math.max(0, n + by));
+  }
+
+  /** Whether a watch-log row is in the count at `nowMs`. */
+  const counted = (row: { watching: number; last_seen_at: string } | undefined, nowMs: number) =>
+    !!row?.watching && new Date(row.last_seen_at).getTime() > nowMs - PRESENCE_WINDOW_MS;
 
   async function presence(eventId: number, userId: number): Promise<Presence> {
     const mine = await liveRepository.watchLog(db, eventId, userId);
@@ -81,12 +106,11 @@ export function createLiveService(ctx: AppContext) {
       if (step === 'stop') await eventFor(user, eventId);
       else await liveEvent(user, eventId);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const moved = await watchLogs.run(async (trx) => {
         const row = await liveRepository.watchLog(trx, eventId, user.id);
         if (!row) {
-          if (step === 'stop') return;
-          await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString());
-          return;
+          if (step === 'stop') return 0;
+          return (await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString())) ? 1 : 0;
         }
         // Time since the last sign of life counts, capped so a closed laptop does not.
         const gapMs = Math.max(0, Math.min(now.getTime() - new Date(row.last_seen_at).getTime(), PRESENCE_WINDOW_MS));
@@ -96,7 +120,9 @@ export function createLiveService(ctx: AppContext) {
           watching: step === 'stop' ? 0 : 1,
           last_seen_at: now.toISOString(),
         });
+        return Number(step !== 'stop') - Number(counted(row, now.getTime()));
       });
+      moveCount(eventId, moved);
       return presence(eventId, user.id);
     },
 

@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { describeEachEngine } from '../../testing/harness';
+import { liveRepository } from './live.repository';
 
 const SECOND = 1000;
 const AGORA = { agoraAppId: '0123456789abcdef0123456789abcdef', agoraCertificate: 'fedcba9876543210fedcba9876543210' };
@@ -44,6 +45,43 @@ describeEachEngine('live presence', (t) => {
     expect(late.body.data[0]).toMatchObject({ watched_seconds: 120, viewers: 1 });
     t().clock.advance(20 * SECOND);
     expect((await log(a.tokenvalue, 'stop')).body.data[0]).toMatchObject({ watched_seconds: 140, viewers: 0 });
+  });
+
+  it('counts the watchers once a second at a show start, and keeps the count right meanwhile', async () => {
+    const viewers = await Promise.all(Array.from({ length: 6 }, () => t().createViewer()));
+    const show = await liveShow();
+    const start = (token: string) =>
+      t().get<Presence>('/api/userlivelog', { token, query: { eventid: String(show.id), watch_stream: 'start' } });
+    const counting = vi.spyOn(liveRepository, 'watchingSince');
+    try {
+      const answered = [];
+      for (const viewer of viewers.slice(0, 5)) answered.push((await start(viewer.tokenvalue)).body.data[0]?.viewers);
+      // Each start counts itself in, though the watch log was counted only once.
+      expect(answered).toEqual([1, 2, 3, 4, 5]);
+      expect(counting).toHaveBeenCalledTimes(1);
+      // A watcher added behind this process's back (another process) is in the count a second later.
+      await t()
+        .db.insertInto('watch_logs')
+        .values({
+          event_id: show.id,
+          user_id: viewers[5]!.id,
+          reachby: 'web',
+          seconds: 0,
+          watching: 1,
+          started_at: t().clock.now().toISOString(),
+          last_seen_at: t().clock.now().toISOString(),
+        })
+        .execute();
+      t().clock.advance(SECOND);
+      const checkIn = await t().get<Presence>('/api/iamatlive_v1', {
+        token: viewers[0]!.tokenvalue,
+        query: { eventid: String(show.id) },
+      });
+      expect(checkIn.body.data[0]?.viewers).toBe(6);
+      expect(counting).toHaveBeenCalledTimes(2);
+    } finally {
+      counting.mockRestore();
+    }
   });
 
   it('refuses check-ins and heartbeats when the show is not live, and bad input', async () => {
