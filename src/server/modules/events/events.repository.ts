@@ -1,7 +1,13 @@
 // SQL for events: the public reads, and the staff writes and lists (private events included).
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { EventsTable } from '../../db/schema';
+
+/** Read on nearly every viewer call about a show (several times each at a show start): compiled once. */
+const eventById = compiledRead<Selectable<EventsTable>, [id: number]>((db) =>
+  db.selectFrom('events').selectAll().where('id', '=', 0),
+);
 
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
@@ -40,7 +46,7 @@ export const eventsRepository = {
       .orderBy('rsvps.id')
       .execute(),
 
-  byId: (db: Db, id: number) => db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst(),
+  byId: async (db: Db, id: number) => (await eventById(db, id))[0],
 
   /** Public events of one type in a time bucket: soonest first for upcoming and live, newest first otherwise. */
   list: (db: Db, type: EventsTable['type'], when: When, nowIso: string, limit: number) => {

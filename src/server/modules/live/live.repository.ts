@@ -1,8 +1,14 @@
 // SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
+
+/** Read on every check-in and heartbeat: compiled once. */
+const watchLogOf = compiledRead<Selectable<WatchLogsTable>, [eventId: number, userId: number]>((db) =>
+  db.selectFrom('watch_logs').selectAll().where('event_id', '=', 0).where('user_id', '=', 0),
+);
 
 type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
 
@@ -33,13 +39,7 @@ export const liveRepository = {
       ).n,
     ),
 
-  watchLog: (db: Db, eventId: number, userId: number) =>
-    db
-      .selectFrom('watch_logs')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
+  watchLog: async (db: Db, eventId: number, userId: number) => (await watchLogOf(db, eventId, userId))[0],
 
   /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. True when written. */
   startWatchLog: async (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
