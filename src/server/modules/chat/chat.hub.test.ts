@@ -55,6 +55,58 @@ describe('chat hub', () => {
   });
 });
 
+describe('chat hub: big rooms write their frames together (decision 106)', () => {
+  const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
+  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The text frames in one write (short unmasked frames, as textFrame makes them). */
+  const framesIn = (bytes: Buffer) => {
+    const texts: string[] = [];
+    for (let at = 0; at < bytes.length; at += 2 + (bytes[at + 1] ?? 0))
+      texts.push(bytes.subarray(at + 2, at + 2 + (bytes[at + 1] ?? 0)).toString());
+    return texts;
+  };
+
+  async function roomOf(members: number) {
+    const hub = createChatHub(memoryPubSub(), { ...DEFAULT_HUB_OPTIONS, roomBatchMs: 40, batchFromMembers: 3 });
+    await hub.start();
+    const writes = Array.from({ length: members }, () => [] as Buffer[]);
+    writes.forEach((mine, i) => {
+      const stream = { write: (data: Buffer) => mine.push(data) > 0, writableLength: 0 };
+      const conn = hub.accept(fakeSocket(0).socket, stream);
+      hub.enter(conn, { id: i + 1, name: `V${i + 1}`, isStaff: false }, room);
+      hub.welcome(conn, { type: 'presence', members });
+    });
+    await settle(DEFAULT_HUB_OPTIONS.presenceEveryMs + 100);
+    writes.forEach((mine) => (mine.length = 0));
+    return { hub, writes };
+  }
+
+  it("gathers a big room's frames and writes them to each socket at once, in order", async () => {
+    const { hub, writes } = await roomOf(3);
+    hub.toRoom('lobby', { type: 'deleted', id: 1 });
+    hub.toRoom('lobby', { type: 'deleted', id: 2 });
+    await settle(5);
+    expect(writes.map((mine) => mine.length)).toEqual([0, 0, 0]);
+    await settle(80);
+    expect(writes.map((mine) => mine.length)).toEqual([1, 1, 1]);
+    expect(framesIn(writes[0]![0]!)).toEqual(['{"type":"deleted","id":1}', '{"type":"deleted","id":2}']);
+    // The same bytes for every socket: the batch is put together once.
+    expect(writes[1]![0]).toBe(writes[0]![0]);
+    await hub.stop();
+  });
+
+  it("writes a small room's frames at once", async () => {
+    const { hub, writes } = await roomOf(2);
+    hub.toRoom('lobby', { type: 'deleted', id: 1 });
+    await settle(5);
+    expect(writes.map((mine) => mine.map(framesIn))).toEqual([
+      [['{"type":"deleted","id":1}']],
+      [['{"type":"deleted","id":1}']],
+    ]);
+    await hub.stop();
+  });
+});
+
 describe('chat hub: ended sessions (decision 089)', () => {
   const room = { key: 'lobby', ref: 'lobby' as const, eventId: null, title: 'Lobby', closesAt: null };
 

@@ -19,6 +19,12 @@ export type HubOptions = {
   presenceStaleMs: number;
   /** Member counts are sent to a room at most this often. */
   presenceEveryMs: number;
+  /**
+   * In a room with at least `batchFromMembers` sockets here, room frames are gathered for
+   * `roomBatchMs` and written to each socket together: one write per socket for several frames.
+   */
+  roomBatchMs: number;
+  batchFromMembers: number;
 };
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -26,6 +32,8 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxBufferedBytes: 256 * 1024,
   presenceStaleMs: 30_000,
   presenceEveryMs: 1_000,
+  roomBatchMs: 100,
+  batchFromMembers: 200,
 };
 
 /** What the hub needs of a socket (a `ws` WebSocket has all of it). */
@@ -106,6 +114,9 @@ type LocalRoom = {
   paused: boolean | null;
   lastMembers: number;
   presenceTimer: NodeJS.Timeout | null;
+  /** Room frames waiting to be written together (a big room's, see HubOptions.roomBatchMs). */
+  batch: Outgoing[];
+  batchTimer: NodeJS.Timeout | null;
 };
 
 /** Whether an ascending list holds an id (binary search: a welcome's history holds up to 50). */
@@ -168,6 +179,58 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     else if (!alreadyShown(conn, out)) sendRaw(conn, out);
   }
 
+  /**
+   * A frame to every socket of a room here. In a big room it waits for the batch: at a show start a
+   * socket write cost more than building the frame, and thousands of sockets each got every
+   * message and member count as a write of its own (decision 106).
+   */
+  function toRoomHere(local: LocalRoom, out: Outgoing) {
+    if (options.roomBatchMs <= 0 || local.conns.size < options.batchFromMembers) {
+      // A room that shrank below the size keeps its order: what waits goes first.
+      flushBatch(local);
+      for (const conn of local.conns) deliver(conn, out);
+      return;
+    }
+    local.batch.push(out);
+    local.batchTimer ??= setTimeout(() => flushBatch(local), options.roomBatchMs);
+  }
+
+  /** Writes a room's waiting frames: the same bytes to every socket that needs each of them. */
+  function flushBatch(local: LocalRoom) {
+    if (local.batchTimer) clearTimeout(local.batchTimer);
+    local.batchTimer = null;
+    const batch = local.batch;
+    if (!batch.length) return;
+    local.batch = [];
+    let together: Buffer | null = null;
+    for (const conn of local.conns) {
+      if (conn.pending) {
+        conn.pending.push(...batch);
+      } else if (batch.some((out) => alreadyShown(conn, out))) {
+        const outs = batch.filter((out) => !alreadyShown(conn, out));
+        if (outs.length) sendFrames(conn, Buffer.concat(outs.map((out) => out.frame)), outs);
+      } else {
+        together ??= Buffer.concat(batch.map((out) => out.frame));
+        sendFrames(conn, together, batch);
+      }
+    }
+  }
+
+  /** Several frames to one socket: one write of their wire bytes when its stream is at hand. */
+  function sendFrames(conn: Conn, bytes: Buffer, outs: readonly Outgoing[]) {
+    if (!conn.stream) {
+      for (const out of outs) sendRaw(conn, out);
+      return;
+    }
+    const socket = conn.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (conn.stream.writableLength > options.maxBufferedBytes) {
+      socket.terminate();
+      return;
+    }
+    conn.stream.write(bytes);
+  }
+
   function encode(frame: ServerFrame): Outgoing {
     return new Outgoing(Buffer.from(JSON.stringify(frame)));
   }
@@ -200,8 +263,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       const count = members(local.room.key);
       if (count === local.lastMembers || !rooms.has(local.room.key)) return;
       local.lastMembers = count;
-      const out = encode({ type: 'presence', members: count });
-      for (const conn of local.conns) deliver(conn, out);
+      toRoomHere(local, encode({ type: 'presence', members: count }));
     }, options.presenceEveryMs);
   }
 
@@ -224,8 +286,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       const local = rooms.get(target);
       if (!local) return;
       const third = json.indexOf('|');
-      const out = new Outgoing(Buffer.from(json.slice(third + 1)), Number(json.slice(0, third)));
-      for (const conn of local.conns) deliver(conn, out);
+      toRoomHere(local, new Outgoing(Buffer.from(json.slice(third + 1)), Number(json.slice(0, third))));
     } else if (kind === 'r' || kind === 's') {
       const local = rooms.get(target);
       if (!local) return;
@@ -234,8 +295,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         local.slowModeSeconds = frame.slowModeSeconds;
         if (frame.paused !== undefined) local.paused = frame.paused;
       }
-      const out = new Outgoing(Buffer.from(json));
-      for (const conn of local.conns) deliver(conn, out);
+      toRoomHere(local, new Outgoing(Buffer.from(json)));
     } else if (kind === 't') {
       const out = new Outgoing(Buffer.from(json));
       for (const conn of byTopic.get(target) ?? []) deliver(conn, out);
@@ -291,7 +351,10 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       if (presenceHeartbeat) clearInterval(presenceHeartbeat);
       if (pinger) clearInterval(pinger);
       if (presenceAnnounce) clearTimeout(presenceAnnounce);
-      for (const local of rooms.values()) if (local.presenceTimer) clearTimeout(local.presenceTimer);
+      for (const local of rooms.values()) {
+        if (local.presenceTimer) clearTimeout(local.presenceTimer);
+        if (local.batchTimer) clearTimeout(local.batchTimer);
+      }
       for (const conn of all) conn.socket.close(CLOSE_CODES.goingAway, 'server restarting');
       await unsubscribe?.().catch(() => undefined);
     },
@@ -319,7 +382,16 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     enter(conn: Conn, user: ChatUser, room: Room): number {
       let local = rooms.get(room.key);
       if (!local) {
-        local = { room, conns: new Set(), slowModeSeconds: null, paused: null, lastMembers: 0, presenceTimer: null };
+        local = {
+          room,
+          conns: new Set(),
+          slowModeSeconds: null,
+          paused: null,
+          lastMembers: 0,
+          presenceTimer: null,
+          batch: [],
+          batchTimer: null,
+        };
         rooms.set(room.key, local);
       }
       conn.room = local;
@@ -374,6 +446,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         local.conns.delete(conn);
         if (local.conns.size === 0) {
           if (local.presenceTimer) clearTimeout(local.presenceTimer);
+          if (local.batchTimer) clearTimeout(local.batchTimer);
           rooms.delete(local.room.key);
         } else {
           schedulePresence(local);
