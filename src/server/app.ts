@@ -353,8 +353,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chatOptions = { ...DEFAULT_HUB_OPTIONS, joinTimeoutMs: 10_000, ...options.chat };
   const chat = createChatService(ctx);
   const chatHub = createChatHub(pubsub, chatOptions);
+  // Joins share a room's history read until any process changes the room's messages (decision 104).
+  chatHub.onHistoryChange((key) => chat.forgetHistory(key));
   // Ended sessions close their chat sockets on whichever process holds them (decision 089).
-  revocations.onRevoked((revocation) => chatHub.revoked(revocation));
+  revocations.onRevoked((revocation) => {
+    chatHub.revoked(revocation);
+    // An erased account's messages are blanked, and a staff mark can go, with no room frame: the
+    // revocation that follows (after the commit) is what every process hears of it.
+    if (revocation.scope !== 'session') chat.forgetHistory(null);
+  });
   metrics?.countSockets('chat', () => chatHub.connections);
   const staffGiveaways = createStaffGiveawayService(ctx, giveaways, liveLookup);
   const draws = createGiveawayDrawService(ctx, giveaways, staffGiveaways);

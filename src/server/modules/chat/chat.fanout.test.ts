@@ -10,7 +10,7 @@ import type { ChatToken } from '../../../shared/contract/chat';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
-import { connectChat } from './chat.test-client';
+import { connectChat, type ChatClient } from './chat.test-client';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -120,6 +120,40 @@ describe.skipIf(!databaseUrl || !redisUrl)('chat across two server processes sha
     } finally {
       await onOne.close();
       await onTwo.close();
+    }
+  });
+
+  it("gives a joiner the other process's new and deleted messages, though a history was read before (decision 104)", async () => {
+    const [one, two] = apps;
+    const [baseOne, baseTwo] = bases;
+    if (!one || !two || !baseOne || !baseTwo) throw new Error('both apps should be running');
+    const viewer = await person(one);
+    const staff = await person(two, true);
+    const sockets: ChatClient[] = [];
+    try {
+      const open = async (base: string, app: FastifyInstance, user: AuthedUser) => {
+        const client = await connectChat(base);
+        sockets.push(client);
+        return { client, welcome: await client.join(await chatToken(app, user), 'lobby') };
+      };
+      // Each process reads the lobby's history for a first join, and would share it with the next.
+      const onOne = await open(baseOne, one, viewer);
+      const onTwo = await open(baseTwo, two, staff);
+      const text = `stored by process one ${randomUUID()}`;
+      onOne.client.send({ type: 'message', text });
+      const { message } = await onTwo.client.next('message');
+      const laterOnTwo = await open(baseTwo, two, staff);
+      expect(laterOnTwo.welcome.history.map((m) => m.id)).toContain(message.id);
+      // Process one reads the history again with the message in it, and would share that.
+      const laterOnOne = await open(baseOne, one, viewer);
+      expect(laterOnOne.welcome.history.map((m) => m.id)).toContain(message.id);
+      onTwo.client.send({ type: 'delete', id: message.id });
+      await onOne.client.next('deleted', (d) => d.id === message.id);
+      const afterDelete = await open(baseOne, one, viewer);
+      expect(afterDelete.welcome.history.map((m) => m.id)).not.toContain(message.id);
+      expect(afterDelete.welcome.deleted).toContain(message.id);
+    } finally {
+      for (const client of sockets) await client.close();
     }
   });
 });

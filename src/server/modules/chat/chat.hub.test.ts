@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../../../shared/contract/chat';
 import { MESSAGES } from '../../../shared/messages';
 import { memoryPubSub } from '../../platform/pubsub';
-import { createChatHub, DEFAULT_HUB_OPTIONS, textFrame, type ChatSocket } from './chat.hub';
+import { createChatHub, DEFAULT_HUB_OPTIONS, presenceDelayMs, textFrame, type ChatSocket } from './chat.hub';
 
 /** Just enough of a socket for the hub: what it was sent, whether it was cut off. */
 function fakeSocket(bufferedAmount: number) {
@@ -274,6 +274,91 @@ describe('chat hub: a message the welcome already carried (decision 092)', () =>
     hub.welcome(conn, welcomeWith([]));
     hub.toRoom('lobby', { type: 'message', message: message(2) });
     expect(messageIds(fake.sent.slice(1))).toEqual([1, 2]);
+    await hub.stop();
+  });
+});
+
+describe('chat hub: changes to a room history (decision 104)', () => {
+  it("tells its listeners of every process's messages, deletes and clears, even in rooms with no socket here", async () => {
+    const pubsub = memoryPubSub();
+    const here = createChatHub(pubsub);
+    const elsewhere = createChatHub(pubsub);
+    await here.start();
+    await elsewhere.start();
+    const heard: Array<string | null> = [];
+    here.onHistoryChange((roomKey) => heard.push(roomKey));
+    const message = {
+      id: 7,
+      room: 4,
+      userId: 2,
+      name: 'V2',
+      isStaff: false,
+      text: 'hello',
+      createdAt: '2026-11-28T08:00:00.000Z',
+    };
+    elsewhere.toRoom('show:4', { type: 'message', message });
+    elsewhere.toRoom('show:4', { type: 'reaction', reaction: 'heart' });
+    elsewhere.toRoom('show:4', { type: 'pinned', message: null });
+    elsewhere.toRoom('show:4', { type: 'room', slowModeSeconds: 5, isOpen: true });
+    elsewhere.toRoom('lobby', { type: 'deleted', id: 3 });
+    elsewhere.toRoom('show:5', { type: 'cleared' });
+    expect(heard).toEqual(['show:4', 'lobby', 'show:5']);
+    await here.stop();
+    await elsewhere.stop();
+  });
+});
+
+describe('chat hub: member counts in big rooms (decision 104)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits once a second up to the write budget, then longer with the room, up to the slowest', () => {
+    const options = { ...DEFAULT_HUB_OPTIONS, presenceWritesPerSecond: 1_000, presenceSlowestEveryMs: 5_000 };
+    expect([1, 1_000, 2_500, 5_000, 20_000].map((members) => presenceDelayMs(members, options))).toEqual([
+      1_000, 1_000, 2_500, 5_000, 5_000,
+    ]);
+  });
+
+  it('sends a big room its count less often than a small one', async () => {
+    vi.useFakeTimers();
+    const options = {
+      ...DEFAULT_HUB_OPTIONS,
+      presenceEveryMs: 1_000,
+      presenceWritesPerSecond: 10,
+      presenceSlowestEveryMs: 5_000,
+    };
+    const hub = createChatHub(memoryPubSub(), options);
+    await hub.start();
+    const roomOf = (id: number) => ({ key: `show:${id}`, ref: id, eventId: id, title: 'Opal Hour', closesAt: null });
+    /** One socket in the room; its welcome is sent, so counts reach it as they go. */
+    const join = (roomId: number, userId: number) => {
+      const fake = fakeSocket(0);
+      const conn = hub.accept(fake.socket);
+      hub.enter(conn, { id: userId, name: `V${userId}`, isStaff: false }, roomOf(roomId));
+      hub.welcome(conn, { type: 'presence', members: 0 });
+      return fake;
+    };
+    const counts = (fake: ReturnType<typeof fakeSocket>) =>
+      fake.sent
+        .slice(1)
+        .map((frame) => JSON.parse(frame))
+        .flatMap((frame) => (frame.type === 'presence' ? [frame.members] : []));
+    const small = join(1, 1);
+    const big = join(2, 2);
+    for (let id = 3; id <= 30; id++) join(2, id);
+    // The first count of each room was due a second after its first socket came.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([counts(small), counts(big)]).toEqual([[1], [29]]);
+    join(1, 100);
+    join(2, 101);
+    // A second later the small room has its new count; the big one (30 sockets, 10 writes a second) waits 3 s.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([counts(small), counts(big)]).toEqual([[1, 2], [29]]);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(counts(big)).toEqual([29]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counts(big)).toEqual([29, 30]);
     await hub.stop();
   });
 });

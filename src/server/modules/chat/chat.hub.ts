@@ -17,8 +17,15 @@ export type HubOptions = {
   maxBufferedBytes: number;
   /** Presence counts from another process older than this are ignored (it died). */
   presenceStaleMs: number;
-  /** Member counts are sent to a room at most this often. */
+  /** Member counts are sent to a room at most this often... */
   presenceEveryMs: number;
+  /**
+   * ...and, in a room with many sockets here, only as often as keeps the count's socket writes to
+   * about this many a second (each count is one write per socket, decision 104)...
+   */
+  presenceWritesPerSecond: number;
+  /** ...but at least this often, however big the room. */
+  presenceSlowestEveryMs: number;
   /**
    * In a room with at least `batchFromMembers` sockets here, room frames are gathered for
    * `roomBatchMs` and written to each socket together: one write per socket for several frames.
@@ -32,6 +39,9 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxBufferedBytes: 256 * 1024,
   presenceStaleMs: 30_000,
   presenceEveryMs: 1_000,
+  // Once a second up to 1,000 sockets here, then less often: every 5 s from 5,000 (decision 104).
+  presenceWritesPerSecond: 1_000,
+  presenceSlowestEveryMs: 5_000,
   roomBatchMs: 100,
   batchFromMembers: 200,
 };
@@ -151,6 +161,18 @@ function alreadyShown(conn: Conn, out: Outgoing): boolean {
  */
 type Kind = 'r' | 'm' | 't' | 's' | 'u' | 'b' | 'p';
 
+/** Room frames besides a message that change what a welcome's history holds. */
+const HISTORY_FRAMES: ReadonlySet<string> = new Set(['deleted', 'cleared']);
+
+/** Told of a change to a room's stored messages; null: to any room's (frames may have been missed). */
+export type HistoryListener = (roomKey: string | null) => void;
+
+/** How long a room waits between member counts: longer as its sockets here grow past the write budget. */
+export function presenceDelayMs(localMembers: number, options: HubOptions): number {
+  const budgetMs = (localMembers / options.presenceWritesPerSecond) * 1000;
+  return Math.min(Math.max(options.presenceEveryMs, budgetMs), options.presenceSlowestEveryMs);
+}
+
 export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_OPTIONS) {
   const node = randomUUID();
   const rooms = new Map<string, LocalRoom>();
@@ -158,6 +180,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
   const byTopic = new Map<string, Set<Conn>>();
   const all = new Set<Conn>();
   const remote = new Map<string, { at: number; counts: Record<string, number> }>();
+  const historyListeners = new Set<HistoryListener>();
   let unsubscribe: (() => Promise<void>) | null = null;
   let presenceHeartbeat: NodeJS.Timeout | null = null;
   let pinger: NodeJS.Timeout | null = null;
@@ -255,16 +278,21 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     void pubsub.publish(CHAT_CHANNEL, `${kind}|${target}|${json}`).catch(() => undefined);
   }
 
-  /** Sends the member count to a room's local sockets, at most once per presenceEveryMs. */
+  function historyChanged(roomKey: string | null) {
+    for (const listener of historyListeners) listener(roomKey);
+  }
+
+  /** Sends the member count to a room's local sockets, at most once per presenceDelayMs. */
   function schedulePresence(local: LocalRoom) {
     if (local.presenceTimer) return;
+    const delayMs = presenceDelayMs(local.conns.size, options);
     local.presenceTimer = setTimeout(() => {
       local.presenceTimer = null;
       const count = members(local.room.key);
       if (count === local.lastMembers || !rooms.has(local.room.key)) return;
       local.lastMembers = count;
       toRoomHere(local, encode({ type: 'presence', members: count }));
-    }, options.presenceEveryMs);
+    }, delayMs);
   }
 
   let presenceAnnounce: NodeJS.Timeout | null = null;
@@ -283,11 +311,17 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     const target = payload.slice(first + 1, second);
     const json = payload.slice(second + 1);
     if (kind === 'm') {
+      // Before looking for sockets here: the room's history may be kept after its last socket left.
+      historyChanged(target);
       const local = rooms.get(target);
       if (!local) return;
       const third = json.indexOf('|');
       toRoomHere(local, new Outgoing(Buffer.from(json.slice(third + 1)), Number(json.slice(0, third))));
     } else if (kind === 'r' || kind === 's') {
+      if (kind === 'r') {
+        const frame: { type: string } = JSON.parse(json);
+        if (HISTORY_FRAMES.has(frame.type)) historyChanged(target);
+      }
       const local = rooms.get(target);
       if (!local) return;
       if (kind === 's') {
@@ -330,6 +364,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       // Messages of other processes may have been missed while Redis was away: every socket here is
       // told to reconnect, and rejoining with its last seen id catches it up from storage (decision 092).
       pubsub.onResubscribed(() => {
+        historyChanged(null);
         for (const conn of all) conn.socket.close(CLOSE_CODES.goingAway, 'catch up');
       });
       presenceHeartbeat = setInterval(() => {
@@ -510,6 +545,11 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     /** Whether staff paused a room this process serves, as last announced (decision 080). */
     pausedOf(roomKey: string): boolean {
       return rooms.get(roomKey)?.paused ?? false;
+    },
+
+    /** Listens for changes to rooms' stored messages heard through pub/sub, this process's own included. */
+    onHistoryChange(listener: HistoryListener) {
+      historyListeners.add(listener);
     },
 
     members,

@@ -43,13 +43,22 @@ export const chatRepository = {
       ).numUpdatedRows,
     ),
 
-  /** The newest `limit` messages of a room (deleted ones included, flagged), newest first. */
+  /**
+   * The newest `limit` messages of a room (deleted ones included, flagged), newest first.
+   * The room is matched as a range of one value, and the order names it, so that only the
+   * (room, id) index gives that order. With `room = ?` PostgreSQL drops the room from the order and
+   * may walk the primary key backwards instead, filtering by room: it assumes a room's messages are
+   * spread evenly over the ids, and reads every newer message of other rooms when they are not
+   * (95,000 rows and 15 ms for a 50-message welcome, decision 104).
+   */
   recent: (db: Db, room: string, limit: number) =>
     db
       .selectFrom('chat_messages')
       .innerJoin('users', 'users.id', 'chat_messages.user_id')
       .select([...messageColumns, ...authorColumns])
-      .where('chat_messages.room', '=', room)
+      .where('chat_messages.room', '>=', room)
+      .where('chat_messages.room', '<=', room)
+      .orderBy('chat_messages.room', 'desc')
       .orderBy('chat_messages.id', 'desc')
       .limit(limit)
       .execute(),

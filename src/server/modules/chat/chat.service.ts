@@ -24,6 +24,7 @@ import type { ChatModerationTable, UserRow } from '../../db/schema';
 import { createEventAccess } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
 import { showWinners } from '../giveaways/show-winners';
+import { createHistoryCache } from './chat-history';
 import { chatRepository, type AuthorRow, type MessageRow } from './chat.repository';
 
 /** A chat token lives 15 minutes; without `refresh` the same token is handed out for 5 minutes. */
@@ -92,6 +93,8 @@ export function createChatService(ctx: AppContext) {
   const key = createHmac('sha256', ctx.config.appSecret).update('gemcast chat token').digest();
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   const nowIso = () => clock.now().toISOString();
+  /** Each room's last `keepSize` messages, oldest first, shared by the joins of a few seconds (decision 104). */
+  const recentHistory = createHistoryCache<readonly MessageRow[]>(clock);
 
   async function sanctionsOf(userId: number): Promise<{ banned: boolean; mutedUntil: string | null }> {
     const rows = await chatRepository.activeSanctions(db, userId, nowIso());
@@ -142,6 +145,16 @@ export function createChatService(ctx: AppContext) {
     sanctionsOf,
     isOpen,
     roomInfo,
+
+    /**
+     * This process heard of a change to a room's stored messages through pub/sub (another process's,
+     * or its own coming back), or, with null, of changes that may touch any room (frames missed while
+     * pub/sub was away, an erased account): the next join reads that history again.
+     */
+    forgetHistory(roomKey: string | null) {
+      if (roomKey === null) recentHistory.forgetEveryRoom();
+      else recentHistory.forget(roomKey);
+    },
 
     /** A signed token naming the viewer and their login session, so logging out ends chat access too. */
     async issueToken(user: UserRow, sessionTokenHash: string, refresh: boolean): Promise<ChatToken> {
@@ -223,7 +236,9 @@ export function createChatService(ctx: AppContext) {
      * after it (reset when too many were missed), plus the recent ids staff deleted meanwhile.
      */
     async snapshot(room: Room, lastSeenId: number | undefined) {
-      const rows = (await chatRepository.recent(db, room.key, CHAT_LIMITS.keepSize)).reverse();
+      const rows = await recentHistory.read(room.key, async () =>
+        (await chatRepository.recent(db, room.key, CHAT_LIMITS.keepSize)).reverse(),
+      );
       const live = rows.filter((r) => !r.deleted_at);
       const oldest = rows[0]?.id ?? 0;
       const reset = lastSeenId === undefined || (rows.length === CHAT_LIMITS.keepSize && lastSeenId < oldest);
@@ -302,6 +317,8 @@ export function createChatService(ctx: AppContext) {
         text,
         created_at: createdAt,
       });
+      // At once, not only when the message's frame comes back through pub/sub.
+      recentHistory.forget(room.key);
       return {
         ok: true,
         message: { id, room: room.ref, userId: user.id, name: user.name, isStaff: user.isStaff, text, createdAt },
@@ -340,6 +357,7 @@ export function createChatService(ctx: AppContext) {
         });
         return wasPinned;
       });
+      recentHistory.forget(row.room);
       return { ok: true, roomKey: row.room, room: roomRefOf(row.room), unpinned };
     },
 
@@ -504,7 +522,7 @@ export function createChatService(ctx: AppContext) {
      */
     async clear(staff: ChatUser, room: Room): Promise<number> {
       const at = nowIso();
-      return db.transaction().execute(async (trx) => {
+      const cleared = await db.transaction().execute(async (trx) => {
         const removed = await chatRepository.clearRoom(trx, room.key, staff.id, at);
         await chatRepository.saveRoomSettings(trx, room.key, { pinned_message_id: null }, at);
         await chatRepository.logAction(trx, {
@@ -518,6 +536,8 @@ export function createChatService(ctx: AppContext) {
         });
         return removed;
       });
+      recentHistory.forget(room.key);
+      return cleared;
     },
 
     /** A staff announcement: stored as a message of kind 'announcement', shown apart (decision 080). */
@@ -543,6 +563,7 @@ export function createChatService(ctx: AppContext) {
         });
         return row.id;
       });
+      recentHistory.forget(room.key);
       return {
         id,
         room: room.ref,

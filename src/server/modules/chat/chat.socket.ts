@@ -119,7 +119,8 @@ export function chatSocketHandler(
     if (!room) return fail(conn, 'not_found', CHAT_MESSAGES.roomNotFound);
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     // Entering before the history is read: what is posted meanwhile waits and follows the welcome
-    // (the client merges by id), so nothing falls between the two.
+    // (the client merges by id), so nothing falls between the two. A history read for an earlier
+    // join and shared with this one keeps that true (createHistoryCache says why).
     const members = hub.enter(conn, user, room);
     let snapshot: Awaited<ReturnType<ChatService['snapshot']>>;
     try {

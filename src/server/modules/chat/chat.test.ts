@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   CHAT_LIMITS,
   type ChatInfo,
@@ -10,6 +10,7 @@ import type { StaffGiveawayDetail } from '../../../shared/contract/giveaways-sta
 import { buildApp } from '../../app';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
+import { chatRepository } from './chat.repository';
 import { connectChat, type ChatClient } from './chat.test-client';
 
 const MINUTE = 60_000;
@@ -175,6 +176,40 @@ describeEachEngine(
       expect(welcome.history).toHaveLength(CHAT_LIMITS.historySize);
       expect(welcome.history[0]?.text).toBe('note 11');
       expect(welcome.history.at(-1)?.text).toBe('note 60');
+    });
+
+    it('reads a room history once for joins in a row, and again after a message is stored or deleted (decision 104)', async () => {
+      const show = await liveShow();
+      const reads = vi.spyOn(chatRepository, 'recent');
+      try {
+        const first = await member(show.id);
+        const second = await member(show.id);
+        const staff = await member(show.id, 'staff');
+        expect(reads).toHaveBeenCalledTimes(1);
+        first.client.send({ type: 'message', text: 'Is the opal Australian?' });
+        const { message } = await second.client.next('message');
+        const afterMessage = await member(show.id);
+        expect(afterMessage.welcome.history.map((m) => [m.id, m.text])).toEqual([[message.id, message.text]]);
+        expect(reads).toHaveBeenCalledTimes(2);
+        staff.client.send({ type: 'delete', id: message.id });
+        await first.client.next('deleted');
+        const afterDelete = await member(show.id);
+        expect([afterDelete.welcome.history, afterDelete.welcome.deleted]).toEqual([[], [message.id]]);
+        expect(reads).toHaveBeenCalledTimes(3);
+      } finally {
+        reads.mockRestore();
+      }
+    });
+
+    it('shows a new author name in the history a few seconds after the change at most (decision 104)', async () => {
+      const show = await liveShow();
+      const author = await member(show.id);
+      author.client.send({ type: 'message', text: 'Hello from Tucson' });
+      await author.client.next('message');
+      expect((await member(show.id)).welcome.history[0]?.name).toBe(`Viewer ${author.user.last_name.charAt(0)}.`);
+      await t().db.updateTable('users').set({ nickname: 'OpalFan' }).where('id', '=', author.user.id).execute();
+      t().clock.advance(5_000);
+      expect((await member(show.id)).welcome.history[0]?.name).toBe('OpalFan');
     });
 
     it("opens a private show's room only to staff and its RSVP list, as an unknown room to anyone else", async () => {
