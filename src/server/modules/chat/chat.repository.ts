@@ -1,8 +1,50 @@
 // SQL for chat: messages per room, room settings, sanctions (mutes and bans) and the moderation
 // log. Every function takes the db or a transaction, so the caller owns the transaction.
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { ChatModerationTable, ChatSanctionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
+
+/** Asked on every chat message sent and every join: compiled once. */
+const sanctionsOf = compiledRead<
+  { kind: ChatSanctionsTable['kind']; until: string | null },
+  [userId: number, nowIso: string]
+>((db) =>
+  db
+    .selectFrom('chat_sanctions')
+    .select(['kind', 'until'])
+    .where('user_id', '=', 0)
+    .where('lifted_at', 'is', null)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', '')])),
+);
+
+/** Asked on every join (the chat token names the session): compiled once. */
+const userOfSession = compiledRead<
+  {
+    id: number;
+    first_name: string;
+    last_name: string;
+    nickname: string;
+    is_staff: number;
+    second_factor_at: string | null;
+  },
+  [sessionId: number, userId: number, nowIso: string]
+>((db) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.nickname',
+      'users.is_staff',
+      'sessions.second_factor_at',
+    ])
+    .where('sessions.id', '=', 0)
+    .where('sessions.user_id', '=', 0)
+    .where('sessions.expires_at', '>', ''),
+);
 
 type SanctionKind = ChatSanctionsTable['kind'];
 
@@ -101,14 +143,7 @@ export const chatRepository = {
       .execute(),
 
   /** Mutes and bans in force at `nowIso`. */
-  activeSanctions: (db: Db, userId: number, nowIso: string) =>
-    db
-      .selectFrom('chat_sanctions')
-      .select(['kind', 'until'])
-      .where('user_id', '=', userId)
-      .where('lifted_at', 'is', null)
-      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', nowIso)]))
-      .execute(),
+  activeSanctions: (db: Db, userId: number, nowIso: string) => sanctionsOf(db, userId, nowIso),
 
   insertSanction: (
     db: Db,
@@ -243,22 +278,8 @@ export const chatRepository = {
       .execute(),
 
   /** The user behind a live session (the chat token names both), or nothing once it has ended. */
-  sessionUser: (db: Db, sessionId: number, userId: number, nowIso: string) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id',
-        'users.first_name',
-        'users.last_name',
-        'users.nickname',
-        'users.is_staff',
-        'sessions.second_factor_at',
-      ])
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.expires_at', '>', nowIso)
-      .executeTakeFirst(),
+  sessionUser: async (db: Db, sessionId: number, userId: number, nowIso: string) =>
+    (await userOfSession(db, sessionId, userId, nowIso))[0],
 
   sessionIdByHash: (db: Db, tokenHash: string) =>
     db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),

@@ -1,11 +1,21 @@
 // SQL for spin-to-win: the prize table per event, one spin per viewer per event and kind, and
 // the reward points credited with it, and the stock left of prizes that have one.
+import type { Selectable } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
-import type { SpinsTable } from '../../db/schema';
+import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
+
+/** Read on every spin and spin check: compiled once. */
+const prizesOf = compiledRead<Selectable<SpinPrizesTable>, [eventId: number]>((db) =>
+  db.selectFrom('spin_prizes').selectAll().where('event_id', '=', 0).orderBy('position'),
+);
+const spinOfViewer = compiledRead<Selectable<SpinsTable>, [eventId: number, userId: number, kind: SpinsTable['kind']]>(
+  (db) =>
+    db.selectFrom('spins').selectAll().where('event_id', '=', 0).where('user_id', '=', 0).where('kind', '=', 'rsvp'),
+);
 
 export const spinRepository = {
-  prizes: (db: Db, eventId: number) =>
-    db.selectFrom('spin_prizes').selectAll().where('event_id', '=', eventId).orderBy('position').execute(),
+  prizes: (db: Db, eventId: number) => prizesOf(db, eventId),
 
   async replacePrizes(
     db: Db,
@@ -43,14 +53,8 @@ export const spinRepository = {
       .groupBy('prize_id')
       .execute(),
 
-  spinOf: (db: Db, eventId: number, userId: number, kind: SpinsTable['kind']) =>
-    db
-      .selectFrom('spins')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .executeTakeFirst(),
+  spinOf: async (db: Db, eventId: number, userId: number, kind: SpinsTable['kind']) =>
+    (await spinOfViewer(db, eventId, userId, kind))[0],
 
   /** Inserts the spin; undefined when this viewer already spun for this event and kind. */
   insertSpin: (db: Db, row: SpinsTable) =>
