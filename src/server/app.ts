@@ -229,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     sendMail: mailQueue.enqueue,
     deliverMail: (mail) => mailer.send(mail),
+    ...(mailer.sendBatch ? { deliverMailBatch: mailer.sendBatch } : {}),
   };
   app.decorate('ctx', ctx);
   app.decorate('mailIdle', mailQueue.idle);

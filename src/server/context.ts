@@ -37,4 +37,10 @@ export type AppContext = {
    * notification worker, which must know the outcome (decision 066). Requests use sendMail.
    */
   deliverMail: (mail: Mail) => Promise<void>;
+  /**
+   * Delivers several messages now, all or none, when the mailer can take them at once (the outbox
+   * without SMTP writes them in one commit); the notification worker hands a batch's e-mails over
+   * with it (decision 105). Absent for SMTP, which answers each message on its own.
+   */
+  deliverMailBatch?: (mails: Mail[]) => Promise<void>;
 };

@@ -41,6 +41,7 @@ import * as producerConsole from './migrations/033-producer-console';
 import * as staffSecurity from './migrations/034-staff-security-and-audit';
 import * as rehearsalDriver from './migrations/035-rehearsal-driver';
 import * as activityCreditMarks from './migrations/036-activity-credit-marks';
+import * as outboxClaimIndex from './migrations/037-outbox-claim-index';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -164,6 +165,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '034-staff-security-and-audit': staffSecurity.up,
   '035-rehearsal-driver': rehearsalDriver.up,
   '036-activity-credit-marks': activityCreditMarks.up,
+  '037-outbox-claim-index': outboxClaimIndex.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

@@ -1,13 +1,14 @@
 // A notification worker in a process of its own, for the crash test: opens the shared database,
 // sends through real SMTP (nodemailer) and runs until no delivery is pending or sending, waiting
 // out leases left by a killed worker. Prints how many it sent.
-// Usage: node --import tsx notification-worker-process.ts <sqlite-file | postgres-url> <schema|-> <smtp-url> <lease ms>
+// Usage: node --import tsx notification-worker-process.ts <sqlite-file | postgres-url> <schema|-> <smtp-url> <lease ms> [mark every ms]
 import { openDatabase } from '../db/database';
-import { drainNotifications } from '../modules/notifications/notification-worker';
+import { drainNotifications, MARK_EVERY_MS } from '../modules/notifications/notification-worker';
 import { systemClock } from '../platform/clock';
 import { smtpMailer } from '../platform/mail';
 
-const [target = '', schema = '-', smtpUrl = '', leaseMs = '1000'] = process.argv.slice(2);
+const [target = '', schema = '-', smtpUrl = '', leaseMs = '1000', markEveryMs = String(MARK_EVERY_MS)] =
+  process.argv.slice(2);
 const handle = target.startsWith('postgres')
   ? openDatabase({ kind: 'postgres', url: target, schema: schema === '-' ? undefined : schema, poolSize: 2 })
   : openDatabase({ kind: 'sqlite', file: target });
@@ -26,7 +27,8 @@ const ctx = {
 };
 let sent = 0;
 for (;;) {
-  sent += (await drainNotifications(ctx, { batchSize: 5, leaseMs: Number(leaseMs) })).sent;
+  sent += (await drainNotifications(ctx, { batchSize: 5, leaseMs: Number(leaseMs), markEveryMs: Number(markEveryMs) }))
+    .sent;
   const open = await handle.db
     .selectFrom('notification_deliveries')
     .select((eb) => eb.fn.countAll<number>().as('n'))

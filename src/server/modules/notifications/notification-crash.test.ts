@@ -11,8 +11,9 @@ import { notify } from './notifications.service';
 
 const childScript = path.resolve(import.meta.dirname, '../../testing/notification-worker-process.ts');
 
-function workerProcess(target: string, schema: string, smtpUrl: string, leaseMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, target, schema, smtpUrl, String(leaseMs)], {
+function workerProcess(target: string, schema: string, smtpUrl: string, leaseMs: number, markEveryMs?: number) {
+  const args = [target, schema, smtpUrl, String(leaseMs), ...(markEveryMs ? [String(markEveryMs)] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -96,6 +97,56 @@ describeEachEngine('the notification worker killed mid-batch', (t) => {
         expect(sink.messages.flatMap((m) => m.to).sort()).toEqual(
           viewers.map((_, n) => `kill-${n}@bulk.example.com`).sort(),
         );
+      } finally {
+        await sink.close();
+        await shared.close();
+      }
+    },
+  );
+
+  it(
+    'after kill -9 mid-batch sends twice only the messages accepted since the marks were last written',
+    { timeout: 20_000 },
+    async () => {
+      const shared = await sharedDatabase(t().engine, 'outbox');
+      const sink = await startSmtpSink();
+      try {
+        const { db } = shared.handle;
+        const viewers = await insertViewers(db, COUNT, 'mid', new Date());
+        await notifyAll(
+          db,
+          viewers.map((v) => v.id),
+        );
+        // Batches of 5, marks written only when a batch ends (a minute is far longer than one takes):
+        // the 16th and 17th are accepted, the 18th is held, and the worker dies with none of the
+        // fourth batch marked.
+        const held = sink.holdAt(18);
+        const first = workerProcess(shared.target, shared.schema, sink.url, LEASE_MS, 60_000);
+        await held;
+        first.child.kill('SIGKILL');
+        expect((await first.exited).signal).toBe('SIGKILL');
+        expect(sink.messages).toHaveLength(17);
+        const acceptedUnmarked = sink.messages.slice(15).map((m) => m.messageId);
+        const stranded = await db
+          .selectFrom('notification_deliveries')
+          .select('id')
+          .where('state', '=', 'sending')
+          .execute();
+        expect(stranded).toHaveLength(5);
+
+        const second = workerProcess(shared.target, shared.schema, sink.url, LEASE_MS);
+        const done = await second.exited;
+        expect(done.err).toBe('');
+        expect(done.code).toBe(0);
+        expect(Number(done.out)).toBe(COUNT - 15);
+
+        const rows = await db.selectFrom('notification_deliveries').select(['id', 'state']).orderBy('id').execute();
+        expect(rows.every((r) => r.state === 'sent')).toBe(true);
+        const received = sink.messages.map((m) => m.messageId);
+        expect(new Set(received)).toEqual(new Set(rows.map((r) => messageIdFor(r.id, 'http://gemcast.test'))));
+        // Each arrived once but the two accepted after the last marks, which arrived twice.
+        expect(received).toHaveLength(COUNT + 2);
+        expect(received.filter((id, n) => received.indexOf(id) !== n).sort()).toEqual([...acceptedUnmarked].sort());
       } finally {
         await sink.close();
         await shared.close();

@@ -1,5 +1,5 @@
 // The outbox's SQL (decision 066): notifications and their deliveries written with on-conflict-do-
-// nothing in the caller's transaction, and the worker's claim, sent mark and retry schedule.
+// nothing in the caller's transaction, and the worker's claim, sent marks and retry schedule.
 import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database';
 import type { NotificationDeliveriesTable, NotificationsTable } from '../../db/schema';
@@ -83,33 +83,39 @@ export const notificationsRepository = {
 
   /**
    * Claims up to `limit` deliveries that are due (pending and past next_attempt_at, or left sending
-   * past their lease) in one statement: state 'sending', the lease set, the attempt counted. On
-   * PostgreSQL the inner select locks its rows and skips those another worker holds; SQLite has a
-   * single writer, so the statement is atomic there as it is.
+   * past their lease) in one statement: state 'sending', the lease set, the attempt counted. Each
+   * kind of due delivery is read off the claim index in claim order (migration 037), at most `limit`
+   * of each, and the first `limit` of both are claimed: written as one `or`, both engines fetched
+   * every due delivery and sorted them all on every claim (decision 105). The lease branch reads the
+   * 'sending' rows, which are only what workers hold now or left behind. On PostgreSQL each branch locks its rows and
+   * skips those another worker holds; SQLite has a single writer, so the statement is atomic there.
    */
-  claimDue: (db: Db, dialect: Dialect, nowIso: string, leaseUntilIso: string, limit: number) =>
-    db
+  claimDue: (db: Db, dialect: Dialect, nowIso: string, leaseUntilIso: string, limit: number) => {
+    const firstDue = (state: 'pending' | 'sending', dueColumn: 'next_attempt_at' | 'locked_until') =>
+      db
+        .selectFrom('notification_deliveries')
+        .select(['id', 'next_attempt_at'])
+        .where('state', '=', state)
+        .where(dueColumn, '<=', nowIso)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked());
+    const due = db
+      .selectFrom(firstDue('pending', 'next_attempt_at').as('pending'))
+      .selectAll()
+      .unionAll(db.selectFrom(firstDue('sending', 'locked_until').as('lease_over')).selectAll());
+    return db
       .updateTable('notification_deliveries')
       .set((eb) => ({ state: 'sending', locked_until: leaseUntilIso, attempts: eb('attempts', '+', 1) }))
       .where(
         'id',
         'in',
-        db
-          .selectFrom('notification_deliveries')
-          .select('id')
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-              eb.and([eb('state', '=', 'sending'), eb('locked_until', '<=', nowIso)]),
-            ]),
-          )
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit)
-          .$if(dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+        db.selectFrom(due.as('due')).select('id').orderBy('next_attempt_at').orderBy('id').limit(limit),
       )
       .returning(['id', 'notification_id', 'channel', 'attempts'])
-      .execute(),
+      .execute();
+  },
 
   /**
    * The claimed deliveries' notifications with their recipient's address and name: the viewer's, or
@@ -129,14 +135,15 @@ export const notificationsRepository = {
       .execute(),
 
   /**
-   * Marks a claimed delivery sent. The claim's attempt number guards it: a worker whose lease ran
-   * out and whose delivery another worker took over does not write over the newer claim.
+   * Marks claimed deliveries sent, those of one attempt number together (a batch's are usually all
+   * first attempts). The claim's attempt number guards each: a worker whose lease ran out and whose
+   * delivery another worker took over does not write over the newer claim.
    */
-  markSent: (db: Db, id: number, attempt: number, sentAtIso: string) =>
+  markSent: (db: Db, ids: number[], attempt: number, sentAtIso: string) =>
     db
       .updateTable('notification_deliveries')
       .set({ state: 'sent', sent_at: sentAtIso, locked_until: null, last_error: null })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('state', '=', 'sending')
       .where('attempts', '=', attempt)
       .execute(),
@@ -151,6 +158,19 @@ export const notificationsRepository = {
           : { state: 'failed', locked_until: null, last_error: error },
       )
       .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('attempts', '=', attempt)
+      .execute(),
+
+  /**
+   * Gives claimed deliveries back untried (a batch that ran out of time, decision 105): pending
+   * again and due as they were, without the attempt the claim counted. Guarded like the marks.
+   */
+  release: (db: Db, ids: number[], attempt: number) =>
+    db
+      .updateTable('notification_deliveries')
+      .set((eb) => ({ state: 'pending', locked_until: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', 'in', ids)
       .where('state', '=', 'sending')
       .where('attempts', '=', attempt)
       .execute(),
