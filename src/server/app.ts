@@ -346,7 +346,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const giveaways = createGiveawayService(ctx, liveLookup);
   const staffEvents = createStaffEventsService(ctx, liveLookup, giveaways);
   await app.register(staffEventsRoutes(ctx, staffEvents, guards));
-  await app.register(liveRoutes(ctx, createLiveService(ctx), guards));
+  // One for the routes and the rehearsal: its viewer count and grouped heartbeats are per process.
+  const live = createLiveService(ctx);
+  await app.register(liveRoutes(ctx, live, guards));
   await app.register(analyticsRoutes(ctx, createAnalyticsService(ctx), guards));
   const spins = createSpinService(ctx);
   await app.register(giveawayRoutes(ctx, giveaways, guards));
@@ -404,7 +406,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(producerConsole.routes);
   metrics?.countSockets('console_stream', producerConsole.streams.size);
   // Rehearsals (decision 084): a private copy of a show whose scripted audience acts through these services.
-  const rehearsalDeps = { live: createLiveService(ctx), chat, hub: chatHub, giveaways, spins, guessing };
+  const rehearsalDeps = { live, chat, hub: chatHub, giveaways, spins, guessing };
   const rehearsals = createRehearsalService(ctx, rehearsalDeps, options.rehearsalPace);
   await app.register(rehearsalRoutes(ctx, rehearsals, guards));
   // Photo contests (decision 062): results fixed once at the close, winners credited through the ledger.

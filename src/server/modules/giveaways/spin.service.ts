@@ -19,6 +19,8 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import type { Random } from '../../platform/clock';
 import type { Db } from '../../db/database';
+import { createGroupedTransactions } from '../../db/grouped-transactions';
+import { groupsInFlightFor } from '../../db/grouped-writer';
 import type { EventsTable, SpinPrizesTable, SpinsTable, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { createEventAccess } from '../event-access/event-access.service';
@@ -58,6 +60,8 @@ export function createSpinService(ctx: AppContext) {
   const { db, clock, random } = ctx;
   const access = createEventAccess(ctx);
   const rewards = createRewardsService(ctx);
+  // Spins that arrive together share a commit: at a giveaway's opening they come by the hundred (decision 106).
+  const spinWrites = createGroupedTransactions(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
 
   const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
   const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
@@ -148,9 +152,8 @@ export function createSpinService(ctx: AppContext) {
         throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinRsvpFirst : GIVEAWAY_MESSAGES.spinEnterFirst);
       if (!prizes.some(isDrawable)) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
       const now = clock.now().toISOString();
-      const outcome = await db
-        .transaction()
-        .execute(async (trx) => {
+      const outcome = await spinWrites
+        .run(async (trx) => {
           const prize = await takePrize(trx, prizes.filter(isDrawable));
           // Every prize with a chance ran out while this spin was drawn.
           if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
