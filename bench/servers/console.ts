@@ -66,6 +66,12 @@ await db
 const viewers = await insertViewers(db, viewerCount, 'console', now);
 const [staff] = await insertViewers(db, 1, 'staff', now);
 await db.updateTable('users').set({ is_staff: 1 }).where('id', '=', staff!.id).execute();
+// A staff session is staff only after a second factor (decision 085): as if it had just passed one.
+await db
+  .updateTable('sessions')
+  .set({ second_factor_at: iso, second_factor_method: 'totp' })
+  .where('user_id', '=', staff!.id)
+  .execute();
 // Watching throughout the bench: the last sign of life is set ahead, inside the presence window.
 const seenAt = new Date(now.getTime() + 10 * 60_000).toISOString();
 for (let i = 0; i < viewers.length; i += CHUNK) {
