@@ -7,7 +7,7 @@
 //
 // A piece must only touch the database through the transaction it is given, and must not wait on
 // anything else in the meantime: the group's other pieces wait for it.
-// Used by the watch log's heartbeats (live/live.service.ts).
+// Used by the watch log's heartbeats (live/live.service.ts) and spins (giveaways/spin.service.ts).
 import type { Db } from './database';
 
 type Piece = {
