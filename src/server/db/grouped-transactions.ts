@@ -9,6 +9,7 @@
 // anything else in the meantime: the group's other pieces wait for it.
 // Used by the watch log's heartbeats (live/live.service.ts) and spins (giveaways/spin.service.ts).
 import type { Db } from './database';
+import { createGroupQueue } from './group-queue';
 
 type Piece = {
   work: (trx: Db) => Promise<unknown>;
@@ -24,9 +25,6 @@ export type GroupedTransactionsOptions = {
 
 export function createGroupedTransactions(db: Db, options: GroupedTransactionsOptions = {}) {
   const { groupsInFlight = 1, maxGroup = 200 } = options;
-  const queue: Piece[] = [];
-  let inFlight = 0;
-  let isScheduled = false;
 
   async function runGroup(group: Piece[]) {
     let results: unknown[];
@@ -50,31 +48,14 @@ export function createGroupedTransactions(db: Db, options: GroupedTransactionsOp
     group.forEach((piece, i) => piece.resolve(results[i]));
   }
 
-  function startGroups() {
-    isScheduled = false;
-    while (queue.length && inFlight < groupsInFlight) {
-      const group = queue.splice(0, maxGroup);
-      inFlight += 1;
-      void runGroup(group).finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
-    }
-  }
-
-  /** Pieces that arrive while this turn of the event loop runs, or while a group commits, join one group. */
-  function schedule() {
-    if (isScheduled || !queue.length || inFlight >= groupsInFlight) return;
-    isScheduled = true;
-    setImmediate(startGroups);
-  }
+  // Pieces that arrive while this turn of the event loop runs, or while a group commits, join one group.
+  const groups = createGroupQueue(runGroup, { groupsInFlight, maxGroup });
 
   return {
     /** Runs `work` in a transaction shared with the pieces around it; resolves once it is committed. */
     run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
+        groups.push({ work, resolve: resolve as (value: unknown) => void, reject });
       });
     },
   };

@@ -12,6 +12,8 @@
 // Used by giveaway entries (giveaways/entry-writer.ts), guesses (guessing/, decision 058) and live
 // check-ins (live/live.service.ts, decision 056).
 
+import { createGroupQueue } from './group-queue';
+
 type Pending<Row, Written> = {
   row: Row;
   resolve: (written: Written | undefined) => void;
@@ -37,9 +39,6 @@ export const groupsInFlightFor = (dialect: 'sqlite' | 'postgres') => (dialect ==
 
 export function createGroupedWriter<Row, Stored, Written>(options: GroupedWriterOptions<Row, Stored, Written>) {
   const { insertMany, insertOne, keyOfRow, keyOfStored, written, groupsInFlight = 1, maxGroup = 1000 } = options;
-  const queue: Pending<Row, Written>[] = [];
-  let inFlight = 0;
-  let isScheduled = false;
 
   async function writeGroup(group: Pending<Row, Written>[]) {
     const rows = await insertMany(group.map((p) => p.row));
@@ -71,31 +70,14 @@ export function createGroupedWriter<Row, Stored, Written>(options: GroupedWriter
     }
   }
 
-  function startGroups() {
-    isScheduled = false;
-    while (queue.length && inFlight < groupsInFlight) {
-      const group = queue.splice(0, maxGroup);
-      inFlight += 1;
-      void writeSafely(group).finally(() => {
-        inFlight -= 1;
-        schedule();
-      });
-    }
-  }
-
-  /** Rows that arrive while this turn of the event loop runs join the same group. */
-  function schedule() {
-    if (isScheduled || !queue.length || inFlight >= groupsInFlight) return;
-    isScheduled = true;
-    setImmediate(startGroups);
-  }
+  // Rows that arrive while this turn of the event loop runs join the same group.
+  const groups = createGroupQueue(writeSafely, { groupsInFlight, maxGroup });
 
   return {
     /** Resolves with the new row once it is committed, or undefined when its key was already there. */
     write(row: Row): Promise<Written | undefined> {
       return new Promise((resolve, reject) => {
-        queue.push({ row, resolve, reject });
-        schedule();
+        groups.push({ row, resolve, reject });
       });
     },
   };
