@@ -199,18 +199,7 @@ describeEachEngine('the notification outbox', (t) => {
   });
 
   it('sends again once a delivery left sending past its lease (a crash), and never one marked sent', async () => {
-    const viewers = await insertViewers(t().db, 3, 'cr', t().clock.now());
-    await t()
-      .db.transaction()
-      .execute(async (trx) =>
-        notify(
-          trx,
-          reminderFor(
-            t(),
-            viewers.map((v) => v.id),
-          ),
-        ),
-      );
+    await dueDeliveries(3, 'cr');
     const [crashed, done] = await deliveries(t().db);
     const lease = new Date(t().clock.now().getTime() + 10 * MINUTE).toISOString();
     // A worker that died mid-delivery: claimed, never marked.
