@@ -195,7 +195,12 @@ test('/giveaways lists open, coming and past giveaways; a past one says its winn
   });
   // The past list is newest start first and shows 12, and this worker's earlier tests close giveaways of their own:
   // started 30 s ago and closed 6 s ago, this one leads the list whichever tests ran before it.
-  const closed = scheduleEvent({ type: 'giveaway', title: `Amber Closed ${tag()}`, startsInMinutes: -0.5, minutes: 0.4 });
+  const closed = scheduleEvent({
+    type: 'giveaway',
+    title: `Amber Closed ${tag()}`,
+    startsInMinutes: -0.5,
+    minutes: 0.4,
+  });
   await page.goto('/giveaways');
   const card = (section: string, title: string) =>
     page.getByRole('region', { name: section }).getByRole('article').filter({ hasText: title });
