@@ -23,6 +23,7 @@ describe('configuration', () => {
       mediaBaseUrl: '/media/',
       perIpLimitScale: 1,
       chatSocketsPerIp: 100,
+      acceptHandles: 16,
       metricsPort: null,
       metricsHost: '127.0.0.1',
     });

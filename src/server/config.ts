@@ -41,6 +41,11 @@ export type Config = {
   perIpLimitScale: number;
   /** Chat sockets one IP may hold open at once, before PER_IP_LIMIT_SCALE (decision 053). */
   chatSocketsPerIp: number;
+  /**
+   * Handles on the site's listening socket (decision 107): libuv accepts one connection per handle
+   * per turn of the event loop, so a busy server with one handle lets arrivals queue and overflow.
+   */
+  acceptHandles: number;
   /** Where Prometheus scrapes /metrics (decision 091); null: no metrics are kept at all. */
   metricsPort: number | null;
   metricsHost: string;
@@ -228,6 +233,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationLookupsPerHour: int(env, 'REGISTRATION_LOOKUPS_PER_HOUR', 120, 1, 1_000_000),
     perIpLimitScale: int(env, 'PER_IP_LIMIT_SCALE', 1, 1, 10_000),
     chatSocketsPerIp: int(env, 'CHAT_SOCKETS_PER_IP', 100, 1, 1_000_000),
+    acceptHandles: int(env, 'ACCEPT_HANDLES', 16, 1, 64),
     metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 0, 65535) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 30_000),

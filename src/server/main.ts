@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedAndRefreshDemo } from './db/seed';
 import { startHousekeeping } from './platform/housekeeping';
+import { addAcceptHandles } from './platform/accept-handles';
 import { serveMetrics } from './platform/metrics';
 import { startReminders } from './modules/rsvp/reminders';
 import { startNotificationWorker } from './modules/notifications/notification-worker';
@@ -70,6 +71,10 @@ async function main() {
     app.addHook('onClose', (_instance, done) => metricsServer.close(() => done()));
   }
   await app.listen({ port: config.port, host: config.host });
+  // More than one connection accepted per turn of a busy event loop (decision 107).
+  const acceptHandles = await addAcceptHandles(app.server, config.acceptHandles - 1, (error) =>
+    app.log.warn({ err: error }, 'the listening socket could not be copied: one connection is accepted per loop turn'),
+  );
   console.log(`Gemcast is running on ${config.publicUrl}`);
 
   let closing = false;
@@ -78,6 +83,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // Stop accepting on the copies now; the app's own close stops the server's handle (decision 093).
+    acceptHandles.close();
     await app.close();
     clearTimeout(timer);
     process.exit(0);

@@ -27,8 +27,9 @@ export type HubOptions = {
   /** ...but at least this often, however big the room. */
   presenceSlowestEveryMs: number;
   /**
-   * In a room with at least `batchFromMembers` sockets here, room frames are gathered for
-   * `roomBatchMs` and written to each socket together: one write per socket for several frames.
+   * In a room with at least `batchFromMembers` sockets here, a room's frames go out at most once per
+   * `roomBatchMs`: the first after a quiet spell at once, what follows within the window together at
+   * its end, as one write per socket for several frames.
    */
   roomBatchMs: number;
   batchFromMembers: number;
@@ -127,6 +128,8 @@ type LocalRoom = {
   /** Room frames waiting to be written together (a big room's, see HubOptions.roomBatchMs). */
   batch: Outgoing[];
   batchTimer: NodeJS.Timeout | null;
+  /** When the room's frames were last written (performance.now()), which starts the next window. */
+  flushedAt: number;
 };
 
 /** Whether an ascending list holds an id (binary search: a welcome's history holds up to 50). */
@@ -205,7 +208,8 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
   /**
    * A frame to every socket of a room here. In a big room it waits for the batch: at a show start a
    * socket write cost more than building the frame, and thousands of sockets each got every
-   * message and member count as a write of its own (decision 106).
+   * message and member count as a write of its own (decision 106). A frame that finds the last
+   * window over goes at once (decision 107): a quiet room's message does not wait for company.
    */
   function toRoomHere(local: LocalRoom, out: Outgoing) {
     if (options.roomBatchMs <= 0 || local.conns.size < options.batchFromMembers) {
@@ -215,7 +219,10 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
       return;
     }
     local.batch.push(out);
-    local.batchTimer ??= setTimeout(() => flushBatch(local), options.roomBatchMs);
+    if (local.batchTimer) return;
+    const wait = local.flushedAt + options.roomBatchMs - performance.now();
+    if (wait <= 0) flushBatch(local);
+    else local.batchTimer = setTimeout(() => flushBatch(local), wait);
   }
 
   /** Writes a room's waiting frames: the same bytes to every socket that needs each of them. */
@@ -225,6 +232,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     const batch = local.batch;
     if (!batch.length) return;
     local.batch = [];
+    local.flushedAt = performance.now();
     let together: Buffer | null = null;
     for (const conn of local.conns) {
       if (conn.pending) {
@@ -426,6 +434,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
           presenceTimer: null,
           batch: [],
           batchTimer: null,
+          flushedAt: -Infinity,
         };
         rooms.set(room.key, local);
       }

@@ -1,0 +1,83 @@
+import { once } from 'node:events';
+import { createServer, get, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addAcceptHandles, type AcceptHandles } from './accept-handles';
+
+let server: Server;
+let handles: AcceptHandles | null = null;
+
+async function listening() {
+  server = createServer((request, response) => response.end(`hello ${request.url ?? ''}`));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+/** Of `count` connections opened at once, how many this process accepts in the loop's next two turns. */
+async function acceptedInTwoTurns(port: number, count: number) {
+  let accepted = 0;
+  const counting = () => (accepted += 1);
+  server.on('connection', counting);
+  const clients: Socket[] = Array.from({ length: count }, () => connect(port, '127.0.0.1'));
+  // The connects go out on the next tick; the loop then polls twice before this resolves.
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+  const inTurn = accepted;
+  while (accepted < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  server.off('connection', counting);
+  for (const client of clients) client.destroy();
+  return inTurn;
+}
+
+afterEach(async () => {
+  handles?.close();
+  handles = null;
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('accept handles (decision 107)', () => {
+  it('copies the listening socket, and the copies answer with the same HTTP server', async () => {
+    const port = await listening();
+    handles = await addAcceptHandles(server, 3);
+    expect(handles.count).toBe(3);
+    const answers = await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          new Promise<string>((resolve, reject) => {
+            // A fresh connection for each request, so every handle has its turn.
+            get({ host: '127.0.0.1', port, path: `/${i}`, agent: false }, (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () => resolve(body));
+            }).on('error', reject);
+          }),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => `hello /${i}`));
+  });
+
+  it('accepts a connection per handle in each turn of the loop, where one handle takes one', async () => {
+    const port = await listening();
+    expect(await acceptedInTwoTurns(port, 6)).toBeLessThanOrEqual(2);
+    handles = await addAcceptHandles(server, 3);
+    expect(await acceptedInTwoTurns(port, 6)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('stops accepting on the copies when closed, so closing the server refuses new connections', async () => {
+    const port = await listening();
+    handles = await addAcceptHandles(server, 2);
+    handles.close();
+    server.close();
+    const refused = connect(port, '127.0.0.1');
+    const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];
+    expect(error.code).toBe('ECONNREFUSED');
+  });
+
+  it('with no copies asked for, starts no process and leaves the server as it was', async () => {
+    await listening();
+    handles = await addAcceptHandles(server, 0);
+    expect(handles.count).toBe(0);
+  });
+});

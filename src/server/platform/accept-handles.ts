@@ -1,0 +1,72 @@
+// More accepts per event-loop turn (decision 107). Since libuv 1.45 (Node 20) a listening handle
+// accepts one connection per turn of the loop. At a show start the turns are long (every ready socket
+// is served in each), so viewers arriving faster than the loop turns wait in the kernel's queue, and
+// once it is full their SYNs are dropped and retried seconds later. Each extra handle on a copy of
+// the listening socket accepts one more connection per turn. Node 20 cannot duplicate a descriptor,
+// so a short-lived child process receives the listening socket over IPC and sends it back, which
+// hands this process a copy (SCM_RIGHTS); what the copies accept goes to the same HTTP server.
+import { spawn } from 'node:child_process';
+import type { Server as HttpServer } from 'node:http';
+import type { Server as NetServer, Socket } from 'node:net';
+
+/** The echo: sends each listening socket back, then closes its own copy before saying it is done. A
+ * connection that its copy accepted meanwhile is sent back too, so none is left hanging. */
+const ECHO = `
+process.on('message', (message, server) => {
+  if (message !== 'copy' || !server) return;
+  server.on('connection', (socket) => process.send('socket', socket));
+  process.send('copy', server, () => server.close(() => process.send('closed')));
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+const ECHO_TIMEOUT_MS = 5_000;
+
+export type AcceptHandles = { count: number; close: () => void };
+
+/**
+ * Adds `copies` handles on copies of `server`'s listening socket. If the copies cannot be made (no
+ * child process, a timeout), the server goes on with its own handle alone and `count` is 0.
+ */
+export async function addAcceptHandles(
+  server: HttpServer,
+  copies: number,
+  onError: (error: Error) => void = () => undefined,
+): Promise<AcceptHandles> {
+  const handles: NetServer[] = [];
+  const close = () => {
+    for (const handle of handles.splice(0)) handle.close();
+  };
+  if (copies <= 0) return { count: 0, close };
+  const echo = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
+  const handOver = (socket: Socket) => server.emit('connection', socket);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let closed = 0;
+      const timer = setTimeout(() => reject(new Error('the echo process did not answer')), ECHO_TIMEOUT_MS);
+      echo.on('error', reject);
+      echo.on('exit', (code) => reject(new Error(`the echo process exited (${String(code)})`)));
+      echo.on('message', (message, handle) => {
+        if (message === 'socket' && handle) handOver(handle as Socket);
+        else if (message === 'copy' && handle) {
+          const copy = handle as NetServer;
+          copy.on('connection', handOver);
+          handles.push(copy);
+        } else if (message === 'closed' && ++closed === copies) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      for (let i = 0; i < copies; i++) echo.send('copy', server);
+    });
+    return { count: handles.length, close };
+  } catch (error) {
+    close();
+    onError(error instanceof Error ? error : new Error(String(error)));
+    return { count: 0, close };
+  } finally {
+    echo.removeAllListeners();
+    echo.on('error', () => undefined);
+    if (echo.connected) echo.disconnect();
+  }
+}
