@@ -29,6 +29,17 @@ async function acceptedInTwoTurns(port: number, count: number) {
   return inTurn;
 }
 
+/** A GET on a connection of its own, so that every handle has its turn. */
+function fetchFresh(port: number, path: string) {
+  return new Promise<string>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
+
 afterEach(async () => {
   handles?.close();
   handles = null;
@@ -41,21 +52,21 @@ describe('accept handles (decision 107)', () => {
     const port = await listening();
     handles = await addAcceptHandles(server, 3);
     expect(handles.count).toBe(3);
-    const answers = await Promise.all(
-      Array.from(
-        { length: 40 },
-        (_, i) =>
-          new Promise<string>((resolve, reject) => {
-            // A fresh connection for each request, so every handle has its turn.
-            get({ host: '127.0.0.1', port, path: `/${i}`, agent: false }, (response) => {
-              let body = '';
-              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-              response.on('end', () => resolve(body));
-            }).on('error', reject);
-          }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fetchFresh(port, `/${i}`)));
     expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => `hello /${i}`));
+  });
+
+  it('answers the connections that arrive while the copies are being made', async () => {
+    const port = await listening();
+    const requests: Promise<string>[] = [];
+    const flood = setInterval(() => {
+      for (let i = 0; i < 5; i++) requests.push(fetchFresh(port, `/early-${requests.length}`));
+    }, 1);
+    handles = await addAcceptHandles(server, 15);
+    clearInterval(flood);
+    expect(handles.count).toBe(15);
+    const answers = await Promise.all(requests);
+    expect(answers).toEqual(requests.map((_, i) => `hello /early-${i}`));
   });
 
   it('accepts a connection per handle in each turn of the loop, where one handle takes one', async () => {

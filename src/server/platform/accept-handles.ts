@@ -9,13 +9,17 @@ import { spawn } from 'node:child_process';
 import type { Server as HttpServer } from 'node:http';
 import type { Server as NetServer, Socket } from 'node:net';
 
-/** The echo: sends each listening socket back, then closes its own copy before saying it is done. A
- * connection that its copy accepted meanwhile is sent back too, so none is left hanging. */
+/** The echo: sends each listening socket back and closes its own copy. A connection that the copy
+ * accepted meanwhile goes back too, unread (`pauseOnConnect`), and before the word that it is done. */
 const ECHO = `
 process.on('message', (message, server) => {
   if (message !== 'copy' || !server) return;
+  server.pauseOnConnect = true;
   server.on('connection', (socket) => process.send('socket', socket));
-  process.send('copy', server, () => server.close(() => process.send('closed')));
+  process.send('copy', server, () => {
+    server.close();
+    process.send('closed');
+  });
 });
 process.on('disconnect', () => process.exit(0));
 `;
