@@ -44,10 +44,11 @@ export async function addAcceptHandles(
   if (copies <= 0) return { count: 0, close };
   const echo = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
   const handOver = (socket: Socket) => server.emit('connection', socket);
+  let timer: NodeJS.Timeout | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       let closed = 0;
-      const timer = setTimeout(() => reject(new Error('the echo process did not answer')), ECHO_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error('the echo process did not answer')), ECHO_TIMEOUT_MS);
       echo.on('error', reject);
       echo.on('exit', (code) => reject(new Error(`the echo process exited (${String(code)})`)));
       echo.on('message', (message, handle) => {
@@ -56,10 +57,7 @@ export async function addAcceptHandles(
           const copy = handle as NetServer;
           copy.on('connection', handOver);
           handles.push(copy);
-        } else if (message === 'closed' && ++closed === copies) {
-          clearTimeout(timer);
-          resolve();
-        }
+        } else if (message === 'closed' && ++closed === copies) resolve();
       });
       for (let i = 0; i < copies; i++) echo.send('copy', server);
     });
@@ -69,6 +67,7 @@ export async function addAcceptHandles(
     onError(error instanceof Error ? error : new Error(String(error)));
     return { count: 0, close };
   } finally {
+    clearTimeout(timer);
     echo.removeAllListeners();
     echo.on('error', () => undefined);
     if (echo.connected) echo.disconnect();
