@@ -69,6 +69,23 @@ describe('accept handles (decision 107)', () => {
     expect(answers).toEqual(requests.map((_, i) => `hello /early-${i}`));
   });
 
+  it("gives every socket the HTTP server's own accept options: no Nagle delay, half-open allowed", async () => {
+    const port = await listening();
+    const seen: Socket[] = [];
+    server.on('connection', (socket: Socket) => seen.push(socket));
+    handles = await addAcceptHandles(server, 3);
+    const requests = Array.from({ length: 24 }, (_, i) => fetchFresh(port, `/${i}`));
+    await Promise.all(requests);
+    expect(seen.length).toBeGreaterThanOrEqual(24);
+    // Node keeps a socket's setNoDelay under this symbol; its own accept sets it for http.Server.
+    const noDelayOf = (socket: Socket) => {
+      const key = Object.getOwnPropertySymbols(socket).find((symbol) => symbol.description === 'kSetNoDelay');
+      return key ? (socket as unknown as Record<symbol, unknown>)[key] : undefined;
+    };
+    expect(seen.map(noDelayOf)).toEqual(seen.map(() => true));
+    expect(seen.map((socket) => socket.allowHalfOpen)).toEqual(seen.map(() => true));
+  });
+
   it('accepts a connection per handle in each turn of the loop, where one handle takes one', async () => {
     const port = await listening();
     expect(await acceptedInTwoTurns(port, 6)).toBeLessThanOrEqual(2);
