@@ -29,7 +29,7 @@ const ECHO_TIMEOUT_MS = 5_000;
 /**
  * What a listening server gives each socket it accepts (Node's net.Server reads these at accept).
  * A copy comes back as a plain net.Server, without the HTTP server's: without `noDelay` its
- * sockets waited on Nagle's algorithm, and the journeys ran at half speed.
+ * sockets would wait on Nagle's algorithm, and without `allowHalfOpen` close on a half-close.
  */
 const ACCEPT_OPTIONS = ['allowHalfOpen', 'noDelay', 'keepAlive', 'keepAliveInitialDelay', 'highWaterMark'] as const;
 
