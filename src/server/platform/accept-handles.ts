@@ -26,18 +26,13 @@ process.on('disconnect', () => process.exit(0));
 
 const ECHO_TIMEOUT_MS = 5_000;
 
-/**
- * What a listening server gives each socket it accepts (Node's net.Server reads these at accept).
- * A copy comes back as a plain net.Server, without the HTTP server's: without `noDelay` its
- * sockets would wait on Nagle's algorithm, and without `allowHalfOpen` close on a half-close.
- */
-const ACCEPT_OPTIONS = ['allowHalfOpen', 'noDelay', 'keepAlive', 'keepAliveInitialDelay', 'highWaterMark'] as const;
-
-type AcceptOptions = Partial<Record<(typeof ACCEPT_OPTIONS)[number], unknown>>;
-
-function acceptAs(from: NetServer, to: NetServer) {
-  for (const option of ACCEPT_OPTIONS) (to as AcceptOptions)[option] = (from as AcceptOptions)[option];
-}
+/** What a listening server applies to each socket it accepts (Node's net.Server keeps them). */
+type AcceptOptions = {
+  allowHalfOpen?: boolean;
+  noDelay?: boolean;
+  keepAlive?: boolean;
+  keepAliveInitialDelay?: number;
+};
 
 export type AcceptHandles = { count: number; close: () => void };
 
@@ -56,15 +51,18 @@ export async function addAcceptHandles(
   };
   if (copies <= 0) return { count: 0, close };
   const echo = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
-  const handOver = (socket: Socket) => server.emit('connection', socket);
-  /** A socket the echo accepted was made by its plain copy: it gets what the server's own get. */
-  const handOverForwarded = (socket: Socket) => {
-    const options = server as AcceptOptions;
+  /**
+   * A copy comes back as a plain net.Server, and what the echo accepted was made by one: each socket
+   * gets the HTTP server's accept options here, as its own accept would give them. Without `noDelay`
+   * it would wait on Nagle's algorithm, and without `allowHalfOpen` close on a half-close.
+   */
+  const options = server as AcceptOptions;
+  const handOver = (socket: Socket) => {
     socket.allowHalfOpen = Boolean(options.allowHalfOpen);
     if (options.noDelay) socket.setNoDelay(true);
     // The server keeps the keep-alive delay in seconds, as libuv takes it; the socket takes milliseconds.
-    if (options.keepAlive) socket.setKeepAlive(true, Number(options.keepAliveInitialDelay ?? 0) * 1000);
-    handOver(socket);
+    if (options.keepAlive) socket.setKeepAlive(true, (options.keepAliveInitialDelay ?? 0) * 1000);
+    server.emit('connection', socket);
   };
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -74,10 +72,9 @@ export async function addAcceptHandles(
       echo.on('error', reject);
       echo.on('exit', (code) => reject(new Error(`the echo process exited (${String(code)})`)));
       echo.on('message', (message, handle) => {
-        if (message === 'socket' && handle) handOverForwarded(handle as Socket);
+        if (message === 'socket' && handle) handOver(handle as Socket);
         else if (message === 'copy' && handle) {
           const copy = handle as NetServer;
-          acceptAs(server, copy);
           copy.on('connection', handOver);
           handles.push(copy);
         } else if (message === 'closed' && ++closed === copies) resolve();
