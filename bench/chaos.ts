@@ -86,7 +86,9 @@ function serverProcess(env: Record<string, string>, logFile: string) {
   const log = createWriteStream(logFile, { flags: 'a' });
   let child: ChildProcess | null = null;
   const spares: Promise<ChildProcess>[] = [];
-  let errorLines = 0;
+  /** The server's error lines: counted, and the first few kept to be printed with the tally. */
+  const errorLines: string[] = [];
+  const countError = (line: string) => void errorLines.push(line.length > 600 ? `${line.slice(0, 600)}…` : line);
 
   function warm(): Promise<ChildProcess> {
     const next = spawn(process.execPath, [BUNDLE], {
@@ -95,7 +97,7 @@ function serverProcess(env: Record<string, string>, logFile: string) {
     });
     next.stderr?.pipe(log, { end: false });
     createInterface({ input: next.stderr! }).on('line', (line) => {
-      if (/"level":(50|60)/.test(line) || /^Gemcast (failed|cannot)/.test(line)) errorLines += 1;
+      if (/"level":(50|60)/.test(line) || /^Gemcast (failed|cannot)/.test(line)) countError(line);
     });
     return new Promise((resolve, reject) => {
       const lines = createInterface({ input: next.stdout! });
@@ -121,7 +123,7 @@ function serverProcess(env: Record<string, string>, logFile: string) {
         createInterface({ input: next.stdout! }).on('line', (line) => {
           log.write(`${line}\n`);
           if (line.startsWith('Gemcast is running')) resolve(performance.now() - started);
-          if (/"level":(50|60)/.test(line)) errorLines += 1;
+          if (/"level":(50|60)/.test(line)) countError(line);
         });
         next.once('exit', (code, signal) =>
           reject(new Error(`the server exited while starting (${code ?? signal}); see ${logFile}`)),
@@ -239,7 +241,7 @@ type Tally = {
   failures: FailureTally;
   refusals: string[];
   roundsDone: number;
-  serverErrors: number;
+  serverErrors: string[];
   mailsSent: number;
   logFile: string;
 };
@@ -290,7 +292,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     failures: {} as FailureTally,
     refusals: [],
     roundsDone: 0,
-    serverErrors: 0,
+    serverErrors: [],
     mailsSent: 0,
     logFile,
   };
@@ -435,7 +437,8 @@ function printTally(t: Tally) {
   );
   if (t.refusals.length) console.log(`  refusals seen           ${t.refusals.join(' | ')}`);
   console.log(`  e-mails to the SMTP sink ${t.mailsSent}`);
-  console.log(`  server error log lines  ${t.serverErrors} (${t.logFile})`);
+  console.log(`  server error log lines  ${t.serverErrors.length} (${t.logFile})`);
+  for (const line of t.serverErrors.slice(0, 5)) console.log(`    ${line}`);
 }
 
 await bundleServer();

@@ -7,6 +7,7 @@
 // within 30 s of it opening, and half of all viewers spin. HTTP goes over keep-alive agents with a
 // bounded number of sockets per server port; each viewer's chat is its own WebSocket.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
@@ -45,6 +46,11 @@ export type GeneratorReport = {
   socketsClosedByServer: Record<string, number>;
   refused: Record<string, number>;
   unanswered: number;
+  /**
+   * With BENCH_LOOP_DELAY=1, the generator's own event-loop delay in ms, from the go to the report:
+   * a frame that arrived meanwhile waited that long to be read, so a chat delivery's tail includes it.
+   */
+  loopDelayMs: { p50: number; p99: number; max: number } | null;
 };
 export type ChatCheck = { expected: number; delivered: number; latency: Histogram; members: number };
 
@@ -106,6 +112,10 @@ type Tracked = { welcomeUs: number; closedUs: number | null; received: Map<strin
 
 async function generate(job: LoadJob): Promise<void> {
   const cpuStart = process.cpuUsage();
+  // Off by default: its timer wakes each generator every 10 ms, and on two shared cores that alone
+  // moved the server's p50s from 1–3 ms to 2–10 ms and chat delivery's p99 from 285 to 495–542 ms.
+  const loopDelay = process.env.BENCH_LOOP_DELAY === '1' ? monitorEventLoopDelay({ resolution: 10 }) : null;
+  loopDelay?.enable();
   const agents = job.ports.map(
     (port) => [port, new http.Agent({ keepAlive: true, maxSockets: job.socketsPerPort })] as const,
   );
@@ -329,7 +339,13 @@ async function generate(job: LoadJob): Promise<void> {
     socketsClosedByServer,
     refused,
     unanswered,
+    loopDelayMs: loopDelay && {
+      p50: loopDelay.percentile(50) / 1e6,
+      p99: loopDelay.percentile(99) / 1e6,
+      max: loopDelay.max / 1e6,
+    },
   };
+  loopDelay?.disable();
   process.send?.({ kind: 'report', report, accepted } satisfies FromGenerator);
 
   // Every accepted message, from every generator, against what each checked member received.

@@ -9,7 +9,9 @@
 // messages lost, the servers' CPU and peak RSS, and a bare Node server's rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
 // nothing lost); BENCH_PROFILE=1 runs the 1-process SQLite server with --cpu-prof and prints where
-// its time went.
+// its time went; BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
+// costs the server some of the shared cores: off by default); BENCH_KEEP_DATA=1 keeps each run's data
+// directory with the servers' logs.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -351,7 +353,9 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     await Promise.all([...generators, ...servers].map(stop));
     if (database) await admin(`drop database if exists ${database} with (force)`);
     if (profileDir) printProfile(profileDir, window.fromUs, window.toUs);
-    else rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DATA === '1')
+      console.log(`  kept: ${dataDir} (the servers' logs, one request line each)`);
+    else if (!profileDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -447,6 +451,14 @@ function report(
     `  load generators (${generators.length}): CPU ${(generatorCpu / 1000).toFixed(1)} s (${((generatorCpu / 1000 / runSeconds) * 100).toFixed(0)}% of a core); ` +
       `chat frames received ${frames}; messages refused: ${list(refused)}; unanswered: ${unanswered}; sockets closed by the server: ${list(closed)}`,
   );
+  // What the generators' own loops add to a delivery's (and a response's) measured time (BENCH_LOOP_DELAY=1).
+  const delays = generators.flatMap((g) => (g.loopDelayMs ? [g.loopDelayMs] : []));
+  if (delays.length)
+    console.log(
+      `  load generators' event-loop delay (p50 / p99 / max ms): ${delays
+        .map((d) => `${d.p50.toFixed(0)} / ${d.p99.toFixed(0)} / ${d.max.toFixed(0)}`)
+        .join(', ')}`,
+    );
   const failures = [
     ...rows.filter((r) => r.p99 >= TARGET_P99_MS).map((r) => `${r.step} p99 ${r.p99.toFixed(0)} ms`),
     ...rows

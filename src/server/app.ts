@@ -1,6 +1,7 @@
 // buildApp(config): the whole Gemcast service as a Fastify instance, without listening. Tests
 // build it and call app.inject(); main.ts starts it. External plugins load before our routes.
 import { mkdirSync } from 'node:fs';
+import type http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -237,7 +238,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
   app.decorateRequest('secondFactorAt', null);
+  // Requests under way on any connection. The listening socket's copies (decision 107) hand their
+  // connections to this server, but the server's close waits only for those its own handle
+  // accepted: the database must stay open until the others are answered too.
+  let requestsUnderWay = 0;
+  let allAnswered: (() => void) | null = null;
+  app.server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    requestsUnderWay += 1;
+    response.once('close', () => {
+      requestsUnderWay -= 1;
+      if (requestsUnderWay === 0) allAnswered?.();
+    });
+  });
   app.addHook('onClose', async () => {
+    if (requestsUnderWay > 0) await new Promise<void>((resolve) => (allAnswered = resolve));
     await app.mailIdle();
     mailer.close();
     await pubsub.close();
@@ -245,7 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
     serverLog?.flush();
   });
-  if (serverLog?.logsRequests) registerRequestLog(app);
+  if (serverLog?.writeRequestLine) registerRequestLog(app, serverLog.writeRequestLine);
   // First of the preClose hooks (decision 093): stop accepting at once, so a proxy sends the request
   // of a refused connection to another process (POSTs too: nothing was sent), but keep the connections
   // there are. net.Server's close, not http.Server's, which would also cut the idle kept-alive ones a

@@ -71,8 +71,9 @@ async function main() {
     app.addHook('onClose', (_instance, done) => metricsServer.close(() => done()));
   }
   await app.listen({ port: config.port, host: config.host });
-  // More than one connection accepted per turn of a busy event loop (decision 107).
-  const acceptHandles = await addAcceptHandles(app.server, config.acceptHandles - 1, (error) =>
+  // More than one connection accepted per turn of a busy event loop (decision 107). The copies come
+  // from a child process, in the background: the server's own handle accepts from now on.
+  const acceptHandles = addAcceptHandles(app.server, config.acceptHandles - 1, (error) =>
     app.log.warn({ err: error }, 'the listening socket could not be copied: one connection is accepted per loop turn'),
   );
   console.log(`Gemcast is running on ${config.publicUrl}`);

@@ -6,6 +6,7 @@ import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
 import './styles/app.css';
 import { FIRST_SCREEN_ATTRIBUTE } from '../shared/first-screen';
+import { nextTask } from './lib/next-task';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -14,7 +15,11 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./start-app').then(({ startApp }) => startApp(container));
+  // Evaluating the app's modules is one task; starting it, the next (decision 108).
+  void import('./start-app').then(async ({ startApp }) => {
+    await nextTask();
+    await startApp(container);
+  });
 };
 
 /**

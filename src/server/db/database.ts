@@ -7,6 +7,7 @@ import { unavailableMessage } from '../http/errors';
 import type { Database } from './schema';
 import { allowDirectReads } from './compiled';
 import { SharedSqliteDialect, type StatementSource } from './sqlite-driver';
+import { createWalSync } from './wal-sync';
 import { isSqliteUniqueFailure, openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-engine';
 import * as foundation from './migrations/001-foundation';
 import * as analytics from './migrations/002-analytics';
@@ -57,15 +58,24 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {
     const sqlite = openSqlite(options.file);
-    // FULL: a commit is on disk before it returns, so an acknowledged write survives a power cut
-    // (docs/decisions/023-durable-entries-and-grouped-commits.md).
-    sqlite.exec(
-      'pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000; pragma synchronous = FULL;',
-    );
-    const dialect = new SharedSqliteDialect(withStatementCache(sqlite));
+    sqlite.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
+    // An acknowledged write survives a power cut (decision 023): it is answered once the WAL file
+    // is flushed to disk. A file database flushes on the thread pool, once for all the commits made
+    // meanwhile (decision 110); an in-memory one has nothing to flush.
+    const onDisk = options.file !== ':memory:' && options.file !== '';
+    sqlite.exec(onDisk ? 'pragma synchronous = NORMAL;' : 'pragma synchronous = FULL;');
+    const wal = onDisk ? createWalSync(`${options.file}-wal`) : null;
+    const dialect = new SharedSqliteDialect(withStatementCache(sqlite), wal?.afterCommit);
     const db = new Kysely<Database>({ dialect });
     allowDirectReads(db, (sql) => dialect.directRead(sql));
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      close: async () => {
+        await db.destroy();
+        await wal?.close();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -212,4 +222,23 @@ export function isUniqueViolation(error: unknown, column?: string): boolean {
   const message = `${String(e.message ?? '')} ${String(e.detail ?? '')} ${String(e.constraint ?? '')}`;
   const isUnique = e.code === '23505' || isSqliteUniqueFailure(error);
   return isUnique && (column === undefined || message.includes(column));
+}
+
+/** How many times a transaction PostgreSQL ended to break a deadlock is run again before its error stands. */
+export const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs `work` (a whole transaction) and, when PostgreSQL ended it to break a deadlock (40P01), runs it
+ * again: the other side of the cycle has gone on by then. SQLite takes one writer at a time and
+ * never deadlocks.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = DEADLOCK_ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+      if (code !== '40P01' || attempt >= attempts) throw error;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 // Grouped transactions (decision 106): short pieces of work that arrive together run in one
-// transaction, so one commit (one disk flush on SQLite with synchronous=FULL, one WAL flush on
+// transaction, so one commit (one flush of the WAL file on SQLite, decision 110; one WAL flush on
 // PostgreSQL) covers them all, as the grouped commit does for inserts (grouped-writer.ts). Each
 // caller is answered only after that commit returned. If the group fails, each piece runs again in a
 // transaction of its own, so one bad piece cannot fail the others: nothing of the failed group was

@@ -1,6 +1,6 @@
 // The grouped commit (decision 023), for any table with a "once" key: rows that arrive together are
-// written with one multi-row INSERT … ON CONFLICT DO NOTHING, so one commit (one disk flush on
-// SQLite with synchronous=FULL, one WAL flush on PostgreSQL with synchronous_commit=on) covers the
+// written with one multi-row INSERT … ON CONFLICT DO NOTHING, so one commit (one flush of the WAL
+// file on SQLite, decision 110; one WAL flush on PostgreSQL with synchronous_commit=on) covers the
 // whole group; each caller is answered only after that commit returned. The unique constraint still
 // decides who is new; duplicates inside one group are settled in arrival order. If the group
 // statement fails, its rows are retried one by one so one bad row cannot fail the others.

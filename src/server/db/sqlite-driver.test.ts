@@ -1,10 +1,11 @@
 // The SQLite driver runs statements at once, but never inside another request's transaction.
 import { mkdtempSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compiledRead } from './compiled';
 import { openDatabase, type DatabaseHandle, type Db } from './database';
 
@@ -129,5 +130,50 @@ describe('the SQLite driver', () => {
     expect((await sql<{ value: string }>`select value from notes where key = 'e'`.execute(db)).rows).toEqual([
       { value: '5' },
     ]);
+  });
+});
+
+describe('the SQLite driver: answers on disk (decision 110)', () => {
+  const settled = async (promise: Promise<unknown>) => {
+    let state = 'waiting';
+    promise.then(
+      () => (state = 'answered'),
+      () => (state = 'failed'),
+    );
+    await tick();
+    return state;
+  };
+
+  it('answers a write only once the WAL file is flushed, and lets the next transaction commit meanwhile', async () => {
+    const probe = await open(file, 'r');
+    const fileHandle = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const flushes: (() => void)[] = [];
+    const datasync = fileHandle.datasync;
+    const held = vi.spyOn(fileHandle, 'datasync').mockImplementation(function (this: unknown) {
+      return new Promise<void>((resolve) => flushes.push(() => void datasync.call(this).then(resolve)));
+    });
+    try {
+      const alone = note(handle.db, 'a', '1');
+      expect(await settled(alone)).toBe('waiting');
+      expect(flushes.length).toBe(1);
+      const inTransaction = handle.db.transaction().execute((trx) => note(trx, 'b', '2'));
+      // Committed and seen by others while the first flush is in hand; answered after a flush of its own.
+      expect(await keys(handle.db)).toEqual(['a', 'b']);
+      expect(await settled(inTransaction)).toBe('waiting');
+      flushes[0]!();
+      await alone;
+      expect(await settled(inTransaction)).toBe('waiting');
+      expect(flushes.length).toBe(2);
+      flushes[1]!();
+      await inTransaction;
+      // A read is answered at once.
+      expect(await settled(keys(handle.db))).toBe('answered');
+      expect(flushes.length).toBe(2);
+    } finally {
+      held.mockRestore();
+    }
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
+    expect(rows[0]?.synchronous).toBe(1);
   });
 });

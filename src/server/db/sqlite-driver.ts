@@ -27,7 +27,11 @@ class SharedConnection implements DatabaseConnection {
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.driver.mustWait(this)) return this.driver.transactionEnded().then(() => this.executeQuery<R>(query));
     try {
-      return Promise.resolve(this.driver.run<R>(query));
+      const { result, writes } = this.driver.runStatement<R>(query);
+      // A write of its own (not inside this connection's transaction, whose commit waits) is
+      // answered once it is on disk.
+      if (!writes || this.driver.owns(this)) return Promise.resolve(result);
+      return this.driver.afterCommit().then(() => result);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -44,7 +48,11 @@ class SharedSqliteDriver implements Driver {
   #ended: Promise<void> = Promise.resolve();
   #end: () => void = () => undefined;
 
-  constructor(private readonly statements: StatementSource) {}
+  constructor(
+    private readonly statements: StatementSource,
+    /** Resolves once what was committed before the call is on disk. */
+    readonly afterCommit: () => Promise<void>,
+  ) {}
 
   async init(): Promise<void> {}
 
@@ -57,6 +65,11 @@ class SharedSqliteDriver implements Driver {
   /** Whether a statement on `connection` must wait: another request's transaction is open. */
   mustWait(connection: SharedConnection): boolean {
     return this.#owner !== null && this.#owner !== connection;
+  }
+
+  /** Whether `connection` has the open transaction. */
+  owns(connection: SharedConnection): boolean {
+    return this.#owner === connection;
   }
 
   transactionEnded(): Promise<void> {
@@ -82,7 +95,9 @@ class SharedSqliteDriver implements Driver {
   async commitTransaction(): Promise<void> {
     // A failed commit leaves the transaction open; Kysely rolls it back next, which ends it.
     this.run(CompiledQuery.raw('commit'));
+    // The next transaction may start while this one's commit is flushed to disk, and share the flush.
     this.#finish();
+    await this.afterCommit();
   }
 
   async rollbackTransaction(): Promise<void> {
@@ -106,11 +121,19 @@ class SharedSqliteDriver implements Driver {
   }
 
   run<R>(query: CompiledQuery): QueryResult<R> {
+    return this.runStatement<R>(query).result;
+  }
+
+  /** A statement's result, and whether it may have changed the database. */
+  runStatement<R>(query: CompiledQuery): { result: QueryResult<R>; writes: boolean } {
     const statement = this.statements.prepare(query.sql);
     const parameters = query.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(parameters) as R[] };
+    if (statement.reader) return { result: { rows: statement.all(parameters) as R[] }, writes: statement.writes };
     const { changes, lastInsertRowid } = statement.run(parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    return {
+      result: { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] },
+      writes: statement.writes,
+    };
   }
 
   #finish(): void {
@@ -125,8 +148,15 @@ export type DirectRead = <R>(parameters: readonly unknown[]) => R[] | null;
 export class SharedSqliteDialect implements Dialect {
   readonly #driver: SharedSqliteDriver;
 
-  constructor(private readonly statements: StatementSource) {
-    this.#driver = new SharedSqliteDriver(statements);
+  /**
+   * `afterCommit` resolves once what was committed before the call is on disk (wal-sync.ts); a
+   * write is answered only then. Without it, SQLite's own `synchronous` setting is all there is.
+   */
+  constructor(
+    private readonly statements: StatementSource,
+    afterCommit: () => Promise<void> = () => Promise.resolve(),
+  ) {
+    this.#driver = new SharedSqliteDriver(statements, afterCommit);
   }
 
   /** Prepares `sql` once; each call runs it at once unless a transaction is open (compiled.ts). */

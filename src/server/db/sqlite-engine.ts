@@ -13,6 +13,8 @@ export type SqliteEngine = 'node:sqlite' | 'better-sqlite3';
 /** A prepared statement; `reader` is true when it returns rows (a select, or a write with `returning`). */
 export interface SqliteStatement {
   readonly reader: boolean;
+  /** Whether it may change the database: anything but a select (decision 110 flushes after one). */
+  readonly writes: boolean;
   all(parameters: readonly unknown[]): unknown[];
   run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
 }
@@ -59,6 +61,8 @@ function openNodeSqlite(file: string, readOnly: boolean): SqliteConnection {
       const statement = database.prepare(sql);
       return {
         reader: statement.columns().length > 0,
+        // node:sqlite does not say whether a statement is read-only: anything but a select counts.
+        writes: !/^\s*select\b/i.test(sql),
         all: (parameters) => statement.all(...parameters),
         run: (parameters) => statement.run(...parameters),
       };
@@ -79,6 +83,7 @@ function openBetterSqlite(file: string, readOnly: boolean): SqliteConnection {
       const statement = database.prepare(sql);
       return {
         reader: statement.reader,
+        writes: !statement.readonly,
         all: (parameters) => statement.all(parameters),
         run: (parameters) => statement.run(parameters),
       };

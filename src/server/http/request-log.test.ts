@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { requestLineWriter } from './request-log';
 
 const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
 // Each test builds the whole app, which took over the default 20 s on the shared machine.
@@ -39,6 +40,30 @@ it('writes one line per request at info, with method, url, status, time and requ
   ]);
   expect(typeof requestLines[0]?.ms).toBe('number');
   expect(JSON.stringify(lines)).not.toContain('secret');
+  // The line is pino's own shape: the same leading fields as every other line of the log.
+  app.log.info('probe');
+  const probe = lines.find((line) => line.msg === 'probe');
+  expect(Object.keys(requestLines[0]!)).toEqual([
+    ...Object.keys(probe!).filter((key) => key !== 'msg'),
+    'reqId',
+    'method',
+    'url',
+    'status',
+    'ms',
+    'msg',
+  ]);
+  expect(requestLines[0]).toMatchObject({ pid: probe!.pid, hostname: probe!.hostname });
+});
+
+it('writes a request line that stays one JSON line whatever the address holds', () => {
+  const written: string[] = [];
+  const write = requestLineWriter({ write: (line: string) => void written.push(line) });
+  const url = '/api/liveevent_v1?note="quoted"\\back\tslash\u00e9\u2028\n{"level":60}';
+  write({ reqId: 'id-"1"', method: 'GET', url, status: 200, ms: 1.5 });
+  expect(written).toHaveLength(1);
+  expect(written[0]!.endsWith('}\n')).toBe(true);
+  expect(written[0]!.slice(0, -1)).not.toContain('\n');
+  expect(JSON.parse(written[0]!)).toMatchObject({ level: 30, reqId: 'id-"1"', url, status: 200, ms: 1.5 });
 });
 
 it('writes no request lines above info', BUILDS_AN_APP, async () => {

@@ -1,42 +1,60 @@
 // The server's log: pino writing to stdout through a buffered, non-blocking destination, and one
 // line per request, written once its answer has gone (decision 096).
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream } from 'pino';
+import { bufferedDestination, type LogDestination } from './log-destination';
 
 /** Headers that carry a secret: never written to the log, whatever logs a request. */
 export const REDACTED_PATHS = ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'];
 
 /**
- * Lines are gathered until this many bytes, then written without blocking the event loop. A
- * `kill -9` loses at most this much; a normal exit, a crash and `app.close()` write it out first.
+ * Lines are gathered until this many characters, then written without blocking the event loop. A
+ * `kill -9` loses what is gathered (about this much, more while a write is in flight); a normal
+ * exit, a crash and `app.close()` write it out first.
  */
 export const LOG_BUFFER_BYTES = 4096;
 
+export type RequestLine = { reqId: string; method: string; url: string; status: number; ms: number };
+
 export type ServerLog = {
   logger: FastifyBaseLogger;
-  /** Whether info lines are written, and so the request line is. */
-  logsRequests: boolean;
+  /** Writes the request line when info lines are written; null above info. */
+  writeRequestLine: ((line: RequestLine) => void) | null;
   /** Writes out what the buffer holds, synchronously: on close. */
   flush: () => void;
 };
 
 /**
+ * The request line, written straight to the log's destination: the same JSON line pino writes
+ * (level, time, pid, hostname, then the fields and msg), built without pino's general walk over an
+ * object, which cost about a microsecond of every request (decision 096).
+ */
+export function requestLineWriter(sink: DestinationStream): (line: RequestLine) => void {
+  const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  return ({ reqId, method, url, status, ms }) =>
+    void sink.write(
+      `{"level":30,"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"status":${status},"ms":${ms},"msg":"request"}\n`,
+    );
+}
+
+/**
  * The logger Fastify is given. `destination` is for tests, which read the lines; otherwise stdout
- * through SonicBoom (`sync: false`), whose pending bytes pino also writes out on process `exit`.
+ * through a buffered destination whose pending lines are written out on close and on process
+ * `exit`, which a crash (an uncaught exception, `process.exit`) also reaches.
  */
 export function createServerLog(level: string, destination?: DestinationStream): ServerLog {
-  const stdout = destination ? null : pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  const logger = pino({ level, redact: REDACTED_PATHS }, destination ?? stdout ?? undefined);
+  let stdout: LogDestination | null = null;
+  const sink = destination ?? (stdout = bufferedDestination(1, LOG_BUFFER_BYTES));
+  const logger = pino({ level, redact: REDACTED_PATHS }, sink);
+  const flush = () => stdout?.flushSync();
+  if (stdout) process.once('exit', flush);
   return {
     logger,
-    logsRequests: logger.isLevelEnabled('info'),
+    writeRequestLine: logger.isLevelEnabled('info') ? requestLineWriter(sink) : null,
     flush() {
-      if (!stdout) return;
-      try {
-        stdout.flushSync();
-      } catch {
-        // Only when stdout is closed or not open yet: there is nowhere left to write.
-      }
+      process.off('exit', flush);
+      flush();
     },
   };
 }
@@ -114,21 +132,18 @@ const REQUEST_LINE_LEVELS = new Set(['info', 'debug', 'trace']);
  * ("incoming request", "request completed"); registered only when info is enabled, so above it
  * the hook costs nothing.
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, writeLine: (line: RequestLine) => void): void {
   app.addHook('onResponse', (request, reply, done) => {
     // A route that asks for a quieter level (the health probes, decision 091) stays out of the log.
     const routeLevel = request.routeOptions.logLevel;
     if (routeLevel && !REQUEST_LINE_LEVELS.has(routeLevel)) return done();
-    app.log.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
+    writeLine({
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    });
     done();
   });
 }

@@ -3,9 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { EARLY_ANSWERS_ELEMENT } from '../../shared/first-screen';
 import { describeEachEngine } from '../testing/harness';
+import { webPage, type Renderer } from './web-page';
 
 // A built app in miniature: the page with its stylesheet, and a manifest in which the entry imports
 // the app on demand, and the app needs the React chunk.
@@ -189,3 +191,17 @@ describeEachEngine(
   },
   { webDir },
 );
+
+it('closes only once the first screen’s renderer has loaded, so no load outlives the server', async () => {
+  let finishLoad: (renderer: Renderer) => void = () => undefined;
+  const load = new Promise<Renderer>((resolve) => (finishLoad = resolve));
+  const app = Fastify();
+  webPage(app, webDir, () => load);
+  let closed = false;
+  const closing = app.close().then(() => (closed = true));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(closed).toBe(false);
+  finishLoad(await import('../../web/first-screen-markup'));
+  await closing;
+  expect(closed).toBe(true);
+});

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_SCREEN_ATTRIBUTE, earlyAnswersElement, firstScreenReads, readKey } from '../../shared/first-screen';
+import type * as FirstScreenMarkup from '../../web/first-screen-markup';
 import { SIGNED_IN_MARK_SCRIPT } from '../../web/shell/signed-in-mark';
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
@@ -87,12 +88,22 @@ function withScreenHead(template: string, webDir: string): string {
     .replace(SCRIPT_LINKS, (opening) => `${opening} fetchpriority="low"`);
 }
 
-export function webPage(app: FastifyInstance, webDir: string) {
-  // Loaded here, not at the top: the renderer brings in React and the screens' components, which
-  // only a server with a built web app needs (tests that build the app without one skip it).
-  const renderer = import('../../web/first-screen-markup');
+export type Renderer = typeof FirstScreenMarkup;
+
+// Loaded when the page is set up, not at the top: the renderer brings in React and the screens'
+// components, which only a server with a built web app needs (tests that build the app without one skip it).
+const loadRenderer = (): Promise<Renderer> => import('../../web/first-screen-markup');
+
+export function webPage(app: FastifyInstance, webDir: string, load: () => Promise<Renderer> = loadRenderer) {
+  const renderer = load();
   // Until a page is asked for, a failed load has no request to answer; the page reports it then.
-  renderer.catch(() => undefined);
+  const loaded = renderer.then(
+    () => undefined,
+    () => undefined,
+  );
+  // A server closed soon after it started leaves no load running behind it: a test runner that moves
+  // on to its next file fails the imports still under way, and keeps that failure for the module.
+  app.addHook('onClose', () => loaded);
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   const screenTemplate = withScreenHead(template, webDir);
   const manifest = readManifest(webDir);

@@ -50,7 +50,8 @@ afterEach(async () => {
 describe('accept handles (decision 107)', () => {
   it('copies the listening socket, and the copies answer with the same HTTP server', async () => {
     const port = await listening();
-    handles = await addAcceptHandles(server, 3);
+    handles = addAcceptHandles(server, 3);
+    await handles.ready;
     expect(handles.count).toBe(3);
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => fetchFresh(port, `/${i}`)));
     expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => `hello /${i}`));
@@ -62,7 +63,8 @@ describe('accept handles (decision 107)', () => {
     const flood = setInterval(() => {
       for (let i = 0; i < 5; i++) requests.push(fetchFresh(port, `/early-${requests.length}`));
     }, 1);
-    handles = await addAcceptHandles(server, 15);
+    handles = addAcceptHandles(server, 15);
+    await handles.ready;
     clearInterval(flood);
     expect(handles.count).toBe(15);
     const answers = await Promise.all(requests);
@@ -73,7 +75,8 @@ describe('accept handles (decision 107)', () => {
     const port = await listening();
     const seen: Socket[] = [];
     server.on('connection', (socket: Socket) => seen.push(socket));
-    handles = await addAcceptHandles(server, 3);
+    handles = addAcceptHandles(server, 3);
+    await handles.ready;
     const requests = Array.from({ length: 24 }, (_, i) => fetchFresh(port, `/${i}`));
     await Promise.all(requests);
     expect(seen.length).toBeGreaterThanOrEqual(24);
@@ -89,14 +92,37 @@ describe('accept handles (decision 107)', () => {
   it('accepts a connection per handle in each turn of the loop, where one handle takes one', async () => {
     const port = await listening();
     expect(await acceptedInTwoTurns(port, 6)).toBeLessThanOrEqual(2);
-    handles = await addAcceptHandles(server, 3);
+    handles = addAcceptHandles(server, 3);
+    await handles.ready;
     expect(await acceptedInTwoTurns(port, 6)).toBeGreaterThanOrEqual(4);
   });
 
   it('stops accepting on the copies when closed, so closing the server refuses new connections', async () => {
     const port = await listening();
-    handles = await addAcceptHandles(server, 2);
+    handles = addAcceptHandles(server, 2);
+    await handles.ready;
     handles.close();
+    server.close();
+    const refused = connect(port, '127.0.0.1');
+    const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];
+    expect(error.code).toBe('ECONNREFUSED');
+  });
+
+  it('makes the copies in the background: the server answers on its own handle before they are ready', async () => {
+    const port = await listening();
+    handles = addAcceptHandles(server, 3);
+    expect(handles.count).toBe(0);
+    expect(await fetchFresh(port, '/first')).toBe('hello /first');
+    await handles.ready;
+    expect(handles.count).toBe(3);
+  });
+
+  it('closes the copies that come back after it was closed, so a shutdown during the start refuses new connections', async () => {
+    const port = await listening();
+    handles = addAcceptHandles(server, 3);
+    handles.close();
+    await handles.ready;
+    expect(handles.count).toBe(0);
     server.close();
     const refused = connect(port, '127.0.0.1');
     const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];
@@ -105,7 +131,8 @@ describe('accept handles (decision 107)', () => {
 
   it('with no copies asked for, starts no process and leaves the server as it was', async () => {
     await listening();
-    handles = await addAcceptHandles(server, 0);
+    handles = addAcceptHandles(server, 0);
+    await handles.ready;
     expect(handles.count).toBe(0);
   });
 });

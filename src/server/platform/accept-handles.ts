@@ -34,22 +34,54 @@ type AcceptOptions = {
   keepAliveInitialDelay?: number;
 };
 
-export type AcceptHandles = { count: number; close: () => void };
+export type AcceptHandles = {
+  /** How many copies accept now: 0 until `ready`, and after `close`. */
+  readonly count: number;
+  /** Settles once the copies are made, or given up on (then `count` stays 0). Never rejects. */
+  ready: Promise<void>;
+  /** Stops accepting on the copies, including those that arrive after it is called. */
+  close: () => void;
+};
 
 /**
- * Adds `copies` handles on copies of `server`'s listening socket. If the copies cannot be made (no
- * child process, a timeout), the server goes on with its own handle alone and `count` is 0.
+ * Adds `copies` handles on copies of `server`'s listening socket, in the background: the server
+ * accepts on its own handle meanwhile, so a start does not wait for the echo process (a second and
+ * more on a busy machine). If the copies cannot be made (no child process, a timeout), the server
+ * goes on with its own handle alone and `count` stays 0.
  */
-export async function addAcceptHandles(
+export function addAcceptHandles(
   server: HttpServer,
   copies: number,
   onError: (error: Error) => void = () => undefined,
-): Promise<AcceptHandles> {
+): AcceptHandles {
   const handles: NetServer[] = [];
+  let isClosed = false;
   const close = () => {
+    isClosed = true;
     for (const handle of handles.splice(0)) handle.close();
   };
-  if (copies <= 0) return { count: 0, close };
+  const ready =
+    copies > 0
+      ? copyListeningSocket(server, copies, { handles, isClosed: () => isClosed, close }, onError)
+      : Promise.resolve();
+  return {
+    get count() {
+      return handles.length;
+    },
+    ready,
+    close,
+  };
+}
+
+/** Where the copies go: kept in `handles` unless closed meanwhile; `close` gives them all up. */
+type CopyKeeper = { handles: NetServer[]; isClosed: () => boolean; close: () => void };
+
+async function copyListeningSocket(
+  server: HttpServer,
+  copies: number,
+  { handles, isClosed, close }: CopyKeeper,
+  onError: (error: Error) => void,
+): Promise<void> {
   const echo = spawn(process.execPath, ['-e', ECHO], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
   /**
    * A copy comes back as a plain net.Server, and what the echo accepted was made by one: each socket
@@ -75,17 +107,19 @@ export async function addAcceptHandles(
         if (message === 'socket' && handle) handOver(handle as Socket);
         else if (message === 'copy' && handle) {
           const copy = handle as NetServer;
-          copy.on('connection', handOver);
-          handles.push(copy);
+          // A copy that comes back after the close (a shutdown during the start) never accepts.
+          if (isClosed()) copy.close();
+          else {
+            copy.on('connection', handOver);
+            handles.push(copy);
+          }
         } else if (message === 'closed' && ++closed === copies) resolve();
       });
       for (let i = 0; i < copies; i++) echo.send('copy', server);
     });
-    return { count: handles.length, close };
   } catch (error) {
     close();
     onError(error instanceof Error ? error : new Error(String(error)));
-    return { count: 0, close };
   } finally {
     clearTimeout(timer);
     echo.removeAllListeners();

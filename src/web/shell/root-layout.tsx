@@ -43,7 +43,13 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
-  useEffect(() => trackRouteChange({ key, pathname, title: ruleTitle }), [key, pathname, ruleTitle]);
+  // The visit record and page view leave in a task of their own (decision 108): sent from the effect
+  // itself, they ran in the task that commits the app over the server's first screen, one long task
+  // that the page cannot answer a tap during. Not cancelled on a change: each route is still recorded
+  // once, in order (trackRouteChange skips a history entry it has seen).
+  useEffect(() => {
+    setTimeout(() => trackRouteChange({ key, pathname, title: ruleTitle }));
+  }, [key, pathname, ruleTitle]);
 
   return (
     <PageTitleContext value={setOwnTitle}>

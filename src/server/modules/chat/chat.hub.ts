@@ -33,6 +33,11 @@ export type HubOptions = {
    */
   roomBatchMs: number;
   batchFromMembers: number;
+  /**
+   * A batch goes to at most this many sockets per turn of the event loop; the rest in the turns
+   * after, so requests are answered in between (decision 109).
+   */
+  fanOutSlice: number;
 };
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -45,6 +50,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   presenceSlowestEveryMs: 5_000,
   roomBatchMs: 100,
   batchFromMembers: 200,
+  fanOutSlice: 1000,
 };
 
 /** What the hub needs of a socket (a `ws` WebSocket has all of it). */
@@ -130,6 +136,8 @@ type LocalRoom = {
   batchTimer: NodeJS.Timeout | null;
   /** When the room's frames were last written (performance.now()), which starts the next window. */
   flushedAt: number;
+  /** Whether a batch is still on its way to the room's sockets, a slice per turn. */
+  fanningOut: boolean;
 };
 
 /** Whether an ascending list holds an id (binary search: a welcome's history holds up to 50). */
@@ -212,38 +220,67 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
    * window over goes at once (decision 107): a quiet room's message does not wait for company.
    */
   function toRoomHere(local: LocalRoom, out: Outgoing) {
-    if (options.roomBatchMs <= 0 || local.conns.size < options.batchFromMembers) {
+    const isSmall = options.roomBatchMs <= 0 || local.conns.size < options.batchFromMembers;
+    if (isSmall && !local.fanningOut) {
       // A room that shrank below the size keeps its order: what waits goes first.
       flushBatch(local);
       for (const conn of local.conns) deliver(conn, out);
       return;
     }
     local.batch.push(out);
-    if (local.batchTimer) return;
+    scheduleFlush(local);
+  }
+
+  /** Writes the room's waiting frames when its window is over, or at once if it is. */
+  function scheduleFlush(local: LocalRoom) {
+    if (local.batchTimer || local.fanningOut || !local.batch.length) return;
     const wait = local.flushedAt + options.roomBatchMs - performance.now();
     if (wait <= 0) flushBatch(local);
     else local.batchTimer = setTimeout(() => flushBatch(local), wait);
   }
 
-  /** Writes a room's waiting frames: the same bytes to every socket that needs each of them. */
+  /**
+   * Writes a room's waiting frames: the same bytes to every socket that needs each of them. Writing
+   * to thousands of sockets takes tens of milliseconds, so the sockets are taken a slice per turn
+   * of the event loop (decision 109); frames that come meanwhile wait for the next batch, so every
+   * socket gets the room's frames in order.
+   */
   function flushBatch(local: LocalRoom) {
     if (local.batchTimer) clearTimeout(local.batchTimer);
     local.batchTimer = null;
     const batch = local.batch;
-    if (!batch.length) return;
+    if (!batch.length || local.fanningOut) return;
     local.batch = [];
     local.flushedAt = performance.now();
-    let together: Buffer | null = null;
-    for (const conn of local.conns) {
-      if (conn.pending) {
-        conn.pending.push(...batch);
-      } else if (batch.some((out) => alreadyShown(conn, out))) {
-        const outs = batch.filter((out) => !alreadyShown(conn, out));
-        if (outs.length) sendFrames(conn, Buffer.concat(outs.map((out) => out.frame)), outs);
-      } else {
-        together ??= Buffer.concat(batch.map((out) => out.frame));
-        sendFrames(conn, together, batch);
+    const fanOut = { batch, conns: [...local.conns], together: null as Buffer | null };
+    const writeSlice = (from: number) => {
+      const to = Math.min(fanOut.conns.length, from + options.fanOutSlice);
+      for (let i = from; i < to; i++) {
+        const conn = fanOut.conns[i] as Conn;
+        // A socket that left, or moved rooms, since the batch set out.
+        if (conn.room === local) writeBatch(conn, fanOut);
       }
+      if (to < fanOut.conns.length) {
+        local.fanningOut = true;
+        setImmediate(writeSlice, to);
+        return;
+      }
+      local.fanningOut = false;
+      scheduleFlush(local);
+    };
+    writeSlice(0);
+  }
+
+  function writeBatch(conn: Conn, fanOut: { batch: Outgoing[]; together: Buffer | null }) {
+    const batch = fanOut.batch;
+    if (conn.pending) {
+      conn.pending.push(...batch);
+    } else if (batch.some((out) => alreadyShown(conn, out))) {
+      const outs = batch.filter((out) => !alreadyShown(conn, out));
+      if (outs.length) sendFrames(conn, Buffer.concat(outs.map((out) => out.frame)), outs);
+    } else {
+      fanOut.together ??= Buffer.concat(batch.map((out) => out.frame));
+      sendFrames(conn, fanOut.together, batch);
     }
   }
 
@@ -435,6 +472,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
           batch: [],
           batchTimer: null,
           flushedAt: -Infinity,
+          fanningOut: false,
         };
         rooms.set(room.key, local);
       }

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrate, openDatabase, type DatabaseHandle } from '../../db/database';
 import { openSqlite } from '../../db/sqlite-engine';
 import { insertViewers } from '../../testing/bulk-viewers';
@@ -76,9 +76,19 @@ describe('grouped entry writes on a SQLite file', () => {
     return rows;
   };
 
-  it('commits with synchronous=FULL, so an answered write is on disk', async () => {
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db);
-    expect(rows[0]?.synchronous).toBe(2);
+  it('answers a group of entries after one flush of the WAL file to disk (decision 110)', async () => {
+    const viewers = await insertViewers(handle.db, 100, 'flush', NOW);
+    const writer = createEntryWriter(handle.db);
+    const probe = await open(file, 'r');
+    const flushes = vi.spyOn(Object.getPrototypeOf(probe) as { datasync: () => Promise<void> }, 'datasync');
+    await probe.close();
+    try {
+      const answers = await Promise.all(viewers.map((v) => writer.write(entryOf(v.id))));
+      expect(answers.every((answer) => answer !== undefined)).toBe(true);
+      expect(flushes).toHaveBeenCalledTimes(1);
+    } finally {
+      flushes.mockRestore();
+    }
   });
 
   it('answers each of 300 entries arriving together, one new row per viewer, settling duplicates in arrival order', async () => {

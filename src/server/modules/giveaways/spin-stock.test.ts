@@ -148,6 +148,26 @@ describeEachEngine('spin prize stock', (t) => {
     ]);
   });
 
+  it('lands every spin of a crowd drawn on stocked and unlimited prizes at once, taking one stock per win', async () => {
+    // On PostgreSQL the two kinds commit in groups of their own (decision 106): both at once here.
+    const { show } = await wheel(t(), [
+      { label: 'Opal pair', weight: 1, stock: 6 },
+      { label: 'Free shipping', weight: 1 },
+    ]);
+    const viewers = await rsvpedViewers(t(), show.id, 16);
+    const spins = await Promise.all(
+      viewers.map((v) => t().post<SpinResult>('/api/spinrsvpinfo', { eventId: show.id }, { token: v.tokenvalue })),
+    );
+    expect(spins.map((s) => s.http)).toEqual(viewers.map(() => 200));
+    const opals = spins.filter((s) => s.body.data[0]?.label === 'Opal pair').length;
+    expect(opals).toBeLessThanOrEqual(6);
+    expect(await stockOf(t(), show.id)).toEqual([
+      ['Opal pair', 6 - opals],
+      ['Free shipping', null],
+    ]);
+    expect(await t().db.selectFrom('spins').select('user_id').execute()).toHaveLength(16);
+  });
+
   it('answers "no spin" once every prize with a chance is gone, writing nothing', async () => {
     const { show } = await wheel(t(), [
       { label: 'Opal', weight: 1, stock: 1 },

@@ -62,6 +62,12 @@ export function createSpinService(ctx: AppContext) {
   const rewards = createRewardsService(ctx);
   // Spins that arrive together share a commit: at a giveaway's opening they come by the hundred (decision 106).
   const spinWrites = createGroupedTransactions(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
+  // On PostgreSQL a spin drawn on a prize with a stock goes in groups of its own, one at a time. Every
+  // such spin updates the same row, whose lock a group holds until it commits: mixed into the other
+  // groups, it made each of them wait for the one before, holding a pooled connection meanwhile
+  // (decision 106). SQLite has one writer, so its groups queue once either way.
+  const stockedSpinWrites =
+    ctx.dialect === 'postgres' ? createGroupedTransactions(db, { groupsInFlight: 1 }) : spinWrites;
 
   const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
   const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
@@ -98,24 +104,25 @@ export function createSpinService(ctx: AppContext) {
     );
   }
 
+  const draw = (candidates: Prize[]): Prize | undefined =>
+    candidates[
+      chooseWeighted(
+        candidates.map((p) => p.weight),
+        random,
+      )
+    ];
+
   /**
-   * Draws among the candidates; a prize with a stock is won only if one is still left to take, else
-   * the draw is made again among the others. Undefined when none is left.
+   * Takes the drawn prize; a prize with a stock is won only if one is still left to take, else the
+   * draw is made again among the others. Undefined when none is left.
    */
-  async function takePrize(trx: Db, candidates: Prize[]): Promise<Prize | undefined> {
+  async function takePrize(trx: Db, candidates: Prize[], drawn: Prize | undefined): Promise<Prize | undefined> {
     let left = candidates;
-    for (;;) {
-      const prize =
-        left[
-          chooseWeighted(
-            left.map((p) => p.weight),
-            random,
-          )
-        ];
-      if (!prize) return undefined;
+    for (let prize = drawn; prize; prize = draw(left)) {
       if (prize.stock === null || (await spinRepository.takeOne(trx, prize.id))) return prize;
       left = left.filter((p) => p.id !== prize.id);
     }
+    return undefined;
   }
 
   async function table(eventId: number): Promise<SpinPrizeTable> {
@@ -144,17 +151,23 @@ export function createSpinService(ctx: AppContext) {
 
   return {
     async spin(user: UserRow, kind: SpinKind, eventId: number): Promise<SpinResult> {
-      await eventFor(user, eventId, kind);
-      const prizes = await spinRepository.prizes(db, eventId);
-      const earlier = await spinRepository.spinOf(db, eventId, user.id, kind);
+      // One round trip's wait, not four, on PostgreSQL: the reads do not depend on each other.
+      const [, prizes, earlier, eligible] = await Promise.all([
+        eventFor(user, eventId, kind),
+        spinRepository.prizes(db, eventId),
+        spinRepository.spinOf(db, eventId, user.id, kind),
+        isEligible(eventId, user.id, kind),
+      ]);
       if (earlier) return toResult(earlier, prizes, true);
-      if (!(await isEligible(eventId, user.id, kind)))
+      if (!eligible)
         throw new AppError(422, kind === 'rsvp' ? GIVEAWAY_MESSAGES.spinRsvpFirst : GIVEAWAY_MESSAGES.spinEnterFirst);
       if (!prizes.some(isDrawable)) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
       const now = clock.now().toISOString();
-      const outcome = await spinWrites
+      const drawable = prizes.filter(isDrawable);
+      const drawn = draw(drawable);
+      const outcome = await (drawn?.stock === null ? spinWrites : stockedSpinWrites)
         .run(async (trx) => {
-          const prize = await takePrize(trx, prizes.filter(isDrawable));
+          const prize = await takePrize(trx, drawable, drawn);
           // Every prize with a chance ran out while this spin was drawn.
           if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
           const inserted = await spinRepository.insertSpin(trx, {
@@ -181,13 +194,13 @@ export function createSpinService(ctx: AppContext) {
     },
 
     async check(user: UserRow, kind: SpinKind, eventId: number): Promise<SpinCheck> {
-      await eventFor(user, eventId, kind);
-      const [prizes, spin] = await Promise.all([
+      const [, prizes, spin, eligible] = await Promise.all([
+        eventFor(user, eventId, kind),
         spinRepository.prizes(db, eventId),
         spinRepository.spinOf(db, eventId, user.id, kind),
+        isEligible(eventId, user.id, kind),
       ]);
-      const hasWheel = prizes.some(isDrawable);
-      const canSpin = !spin && hasWheel && (await isEligible(eventId, user.id, kind));
+      const canSpin = !spin && prizes.some(isDrawable) && eligible;
       return {
         exists: Boolean(spin),
         eventId,

@@ -83,8 +83,8 @@ export function createLiveService(ctx: AppContext) {
     !!row?.watching && new Date(row.last_seen_at).getTime() > nowMs - PRESENCE_WINDOW_MS;
 
   async function presence(eventId: number, userId: number): Promise<Presence> {
-    const mine = await liveRepository.watchLog(db, eventId, userId);
-    return { eventid: eventId, viewers: await viewersNow(eventId), watched_seconds: mine?.seconds ?? 0 };
+    const [mine, viewers] = await Promise.all([liveRepository.watchLog(db, eventId, userId), viewersNow(eventId)]);
+    return { eventid: eventId, viewers, watched_seconds: mine?.seconds ?? 0 };
   }
 
   return {

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { CONSOLE_MESSAGES, type RehearsalStart } from '../../../shared/contract/console';
 import type { AppContext } from '../../context';
+import { retryOnDeadlock } from '../../db/database';
 import type { NewUser, UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { createGiveawayDetails } from '../giveaways/giveaway-details';
@@ -240,12 +241,17 @@ export function createRehearsalService(
       );
       let ended = 0;
       for (const rehearsal of left) {
-        const isEnded = await db.transaction().execute(async (trx) => {
-          // Checked again under the row's lock: its driver may have stamped it, or another process ended it.
-          if (!(await repo.claimLeftOver(trx, rehearsal.id, staleBefore, now.toISOString()))) return false;
-          await repo.purge(trx, rehearsal.id, rehearsal.event_id);
-          return true;
-        });
+        // A driver that was only slow may still be writing for its audience while the rows go. Those
+        // writes lock the rows they point at in no set order, so PostgreSQL may end the purge to break
+        // a deadlock with one of them: it is run again.
+        const isEnded = await retryOnDeadlock(() =>
+          db.transaction().execute(async (trx) => {
+            // Checked again under the row's lock: its driver may have stamped it, or another process ended it.
+            if (!(await repo.claimLeftOver(trx, rehearsal.id, staleBefore, now.toISOString()))) return false;
+            await repo.purge(trx, rehearsal.id, rehearsal.event_id);
+            return true;
+          }),
+        );
         if (isEnded) ended += 1;
       }
       return ended;

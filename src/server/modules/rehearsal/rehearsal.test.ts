@@ -396,6 +396,52 @@ describeEachEngine('rehearsals', (app) => {
     expect(driver.driving()).toEqual([]);
   });
 
+  it('ends a left-over rehearsal when PostgreSQL breaks a deadlock with its driver’s last write by ending the purge', async (test) => {
+    const t = app();
+    // SQLite takes one writer at a time: the two sides below cannot both hold rows there.
+    if (t.engine !== 'postgres') test.skip();
+    const staff = await t.createStaff();
+    const { show } = await plannedShow(t, staff.tokenvalue);
+    const before = await everyRow(t);
+    const slow = rehearsalsFor(t);
+    const started = await slow.start(await staffRow(t, staff.id), show.id, { viewers: 2 });
+    await slow.stopAll();
+    const viewer = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('rehearsal_id', '=', started.rehearsal_id)
+      .executeTakeFirstOrThrow();
+
+    // The slow driver's last write locks the rows it points at as a foreign key does: the show's
+    // copy first, then its viewer, which the purge locks (deleting it) before it reaches the copy.
+    let blocked = false;
+    let holdsCopy = () => {};
+    const copyHeld = new Promise<void>((resolve) => (holdsCopy = resolve));
+    const write = t.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await sql`select id from events where id = ${started.eventid} for key share`.execute(trx);
+      holdsCopy();
+      // Waits until the purge waits on this transaction, which then asks for a row the purge holds.
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where ${rows[0]!.pid}::int = any(pg_blocking_pids(pid))`.execute(t.db);
+          if (waiting.rows[0]!.n === 0) throw new Error('the purge is not waiting yet');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      blocked = true;
+      await sql`select id from users where id = ${viewer.id} for key share`.execute(trx);
+    });
+
+    await copyHeld;
+    const ending = rehearsalsFor(t);
+    expect(await ending.endLeftOver()).toBe(1);
+    await write.catch(() => undefined);
+    expect(blocked).toBe(true);
+    expect(await everyRow(t)).toEqual(before);
+  });
+
   it('ends a rehearsal whose driving process crashed at a running process’s next beat, not only at a start', async () => {
     // The running process is an app of its own, built with its beat on a fake timer.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

@@ -330,8 +330,10 @@ export function startActivityCredits(
           checkIn: await earning.creditCheckInsAfter(marks.from.checkIn),
           entry: await earning.creditEntriesAfter(marks.from.entry),
         };
+        const kept = JSON.stringify(marks);
         marks = { from: marks.next, next: upto };
-        await earning.keepActivityMarks(marks);
+        // A quiet spell moves no mark: nothing to write.
+        if (JSON.stringify(marks) !== kept) await earning.keepActivityMarks(marks);
       } catch (error) {
         log.error({ err: error }, 'entry and check-in credits failed');
       }

@@ -7,6 +7,7 @@ import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
 import { migrate, type MigrationTables } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
+import { earningRepository } from './earning.repository';
 import { createEarningService, startActivityCredits } from './earning.service';
 import { createRewardsService } from './rewards.service';
 
@@ -341,6 +342,28 @@ describeEachEngine('earning hooks', (t) => {
     expect((await ledgerOf(t(), other.id)).map((row) => row.source_id)).toEqual([`giveaway:${giveaways[2]!.id}`]);
     expect((await ledgerOf(t(), viewer.id)).length).toBe(1);
     expect(errors).toEqual([]);
+  });
+
+  it('keeps its marks again only when a run moved them', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+    const kept = vi.spyOn(earningRepository, 'keepActivityMarks');
+    const stop = startActivityCredits(t().app.ctx, { error: () => undefined }, 20);
+    try {
+      // The first run moves the next mark to the entry, the second the start: two writes.
+      await vi.waitFor(() => expect(kept).toHaveBeenCalledTimes(2), { timeout: 10_000, interval: 20 });
+      // Quiet runs after that write nothing.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(kept).toHaveBeenCalledTimes(2);
+      const other = await t().createViewer();
+      expect((await enter(t(), other.tokenvalue, giveaway.id)).http).toBe(200);
+      await vi.waitFor(() => expect(kept).toHaveBeenCalledTimes(4), { timeout: 10_000, interval: 20 });
+    } finally {
+      await stop();
+      kept.mockRestore();
+    }
   });
 
   it('lets staff draw while entry credits are being written', async () => {

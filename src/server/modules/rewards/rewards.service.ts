@@ -94,8 +94,12 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock'>, opti
    */
   async function append(trx: Db, entry: NewEntry): Promise<Appended> {
     const head = await rewardsRepository.lockHead(trx, entry.userId);
-    const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
-    if (existing) return { row: toLedgerRow(existing), isNew: false };
+    // A repeat is found by the unique key when its row is written (write); only a debit that must be
+    // covered looks first, so a repeat is not refused for a balance it already paid from.
+    if (entry.mustCover) {
+      const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
+      if (existing) return { row: toLedgerRow(existing), isNew: false };
+    }
     return write(trx, head, entry);
   }
 

@@ -7,6 +7,8 @@ const findRsvp = compiledRead<{ id: number }, [userId: number, eventId: number]>
   db.selectFrom('rsvps').select('id').where('user_id', '=', 0).where('event_id', '=', 0),
 );
 
+export const rsvpKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
+
 /** Every RSVP is of type 'new' (spec §7). */
 const newRsvp = (userId: number, eventId: number, createdAt: string) => ({
   user_id: userId,
@@ -30,6 +32,21 @@ export const rsvpRepository = {
       .onConflict((oc) => oc.columns(['user_id', 'event_id']).doNothing())
       .execute(),
   exists: async (db: Db, userId: number, eventId: number) => (await findRsvp(db, userId, eventId)).length > 0,
+  /** Which of these (viewer, event) pairs have an RSVP, as `userId:eventId` keys. */
+  existing: async (db: Db, pairs: { userId: number; eventId: number }[]) => {
+    const rows = await db
+      .selectFrom('rsvps')
+      .select(['user_id', 'event_id'])
+      .where((eb) =>
+        eb(
+          eb.refTuple('user_id', 'event_id'),
+          'in',
+          pairs.map((pair) => eb.tuple(pair.userId, pair.eventId)),
+        ),
+      )
+      .execute();
+    return new Set(rows.map((row) => rsvpKey(row.user_id, row.event_id)));
+  },
   /** RSVPs to events starting after `fromIso` and by `untilIso` whose reminder is not yet claimed. */
   dueReminders: (db: Db, fromIso: string, untilIso: string) =>
     db

@@ -1,6 +1,8 @@
+import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Rsvp } from '../../../shared/contract/rsvp';
 import { describeEachEngine } from '../../testing/harness';
+import { createRsvpService } from './rsvp.service';
 
 const HOUR = 60 * 60_000;
 
@@ -51,6 +53,34 @@ describeEachEngine('RSVP', (t) => {
       query: { eventid: String(show.id) },
     });
     expect(check.body.data[0]).toEqual({ exists: false });
+  });
+
+  it('answers many viewers asking at once about several shows, each for themselves (one query a turn on PostgreSQL)', async () => {
+    const viewers = await Promise.all([1, 2, 3].map(() => t().createViewer()));
+    const [first, second] = [await t().createEvent(), await t().createEvent()];
+    for (const [viewer, show] of [
+      [viewers[0]!, first],
+      [viewers[1]!, second],
+      [viewers[2]!, first],
+      [viewers[2]!, second],
+    ] as const)
+      await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        return args.result;
+      },
+    };
+    const rsvps = createRsvpService(
+      { ...t().app.ctx, db: t().db.withPlugin(counting) },
+      { hasQuestions: async () => false },
+    );
+    const asks = viewers.flatMap((viewer) => [first, second].map((show) => [viewer.id, show.id] as const));
+    const answers = await Promise.all(asks.map(([userId, eventId]) => rsvps.hasRsvped(userId, eventId)));
+    expect(answers).toEqual([true, false, false, true, true, true]);
+    expect(queries).toBe(t().engine === 'postgres' ? 1 : asks.length);
   });
 
   it('refuses ended shows, giveaways and unknown events without writing', async () => {
