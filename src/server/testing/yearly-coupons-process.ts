@@ -11,6 +11,7 @@ const handle = target.startsWith('postgres')
   : openDatabase({ kind: 'sqlite', file: target });
 const ctx = {
   db: handle.db,
+  dialect: handle.dialect,
   clock: manualClock(new Date(clockAt)),
   random: cryptoRandom,
   config: { publicUrl: 'http://127.0.0.1:3000' },

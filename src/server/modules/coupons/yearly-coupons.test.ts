@@ -99,7 +99,7 @@ describeEachEngine('birthday and anniversary coupons', (t) => {
       expect(credits.every((c) => c[2] === 'year:2026' && c[3] === 200 && c[4] === 'settled')).toBe(true);
       expect(new Set(credits.map((c) => `${c[0]}:${c[1]}`)).size).toBe(18);
       // Later in the week, and after a restart, nothing more.
-      const ctx: Pick<AppContext, 'db' | 'clock' | 'random' | 'config'> = { ...t().app.ctx, db };
+      const ctx: Pick<AppContext, 'db' | 'clock' | 'random' | 'config' | 'dialect'> = { ...t().app.ctx, db };
       t().clock.set(laNoon('2026-06-19'));
       expect(await issueYearlyCoupons(ctx)).toBe(0);
       expect(await couponsOf(db)).toHaveLength(18);

@@ -31,7 +31,7 @@ function monthDaysOfWeekEndingOn(today: string): string[] {
  * call issued.
  */
 export async function issueYearlyCoupons(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'random'> & { config: Pick<AppContext['config'], 'publicUrl'> },
+  ctx: Pick<AppContext, 'db' | 'clock' | 'random' | 'dialect'> & { config: Pick<AppContext['config'], 'publicUrl'> },
 ): Promise<number> {
   const { db, clock } = ctx;
   const earning = createEarningService(ctx);

@@ -423,7 +423,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const other = await t().createViewer();
     const show = await event(t, { title: 'Opal Hour', startInMs: -2 * HOUR });
     const gw = await giveaway(t, { title: 'Opal Giveaway', prize: 'Opal pendant', startInMs: -2 * HOUR });
-    const rewards = createRewardsService({ db: t().db, clock: t().clock });
+    const rewards = createRewardsService({ db: t().db, clock: t().clock, dialect: t().engine });
     for (const user of [me, other]) {
       await t()
         .db.insertInto('rsvps')
@@ -579,7 +579,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const staff = await t().createStaff();
     const [v1, v2] = await insertViewers(t().db, 2, 'pts', t().clock.now());
     if (!v1 || !v2) throw new Error('two viewers');
-    const rewards = createRewardsService({ db: t().db, clock: t().clock });
+    const rewards = createRewardsService({ db: t().db, clock: t().clock, dialect: t().engine });
     // 2026-06-15 18:00 UTC is the 15th in Los Angeles; 2026-06-16 06:30 UTC is still the 15th there.
     await rewards.credit(v1.id, 30, 'checkin', 'event:1');
     await rewards.credit(v2.id, 20, 'checkin', 'event:1');
@@ -771,7 +771,7 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const gw = await giveaway(t, { title: 'Opal Giveaway', prize: 'Opal', startInMs: -DAY, showId: show.id });
     const e = await entry(t, gw.id, viewer.id, iso(t, -DAY));
     await pick(t, gw.id, e.id, viewer.id, { sequence: 1, drawnAt: iso(t, -HOUR), status: 'claimed' });
-    await createRewardsService({ db: t().db, clock: t().clock }).credit(viewer.id, 10, 'checkin', `event:${show.id}`);
+    await createRewardsService({ db: t().db, clock: t().clock, dialect: t().engine }).credit(viewer.id, 10, 'checkin', `event:${show.id}`);
     // A contest whose voting has closed but whose results are not fixed: reading it must not fix them.
     const contest = await insertContest(t().db, t().clock.now(), {
       vote_closes_at: iso(t, -HOUR),

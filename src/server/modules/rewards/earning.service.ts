@@ -83,7 +83,7 @@ async function ruleOf(db: Db, rule: EarningRule): Promise<RuleRow> {
 const asLogged = (row: RuleRow) =>
   JSON.stringify({ points: row.points, daily_cap: row.daily_cap, show_cap: row.show_cap, enabled: row.enabled === 1 });
 
-export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>) {
   const { db, clock } = ctx;
   const rewards = createRewardsService(ctx);
   const cache = ruleCacheOf(db);

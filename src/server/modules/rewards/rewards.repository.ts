@@ -10,23 +10,59 @@ export const rewardsRepository = {
    * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
    * no-op update locks the row on PostgreSQL and takes SQLite's write lock, so a second append for
    * the same viewer waits here until this one commits: the chain stays linear, with no retries.
+   * A viewer's first append finds no head and writes it: the new row is as locked as an updated
+   * one. One round trip when the head is there, which is every append after a viewer's first.
    */
   async lockHead(db: Db, userId: number): Promise<{ seq: number; hash: string }> {
-    await db
-      .insertInto('reward_ledger_heads')
-      .values({ user_id: userId, seq: 0, hash: GENESIS_HASH })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    return db
-      .updateTable('reward_ledger_heads')
-      .set((eb) => ({ seq: eb.ref('seq') }))
-      .where('user_id', '=', userId)
-      .returning(['seq', 'hash'])
-      .executeTakeFirstOrThrow();
+    const lock = () =>
+      db
+        .updateTable('reward_ledger_heads')
+        .set((eb) => ({ seq: eb.ref('seq') }))
+        .where('user_id', '=', userId)
+        .returning(['seq', 'hash'])
+        .executeTakeFirst();
+    const head =
+      (await lock()) ??
+      (await db
+        .insertInto('reward_ledger_heads')
+        .values({ user_id: userId, seq: 0, hash: GENESIS_HASH })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returning(['seq', 'hash'])
+        .executeTakeFirst()) ??
+      // Another append wrote the head between the two: it is there to lock now.
+      (await lock());
+    if (!head) throw new Error(`the ledger head of viewer ${userId} is neither there nor writable`);
+    return head;
   },
 
   moveHead: (db: Db, userId: number, seq: number, hash: string) =>
     db.updateTable('reward_ledger_heads').set({ seq, hash }).where('user_id', '=', userId).execute(),
+
+  /**
+   * Appends a row and moves the viewer's head to it in one statement (PostgreSQL: the head's update
+   * is a second part of the insert, run only when the row was written); undefined when the viewer
+   * already has a row for this reason, source and state, and then the head stays.
+   */
+  appendAndMoveHead: (db: Db, row: Insertable<RewardLedgerTable> & { seq: number; hash: string }) =>
+    db
+      .with('written', (w) =>
+        w
+          .insertInto('reward_ledger')
+          .values(row)
+          .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
+          .returningAll(),
+      )
+      .with('moved', (w) =>
+        w
+          .updateTable('reward_ledger_heads')
+          .set({ seq: row.seq, hash: row.hash })
+          .where('user_id', '=', row.user_id)
+          .where((eb) => eb.exists(eb.selectFrom('written').select('written.seq')))
+          .returning('reward_ledger_heads.seq'),
+      )
+      .selectFrom('written')
+      .selectAll()
+      .executeTakeFirst(),
 
   /** Appends a row; undefined when the viewer already has one for this reason, source and state. */
   append: (db: Db, row: Insertable<RewardLedgerTable>) =>
