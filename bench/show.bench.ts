@@ -8,8 +8,8 @@
 // viewers round-robin over the ports). Prints per step the count, rate, p50/p99 and errors, chat
 // messages lost, the servers' CPU and peak RSS, and a bare Node server's rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
-// nothing lost); BENCH_PROFILE=1 runs the 1-process SQLite server with --cpu-prof and prints where
-// its time went; BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
+// nothing lost); BENCH_PROFILE=1 runs each 1-process server with --cpu-prof and prints where its
+// time went; BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
 // costs the server some of the shared cores: off by default); BENCH_KEEP_DATA=1 keeps each run's data
 // directory with the servers' logs.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -513,7 +513,7 @@ if (process.env.BENCH_FIND_MAX === '1') {
   }
 } else {
   for (const setup of SETUPS)
-    await runShow(setup, VIEWERS, setup.engine === 'sqlite' && process.env.BENCH_PROFILE === '1');
+    await runShow(setup, VIEWERS, setup.processes === 1 && process.env.BENCH_PROFILE === '1');
   console.log(`\nBare node:http server, same run: ${bare} req/s`);
 }
 process.exit(0);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { unavailableMessage } from '../http/errors';
 import type { Database } from './schema';
 import { allowDirectReads } from './compiled';
+import { allowTurnBatches } from './turn-batch';
 import { SharedSqliteDialect, type StatementSource } from './sqlite-driver';
 import { createWalSync } from './wal-sync';
 import { isSqliteUniqueFailure, openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-engine';
@@ -92,6 +93,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  allowTurnBatches(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

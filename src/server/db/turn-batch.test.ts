@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { batchPerTurn } from './turn-batch';
+import { allowTurnBatches, batchPerTurn, turnBatchedRows } from './turn-batch';
 
 type Ask = { id: string; at: number };
 
@@ -49,4 +49,46 @@ it('fails every ask of a read that failed, and reads again for the next turn', a
   expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
   await expect(ask({ id: 'a', at: 5 })).rejects.toThrow('the connection was lost');
   expect(reads).toHaveLength(2);
+});
+
+it('shares a query per turn only on a database allowed to batch, and answers each key its own rows', async () => {
+  type Row = { owner: number; n: number };
+  const calls: string[] = [];
+  const rowsOf = turnBatchedRows<object, { owner: number; at: string }, Row>({
+    key: (ask) => String(ask.owner),
+    keyOfRow: (row) => String(row.owner),
+    one: async (_db, ask) => {
+      calls.push(`one ${ask.owner}`);
+      return ask.owner === 1 ? [{ owner: 1, n: 1 }] : [];
+    },
+    many: async (_db, asks, first) => {
+      calls.push(`many ${asks.map((ask) => ask.owner).join(',')} at ${first.at}`);
+      return [
+        { owner: 1, n: 1 },
+        { owner: 2, n: 2 },
+        { owner: 2, n: 3 },
+      ];
+    },
+  });
+  const pooled = {};
+  const transaction = {};
+  allowTurnBatches(pooled);
+  const asks = [1, 2, 3, 2].map((owner, i) => ({ owner, at: `t${i}` }));
+  expect(await Promise.all(asks.map((ask) => rowsOf(pooled, ask)))).toEqual([
+    [{ owner: 1, n: 1 }],
+    [
+      { owner: 2, n: 2 },
+      { owner: 2, n: 3 },
+    ],
+    [],
+    [
+      { owner: 2, n: 2 },
+      { owner: 2, n: 3 },
+    ],
+  ]);
+  expect(await Promise.all([1, 3].map((owner) => rowsOf(transaction, { owner, at: 'later' })))).toEqual([
+    [{ owner: 1, n: 1 }],
+    [],
+  ]);
+  expect(calls).toEqual(['many 1,2,3 at t0', 'one 1', 'one 3']);
 });

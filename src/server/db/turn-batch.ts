@@ -63,3 +63,69 @@ export function batchPerTurn<Query, Answer>(options: TurnBatchOptions<Query, Ans
       else waiting.set(k, { query, waiters: [{ resolve, reject }] });
     });
 }
+
+/** Databases whose point reads share a query per turn: PostgreSQL's own (database.ts), never a transaction. */
+const batchingDbs = new WeakSet<object>();
+
+/** Lets reads made with `turnBatchedRead` on `db` share a query per turn (database.ts, for PostgreSQL). */
+export function allowTurnBatches(db: object): void {
+  batchingDbs.add(db);
+}
+
+/** Whether reads on `db` share a query per turn. */
+export const batchesPerTurn = (db: object): boolean => batchingDbs.has(db);
+
+/**
+ * A read of the rows of one key (with the query's other parameters), which on a database allowed
+ * to batch shares one query with the other reads of the same turn: `many` is given their distinct
+ * queries and the turn's first, whose other parameters stand for all. Elsewhere, in a transaction
+ * and on SQLite, it is `one`.
+ */
+export function turnBatchedRows<Db extends object, Query, Row>(options: {
+  key: (query: Query) => string;
+  keyOfRow: (row: Row) => string;
+  one: (db: Db, query: Query) => Promise<Row[]>;
+  many: (db: Db, queries: Query[], first: Query) => Promise<Row[]>;
+}) {
+  const { key, keyOfRow, one, many } = options;
+  const byDb = new WeakMap<Db, (query: Query) => Promise<Row[]>>();
+  function readerFor(db: Db) {
+    const reader = batchPerTurn<Query, Row[]>({
+      key,
+      read: async (queries, first) => {
+        const rows = new Map<string, Row[]>();
+        for (const row of await many(db, queries, first)) {
+          const k = keyOfRow(row);
+          const list = rows.get(k);
+          if (list) list.push(row);
+          else rows.set(k, [row]);
+        }
+        return rows;
+      },
+      missing: [],
+    });
+    byDb.set(db, reader);
+    return reader;
+  }
+  return (db: Db, query: Query): Promise<Row[]> =>
+    batchingDbs.has(db) ? (byDb.get(db) ?? readerFor(db))(query) : one(db, query);
+}
+
+/** As turnBatchedRows, for a key that names at most one row. */
+export function turnBatchedRead<Db extends object, Key extends string | number, Row>(options: {
+  keyOf: (row: Row) => Key;
+  one: (db: Db, key: Key) => Promise<Row | undefined>;
+  many: (db: Db, keys: Key[]) => Promise<Row[]>;
+}) {
+  const { keyOf, one, many } = options;
+  const rows = turnBatchedRows<Db, Key, Row>({
+    key: String,
+    keyOfRow: (row) => String(keyOf(row)),
+    one: async (db, key) => {
+      const row = await one(db, key);
+      return row ? [row] : [];
+    },
+    many: (db, keys) => many(db, keys),
+  });
+  return async (db: Db, key: Key): Promise<Row | undefined> => (await rows(db, key))[0];
+}

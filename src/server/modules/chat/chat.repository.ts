@@ -4,6 +4,7 @@ import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { ChatModerationTable, ChatSanctionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
+import { turnBatchedRows } from '../../db/turn-batch';
 
 /** Asked on every chat message sent and every join: compiled once. */
 const sanctionsOf = compiledRead<
@@ -17,6 +18,30 @@ const sanctionsOf = compiledRead<
     .where('lifted_at', 'is', null)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', '')])),
 );
+
+/** On PostgreSQL, the sanction checks of one turn share a query (decision 111), as of the turn's first. */
+const sanctionsBatched = turnBatchedRows<
+  Db,
+  { userId: number; nowIso: string },
+  { user_id: number; kind: ChatSanctionsTable['kind']; until: string | null }
+>({
+  key: (ask) => String(ask.userId),
+  keyOfRow: (row) => String(row.user_id),
+  one: async (db, ask) =>
+    (await sanctionsOf(db, ask.userId, ask.nowIso)).map((row) => ({ ...row, user_id: ask.userId })),
+  many: (db, asks, first) =>
+    db
+      .selectFrom('chat_sanctions')
+      .select(['user_id', 'kind', 'until'])
+      .where(
+        'user_id',
+        'in',
+        asks.map((ask) => ask.userId),
+      )
+      .where('lifted_at', 'is', null)
+      .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', first.nowIso)]))
+      .execute(),
+});
 
 /** Asked on every join (the chat token names the session): compiled once. */
 const userOfSession = compiledRead<
@@ -45,6 +70,40 @@ const userOfSession = compiledRead<
     .where('sessions.user_id', '=', 0)
     .where('sessions.expires_at', '>', ''),
 );
+
+type SessionUser = Awaited<ReturnType<typeof userOfSession>>[number];
+type SessionAsk = { sessionId: number; userId: number; nowIso: string };
+
+/** On PostgreSQL, the joins of one turn read their sessions in one query (decision 111). */
+const sessionUsersBatched = turnBatchedRows<Db, SessionAsk, SessionUser & { session_id: number }>({
+  key: (ask) => `${ask.sessionId}:${ask.userId}`,
+  keyOfRow: (row) => `${row.session_id}:${row.id}`,
+  one: async (db, ask) =>
+    (await userOfSession(db, ask.sessionId, ask.userId, ask.nowIso)).map((row) => ({
+      ...row,
+      session_id: ask.sessionId,
+    })),
+  many: (db, asks, first) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as session_id',
+        'users.id',
+        'users.first_name',
+        'users.last_name',
+        'users.nickname',
+        'users.is_staff',
+        'sessions.second_factor_at',
+      ])
+      .where(
+        'sessions.id',
+        'in',
+        asks.map((ask) => ask.sessionId),
+      )
+      .where('sessions.expires_at', '>', first.nowIso)
+      .execute(),
+});
 
 type SanctionKind = ChatSanctionsTable['kind'];
 
@@ -143,7 +202,7 @@ export const chatRepository = {
       .execute(),
 
   /** Mutes and bans in force at `nowIso`. */
-  activeSanctions: (db: Db, userId: number, nowIso: string) => sanctionsOf(db, userId, nowIso),
+  activeSanctions: (db: Db, userId: number, nowIso: string) => sanctionsBatched(db, { userId, nowIso }),
 
   insertSanction: (
     db: Db,
@@ -278,8 +337,12 @@ export const chatRepository = {
       .execute(),
 
   /** The user behind a live session (the chat token names both), or nothing once it has ended. */
-  sessionUser: async (db: Db, sessionId: number, userId: number, nowIso: string) =>
-    (await userOfSession(db, sessionId, userId, nowIso))[0],
+  sessionUser: async (db: Db, sessionId: number, userId: number, nowIso: string): Promise<SessionUser | undefined> => {
+    const [row] = await sessionUsersBatched(db, { sessionId, userId, nowIso });
+    if (!row) return undefined;
+    const { session_id: _sessionId, ...user } = row;
+    return user;
+  },
 
   sessionIdByHash: (db: Db, tokenHash: string) =>
     db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),

@@ -3,11 +3,18 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { EventsTable } from '../../db/schema';
+import { turnBatchedRead } from '../../db/turn-batch';
 
 /** Read on nearly every viewer call about a show (several times each at a show start): compiled once. */
 const eventById = compiledRead<Selectable<EventsTable>, [id: number]>((db) =>
   db.selectFrom('events').selectAll().where('id', '=', 0),
 );
+/** On PostgreSQL, the reads of one turn by id share a query (decision 111): a show start asks thousands. */
+const eventByIdBatched = turnBatchedRead<Db, number, Selectable<EventsTable>>({
+  keyOf: (row) => row.id,
+  one: async (db, id) => (await eventById(db, id))[0],
+  many: (db, ids) => db.selectFrom('events').selectAll().where('id', 'in', ids).execute(),
+});
 
 type When = 'upcoming' | 'live' | 'past' | 'all';
 
@@ -46,7 +53,7 @@ export const eventsRepository = {
       .orderBy('rsvps.id')
       .execute(),
 
-  byId: async (db: Db, id: number) => (await eventById(db, id))[0],
+  byId: (db: Db, id: number) => eventByIdBatched(db, id),
 
   /** Public events of one type in a time bucket: soonest first for upcoming and live, newest first otherwise. */
   list: (db: Db, type: EventsTable['type'], when: When, nowIso: string, limit: number) => {

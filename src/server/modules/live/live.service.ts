@@ -106,11 +106,16 @@ export function createLiveService(ctx: AppContext) {
       if (step === 'stop') await eventFor(user, eventId);
       else await liveEvent(user, eventId);
       const now = clock.now();
-      const moved = await watchLogs.run(async (trx) => {
+      // The change to the count, and the seconds the row holds once committed: the answer needs no
+      // second read of the row.
+      const { moved, seconds } = await watchLogs.run(async (trx) => {
         const row = await liveRepository.watchLog(trx, eventId, user.id);
         if (!row) {
-          if (step === 'stop') return 0;
-          return (await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString())) ? 1 : 0;
+          if (step === 'stop') return { moved: 0, seconds: 0 };
+          const started = await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString());
+          // Not started: another call wrote the row in between, so it is read as it stands.
+          if (!started) return { moved: 0, seconds: (await liveRepository.watchLog(trx, eventId, user.id))?.seconds ?? 0 };
+          return { moved: 1, seconds: 0 };
         }
         // Time since the last sign of life counts, capped so a closed laptop does not.
         const gapMs = Math.max(0, Math.min(now.getTime() - new Date(row.last_seen_at).getTime(), PRESENCE_WINDOW_MS));
@@ -120,10 +125,10 @@ export function createLiveService(ctx: AppContext) {
           watching: step === 'stop' ? 0 : 1,
           last_seen_at: now.toISOString(),
         });
-        return Number(step !== 'stop') - Number(counted(row, now.getTime()));
+        return { moved: Number(step !== 'stop') - Number(counted(row, now.getTime())), seconds: row.seconds + earned };
       });
       moveCount(eventId, moved);
-      return presence(eventId, user.id);
+      return { eventid: eventId, viewers: await viewersNow(eventId), watched_seconds: seconds };
     },
 
     async stats(eventId: number): Promise<WatchStats> {
