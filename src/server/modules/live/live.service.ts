@@ -114,7 +114,8 @@ export function createLiveService(ctx: AppContext) {
           if (step === 'stop') return { moved: 0, seconds: 0 };
           const started = await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString());
           // Not started: another call wrote the row in between, so it is read as it stands.
-          if (!started) return { moved: 0, seconds: (await liveRepository.watchLog(trx, eventId, user.id))?.seconds ?? 0 };
+          if (!started)
+            return { moved: 0, seconds: (await liveRepository.watchLog(trx, eventId, user.id))?.seconds ?? 0 };
           return { moved: 1, seconds: 0 };
         }
         // Time since the last sign of life counts, capped so a closed laptop does not.

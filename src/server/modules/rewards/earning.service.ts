@@ -114,14 +114,18 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     rule: EarningRule,
     userId: number,
     sourceId: string,
-    points?: number,
+    options: { points?: number; lookFirst?: boolean } = {},
   ): Promise<Appended | null> {
     const settings = await currentRule(rule, trx);
     if (settings.enabled !== 1) return null;
-    const amount = points ?? settings.points;
+    const amount = options.points ?? settings.points;
     if (amount <= 0) return null;
     if (settings.daily_cap === null) return rewards.credit(userId, amount, rule, sourceId, { trx });
-    return rewards.creditCapped(userId, amount, rule, sourceId, { trx, dailyCap: settings.daily_cap });
+    return rewards.creditCapped(userId, amount, rule, sourceId, {
+      trx,
+      dailyCap: settings.daily_cap,
+      lookFirst: options.lookFirst,
+    });
   }
 
   /**
@@ -129,6 +133,14 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * SQLite) for a group instead of one per credit, and a group short enough that requests
    * hardly wait for it, as they get their turn between groups (decision 106).
    */
+  /**
+   * Whether the entry and check-in runs look for a credit before taking the viewer's head lock. Their
+   * pages hold only rows without their credit, so on PostgreSQL, where each look is a round trip,
+   * they go straight to the lock. On SQLite the look costs microseconds and spares a group whose
+   * rows are all over the cap (a restart's catch-up) its write and fsync.
+   */
+  const lookBeforeLock = ctx.dialect === 'sqlite';
+
   async function inGroups<T>(rows: readonly T[], each: (trx: Db, row: T) => Promise<unknown>) {
     for (let at = 0; at < rows.length; at += CREDIT_GROUP) {
       await db.transaction().execute(async (trx) => {
@@ -151,7 +163,8 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       let credited = 0;
       for (const viewer of watched) {
         const points = watchPoints(viewer.seconds, { points: settings.points, showCap: settings.show_cap });
-        if (points > 0 && (await earn(trx, 'watch', viewer.user_id, `watch:event:${eventId}`, points))) credited += 1;
+        if (points > 0 && (await earn(trx, 'watch', viewer.user_id, `watch:event:${eventId}`, { points })))
+          credited += 1;
       }
       return credited;
     });
@@ -219,7 +232,7 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       for (;;) {
         const rows = await earningRepository.uncreditedCheckIns(db, last, upto, since, ACTIVITY_PAGE);
         await inGroups(rows, async (trx, row) => {
-          await earn(trx, 'checkin', row.user_id, `event:${row.event_id}`);
+          await earn(trx, 'checkin', row.user_id, `event:${row.event_id}`, { lookFirst: lookBeforeLock });
           if (row.invited_by !== null) await rewards.settle(row.invited_by, 'referral', `user:${row.user_id}`, { trx });
         });
         const end = rows.at(-1);
@@ -244,7 +257,9 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       let last = afterId;
       for (;;) {
         const rows = await earningRepository.uncreditedEntries(db, last, upto, since, ACTIVITY_PAGE);
-        await inGroups(rows, (trx, row) => earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`));
+        await inGroups(rows, (trx, row) =>
+          earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`, { lookFirst: lookBeforeLock }),
+        );
         last = rows.at(-1)?.id ?? last;
         if (rows.length < ACTIVITY_PAGE) return upto;
       }

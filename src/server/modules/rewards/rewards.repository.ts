@@ -87,7 +87,7 @@ export const rewardsRepository = {
   earnedSince: (db: Db, userId: number, reason: string, sinceIso: string) =>
     db
       .selectFrom('reward_ledger')
-      .select(['points', 'created_at'])
+      .select(['points', 'created_at', 'source_id'])
       .where('user_id', '=', userId)
       .where('reason', '=', reason)
       .where('state', '=', 'settled')

@@ -72,10 +72,7 @@ export type RewardsOptions = {
   coupons?: (userId: number) => Promise<CouponView[]>;
 };
 
-export function createRewardsService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>,
-  options: RewardsOptions = {},
-) {
+export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>, options: RewardsOptions = {}) {
   const { db, clock } = ctx;
   const couponsOf = options.coupons ?? (() => Promise.resolve([]));
 
@@ -106,10 +103,12 @@ export function createRewardsService(
     return write(trx, head, entry);
   }
 
-  /** The row already there for this credit, or else the points today's cap leaves for it. */
+  /**
+   * The row already there for this credit, or else the points today's cap leaves for it. One read
+   * of the reason's last 26 hours answers both nearly always: the full row is read only when that
+   * read shows it, or when the cap is reached (a row older than the window still answers a repeat).
+   */
   async function cappedCredit(trx: Db, entry: NewEntry, dailyCap: number) {
-    const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
-    if (existing) return { existing, points: 0 };
     const now = clock.now();
     const today = laDay(now);
     // A Los Angeles day is at most 25 hours long and ends by now, so 26 hours back covers it.
@@ -122,7 +121,10 @@ export function createRewardsService(
     const earnedToday = recent
       .filter((row) => laDay(new Date(row.created_at)) === today)
       .reduce((sum, row) => sum + row.points, 0);
-    return { existing: null, points: Math.min(entry.points, dailyCap - earnedToday) };
+    const points = Math.min(entry.points, dailyCap - earnedToday);
+    if (points > 0 && !recent.some((row) => row.source_id === entry.sourceId)) return { existing: null, points };
+    const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
+    return existing ? { existing, points: 0 } : { existing: null, points };
   }
 
   /**
@@ -134,14 +136,21 @@ export function createRewardsService(
    * all of them credited or over the cap already. Locking each cost one committed write apiece
    * (on SQLite an fsync), and a restart after a busy day spent minutes on them (decision 095).
    * Rows are never removed and a day's earnings only grow, so what the first look refuses the
-   * second would refuse too. A credit that is written reads twice. Entries and check-ins, the
-   * many, are credited off the request path, where each process also walks the rows that another
-   * process has already credited; an RSVP or a quiz under a capped rule pays two indexed reads.
+   * second would refuse too. A caller that has just read that the credit is not there
+   * (`lookFirst: false`, the entry and check-in runs, which read only rows without their credit)
+   * skips the first look; an RSVP or a quiz under a capped rule pays one indexed read for it.
    */
-  async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
-    const unlocked = await cappedCredit(trx, entry, dailyCap);
-    if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
-    if (unlocked.points <= 0) return null;
+  async function appendCapped(
+    trx: Db,
+    entry: NewEntry,
+    dailyCap: number,
+    lookFirst: boolean,
+  ): Promise<Appended | null> {
+    if (lookFirst) {
+      const unlocked = await cappedCredit(trx, entry, dailyCap);
+      if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
+      if (unlocked.points <= 0) return null;
+    }
     const head = await rewardsRepository.lockHead(trx, entry.userId);
     const locked = await cappedCredit(trx, entry, dailyCap);
     if (locked.existing) return { row: toLedgerRow(locked.existing), isNew: false };
@@ -216,19 +225,25 @@ export function createRewardsService(
 
     /**
      * credit with a daily cap for the reason (decision 056): cut to what is left of the cap today,
-     * or null (nothing written) when none is. A repeat still answers the first row.
+     * or null (nothing written) when none is. A repeat still answers the first row. `lookFirst:
+     * false` when the caller has just read that this credit is not there (appendCapped).
      */
     creditCapped(
       userId: number,
       points: number,
       reason: CreditReason,
       sourceId: string,
-      options: AppendOptions & { dailyCap: number },
+      options: AppendOptions & { dailyCap: number; lookFirst?: boolean },
     ): Promise<Appended | null> {
       checkAmount(points);
       checkSource(sourceId);
       return inTransaction(options.trx, (trx) =>
-        appendCapped(trx, { userId, points, reason, sourceId, state: 'settled' }, options.dailyCap),
+        appendCapped(
+          trx,
+          { userId, points, reason, sourceId, state: 'settled' },
+          options.dailyCap,
+          options.lookFirst ?? true,
+        ),
       );
     },
 

@@ -63,6 +63,30 @@ describeEachEngine('the points ledger', (t) => {
     expect(await storedRows(t(), viewer.id)).toEqual(before);
   });
 
+  it('answers a capped repeat with its first row, however old, with the look before the lock or without it', async () => {
+    const viewer = await t().createViewer();
+    const rewards = rewardsOf(t());
+    const first = await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:1', { dailyCap: 10 });
+    // Two days on, out of the cap's window, and today's cap spent on two other shows.
+    t().clock.advance(2 * 24 * 3600_000);
+    await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:2', { dailyCap: 10 });
+    await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:3', { dailyCap: 10 });
+    const before = await storedRows(t(), viewer.id);
+    for (const lookFirst of [true, false]) {
+      expect(await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:1', { dailyCap: 10, lookFirst })).toEqual({
+        row: first?.row,
+        isNew: false,
+      });
+      expect(await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:4', { dailyCap: 10, lookFirst })).toBeNull();
+    }
+    // Under the cap, the run that skips the look writes the credit, cut to what is left.
+    t().clock.advance(24 * 3600_000);
+    await rewards.creditCapped(viewer.id, 8, 'checkin', 'event:5', { dailyCap: 10 });
+    const cut = await rewards.creditCapped(viewer.id, 5, 'checkin', 'event:6', { dailyCap: 10, lookFirst: false });
+    expect(cut).toMatchObject({ isNew: true, row: { points: 2, source_id: 'event:6' } });
+    expect((await storedRows(t(), viewer.id)).length).toBe(before.length + 2);
+  });
+
   it('credits once per viewer, reason and source: a repeat, a concurrent repeat or one after a restart answers the first row', async () => {
     const viewer = await t().createViewer();
     const first = await rewardsOf(t()).credit(viewer.id, 25, 'checkin', 'event:4');
