@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract/reward-rules';
 import { defaultRuleRow, EARNING_RULES, watchPoints, type EarningRule } from '../../../shared/rewards';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
+import { retryOnDeadlock, type Db } from '../../db/database';
 import type { RewardRulesTable, UserRow } from '../../db/schema';
 import { earningRepository, type CheckInCursor } from './earning.repository';
 import { createRewardsService, type Appended } from './rewards.service';
@@ -141,11 +141,21 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    */
   const lookBeforeLock = ctx.dialect === 'sqlite';
 
-  async function inGroups<T>(rows: readonly T[], each: (trx: Db, row: T) => Promise<unknown>) {
+  async function inGroups<T extends { user_id: number }>(
+    rows: readonly T[],
+    each: (trx: Db, row: T) => Promise<unknown>,
+  ) {
     for (let at = 0; at < rows.length; at += CREDIT_GROUP) {
-      await db.transaction().execute(async (trx) => {
-        for (const row of rows.slice(at, at + CREDIT_GROUP)) await each(trx, row);
-      });
+      // A group takes several viewers' head locks. Taken in viewer order, the groups of two processes
+      // walking the same rows wait for each other rather than deadlock; a referral settled beside
+      // a check-in locks a second head out of that order, so a deadlock PostgreSQL breaks runs the
+      // group again (nothing of it was committed).
+      const group = rows.slice(at, at + CREDIT_GROUP).sort((a, b) => a.user_id - b.user_id);
+      await retryOnDeadlock(() =>
+        db.transaction().execute(async (trx) => {
+          for (const row of group) await each(trx, row);
+        }),
+      );
       // SQLite answers at once, so without this a run is one turn of the event loop: the credits
       // of a show start's 6,000 entries and check-ins held every request for 2.4 s.
       await setImmediatePromise();

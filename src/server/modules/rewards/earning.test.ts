@@ -1,10 +1,11 @@
 // Earning points (decision 056): the staff rules call, and each hook crediting once per (viewer,
 // reason, source) however often or however concurrently its event arrives, within the daily cap.
+import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
 import { verifyLedger } from '../../../shared/ledger-chain';
 import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
-import { migrate, type MigrationTables } from '../../db/database';
+import { migrate, type Db, type MigrationTables } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
 import { earningRepository } from './earning.repository';
@@ -204,6 +205,49 @@ describeEachEngine('earning hooks', (t) => {
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 25, reason: 'checkin', source_id: `event:${show.id}`, state: 'settled' },
     ]);
+  });
+
+  it('credits a group of check-ins when PostgreSQL breaks a deadlock between it and another transaction by ending it', async (test) => {
+    // SQLite takes one writer at a time: the two sides below cannot both hold a head there.
+    if (t().engine !== 'postgres') test.skip();
+    const [first, second] = [await t().createViewer(), await t().createViewer()];
+    const show = await liveShow(t());
+    // Each viewer has a head row: an earlier credit wrote it.
+    const rewards = createRewardsService(t().app.ctx);
+    for (const viewer of [first, second]) await rewards.credit(viewer.id, 5, 'contest', 'contest:1');
+    for (const viewer of [first, second]) expect((await checkIn(t(), viewer.tokenvalue, show.id)).http).toBe(200);
+    const lockHead = (db: Db, userId: number) =>
+      sql`update reward_ledger_heads set seq = seq where user_id = ${userId}`.execute(db);
+
+    // Another transaction holds the second viewer's head, waits until the run's group (which takes
+    // the heads in viewer order) waits for it, then asks for the first's, which the group holds.
+    let holdsSecond = () => {};
+    const secondHeld = new Promise<void>((resolve) => (holdsSecond = resolve));
+    const other = t()
+      .db.transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await lockHead(trx, second.id);
+        holdsSecond();
+        await vi.waitFor(
+          async () => {
+            const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where ${rows[0]!.pid}::int = any(pg_blocking_pids(pid))`.execute(t().db);
+            if (waiting.rows[0]!.n === 0) throw new Error('the group is not waiting yet');
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await lockHead(trx, first.id);
+      });
+    await secondHeld;
+    const earning = createEarningService(t().app.ctx);
+    await earning.creditCheckInsAfter({ created_at: '', event_id: 0, user_id: 0 });
+    await other.catch(() => undefined);
+    for (const viewer of [first, second])
+      expect(await ledgerOf(t(), viewer.id)).toEqual([
+        { seq: 1, points: 5, reason: 'contest', source_id: 'contest:1', state: 'settled' },
+        { seq: 2, points: 25, reason: 'checkin', source_id: `event:${show.id}`, state: 'settled' },
+      ]);
   });
 
   it("holds a referral's points pending until the friend's first check-in, then settles them once", async () => {
