@@ -67,7 +67,10 @@ export function batchPerTurn<Query, Answer>(options: TurnBatchOptions<Query, Ans
 /** Databases whose point reads share a query per turn: PostgreSQL's own (database.ts), never a transaction. */
 const batchingDbs = new WeakSet<object>();
 
-/** Lets reads made with `turnBatchedRead` on `db` share a query per turn (database.ts, for PostgreSQL). */
+/**
+ * Lets reads made with `turnBatchedRows` or `turnBatchedRead` on `db` share a query per turn
+ * (database.ts, for PostgreSQL).
+ */
 export function allowTurnBatches(db: object): void {
   batchingDbs.add(db);
 }
