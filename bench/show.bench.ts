@@ -512,8 +512,7 @@ if (process.env.BENCH_FIND_MAX === '1') {
     await runShow(ALL_SETUPS[0]!, sqliteMax, true);
   }
 } else {
-  for (const setup of SETUPS)
-    await runShow(setup, VIEWERS, setup.processes === 1 && process.env.BENCH_PROFILE === '1');
+  for (const setup of SETUPS) await runShow(setup, VIEWERS, setup.processes === 1 && process.env.BENCH_PROFILE === '1');
   console.log(`\nBare node:http server, same run: ${bare} req/s`);
 }
 process.exit(0);

@@ -771,7 +771,12 @@ describeEachEngine('Named reports (GetSPData)', (t) => {
     const gw = await giveaway(t, { title: 'Opal Giveaway', prize: 'Opal', startInMs: -DAY, showId: show.id });
     const e = await entry(t, gw.id, viewer.id, iso(t, -DAY));
     await pick(t, gw.id, e.id, viewer.id, { sequence: 1, drawnAt: iso(t, -HOUR), status: 'claimed' });
-    await createRewardsService({ db: t().db, clock: t().clock, dialect: t().engine }).credit(viewer.id, 10, 'checkin', `event:${show.id}`);
+    await createRewardsService({ db: t().db, clock: t().clock, dialect: t().engine }).credit(
+      viewer.id,
+      10,
+      'checkin',
+      `event:${show.id}`,
+    );
     // A contest whose voting has closed but whose results are not fixed: reading it must not fix them.
     const contest = await insertContest(t().db, t().clock.now(), {
       vote_closes_at: iso(t, -HOUR),
