@@ -129,11 +129,6 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
   }
 
   /**
-   * Runs `each` over the rows, CREDIT_GROUP of them to a transaction: one commit (an fsync on
-   * SQLite) for a group instead of one per credit, and a group short enough that requests
-   * hardly wait for it, as they get their turn between groups (decision 106).
-   */
-  /**
    * Whether the entry and check-in runs look for a credit before taking the viewer's head lock. Their
    * pages hold only rows without their credit, so on PostgreSQL, where each look is a round trip,
    * they go straight to the lock. On SQLite the look costs microseconds and spares a group whose
@@ -141,6 +136,11 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    */
   const lookBeforeLock = ctx.dialect === 'sqlite';
 
+  /**
+   * Runs `each` over the rows, CREDIT_GROUP of them to a transaction: one commit (an fsync on
+   * SQLite) for a group instead of one per credit, and a group short enough that requests
+   * hardly wait for it, as they get their turn between groups (decision 106).
+   */
   async function inGroups<T extends { user_id: number }>(
     rows: readonly T[],
     each: (trx: Db, row: T) => Promise<unknown>,
