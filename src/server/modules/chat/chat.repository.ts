@@ -6,29 +6,23 @@ import type { ChatModerationTable, ChatSanctionsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 import { turnBatchedRows } from '../../db/turn-batch';
 
+type SanctionRow = { user_id: number; kind: ChatSanctionsTable['kind']; until: string | null };
+
 /** Asked on every chat message sent and every join: compiled once. */
-const sanctionsOf = compiledRead<
-  { kind: ChatSanctionsTable['kind']; until: string | null },
-  [userId: number, nowIso: string]
->((db) =>
+const sanctionsOf = compiledRead<SanctionRow, [userId: number, nowIso: string]>((db) =>
   db
     .selectFrom('chat_sanctions')
-    .select(['kind', 'until'])
+    .select(['user_id', 'kind', 'until'])
     .where('user_id', '=', 0)
     .where('lifted_at', 'is', null)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', '')])),
 );
 
 /** On PostgreSQL, the sanction checks of one turn share a query (decision 111), as of the turn's first. */
-const sanctionsBatched = turnBatchedRows<
-  Db,
-  { userId: number; nowIso: string },
-  { user_id: number; kind: ChatSanctionsTable['kind']; until: string | null }
->({
+const sanctionsBatched = turnBatchedRows<Db, { userId: number; nowIso: string }, SanctionRow>({
   key: (ask) => String(ask.userId),
   keyOfRow: (row) => String(row.user_id),
-  one: async (db, ask) =>
-    (await sanctionsOf(db, ask.userId, ask.nowIso)).map((row) => ({ ...row, user_id: ask.userId })),
+  one: (db, ask) => sanctionsOf(db, ask.userId, ask.nowIso),
   many: (db, asks, first) =>
     db
       .selectFrom('chat_sanctions')
@@ -43,59 +37,50 @@ const sanctionsBatched = turnBatchedRows<
       .execute(),
 });
 
+/** What a join needs of the session and its user; the session's id keys a turn's batch. */
+const sessionUserColumns = [
+  'sessions.id as session_id',
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.nickname',
+  'users.is_staff',
+  'sessions.second_factor_at',
+] as const;
+
+type SessionUserRow = {
+  session_id: number;
+  id: number;
+  first_name: string;
+  last_name: string;
+  nickname: string;
+  is_staff: number;
+  second_factor_at: string | null;
+};
+type SessionUser = Omit<SessionUserRow, 'session_id'>;
+type SessionAsk = { sessionId: number; userId: number; nowIso: string };
+
 /** Asked on every join (the chat token names the session): compiled once. */
-const userOfSession = compiledRead<
-  {
-    id: number;
-    first_name: string;
-    last_name: string;
-    nickname: string;
-    is_staff: number;
-    second_factor_at: string | null;
-  },
-  [sessionId: number, userId: number, nowIso: string]
->((db) =>
+const userOfSession = compiledRead<SessionUserRow, [sessionId: number, userId: number, nowIso: string]>((db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.first_name',
-      'users.last_name',
-      'users.nickname',
-      'users.is_staff',
-      'sessions.second_factor_at',
-    ])
+    .select(sessionUserColumns)
     .where('sessions.id', '=', 0)
     .where('sessions.user_id', '=', 0)
     .where('sessions.expires_at', '>', ''),
 );
 
-type SessionUser = Awaited<ReturnType<typeof userOfSession>>[number];
-type SessionAsk = { sessionId: number; userId: number; nowIso: string };
-
 /** On PostgreSQL, the joins of one turn read their sessions in one query (decision 111). */
-const sessionUsersBatched = turnBatchedRows<Db, SessionAsk, SessionUser & { session_id: number }>({
+const sessionUsersBatched = turnBatchedRows<Db, SessionAsk, SessionUserRow>({
   key: (ask) => `${ask.sessionId}:${ask.userId}`,
   keyOfRow: (row) => `${row.session_id}:${row.id}`,
-  one: async (db, ask) =>
-    (await userOfSession(db, ask.sessionId, ask.userId, ask.nowIso)).map((row) => ({
-      ...row,
-      session_id: ask.sessionId,
-    })),
+  one: (db, ask) => userOfSession(db, ask.sessionId, ask.userId, ask.nowIso),
   many: (db, asks, first) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id as session_id',
-        'users.id',
-        'users.first_name',
-        'users.last_name',
-        'users.nickname',
-        'users.is_staff',
-        'sessions.second_factor_at',
-      ])
+      .select(sessionUserColumns)
       .where(
         'sessions.id',
         'in',

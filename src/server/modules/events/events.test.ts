@@ -1,8 +1,8 @@
-import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import type { EventRecord } from '../../../shared/contract/events';
 import { describeEachEngine } from '../../testing/harness';
-import { allowTurnBatches, batchesPerTurn } from '../../db/turn-batch';
+import { batchesPerTurn } from '../../db/turn-batch';
+import { countingQueries } from '../../testing/query-counter';
 import { eventsRepository } from './events.repository';
 import { createEventsService } from './events.service';
 import { createLiveLookup } from './live-lookup';
@@ -165,27 +165,18 @@ describeEachEngine('liveevent_v1', (t) => {
       await t().createEvent({ title: 'Opal Hour' }),
       await t().createEvent({ title: 'Jade Night' }),
     ];
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    const db = t().db.withPlugin(counting);
-    // The database PostgreSQL opens batches; this instance counting its queries does as it does.
+    // The database PostgreSQL opens batches; the counting copy does as it does.
     expect(batchesPerTurn(t().db)).toBe(t().engine === 'postgres');
-    if (batchesPerTurn(t().db)) allowTurnBatches(db);
+    const counter = countingQueries(t().db);
+    const { db } = counter;
     const ids = [first.id, second.id, first.id, 999_999];
     const rows = await Promise.all(ids.map((id) => eventsRepository.byId(db, id)));
     expect(rows.map((row) => row?.title ?? null)).toEqual(['Opal Hour', 'Jade Night', 'Opal Hour', null]);
-    expect(queries).toBe(t().engine === 'postgres' ? 1 : ids.length);
+    expect(counter.take()).toBe(t().engine === 'postgres' ? 1 : ids.length);
     // In a transaction each read is its own, on the transaction's connection.
-    queries = 0;
     await db.transaction().execute(async (trx) => {
       expect((await eventsRepository.byId(trx, second.id))?.title).toBe('Jade Night');
     });
-    expect(queries).toBe(1);
+    expect(counter.take()).toBe(1);
   });
 });

@@ -1,34 +1,14 @@
 // Reads of a giveaway write nothing (its details exist from its creation), and the staff list costs
 // the same few queries for one giveaway as for twenty.
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Enrollment, GiveawayInfo, GiveawayTerms } from '../../../shared/contract/giveaways';
 import type { StaffGiveaway } from '../../../shared/contract/giveaways-staff';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { createLiveLookup } from '../events/live-lookup';
 import { closeGiveaways, createGiveaway, enter } from './giveaway-factories';
 import { createStaffGiveawayService } from './giveaways-staff.service';
 import { createGiveawayService } from './giveaways.service';
-
-/** Counts the queries run through the database it is attached to (test only). */
-function queryCounter() {
-  let count = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args: PluginTransformQueryArgs) => {
-      count += 1;
-      return args.node;
-    },
-    transformResult: async (args: PluginTransformResultArgs) => args.result,
-  };
-  return {
-    plugin,
-    take() {
-      const taken = count;
-      count = 0;
-      return taken;
-    },
-  };
-}
 
 /** Every table a giveaway read could write to, so a read can be shown to have changed nothing. */
 async function giveawayTables(t: TestApp) {
@@ -98,8 +78,8 @@ describeEachEngine('giveaway reads', (t) => {
     const staff = await t().createStaff();
     const viewer = await t().createViewer();
     const show = await t().createEvent({ title: 'Sapphire Sunday' });
-    const counter = queryCounter();
-    const ctx = { ...t().app.ctx, db: t().db.withPlugin(counter.plugin) };
+    const counter = countingQueries(t().db);
+    const ctx = { ...t().app.ctx, db: counter.db };
     const giveaways = createGiveawayService(ctx, createLiveLookup(ctx));
     const staffGiveaways = createStaffGiveawayService(ctx, giveaways, { invalidate: () => undefined });
 

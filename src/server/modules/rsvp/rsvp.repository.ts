@@ -1,13 +1,36 @@
 // SQL for RSVPs and their reminders. The unique (user_id, event_id) constraints decide races.
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
+import { turnBatchedRows } from '../../db/turn-batch';
 
 /** Asked by every viewer at show start: compiled once. */
 const findRsvp = compiledRead<{ id: number }, [userId: number, eventId: number]>((db) =>
   db.selectFrom('rsvps').select('id').where('user_id', '=', 0).where('event_id', '=', 0),
 );
 
-export const rsvpKey = (userId: number, eventId: number) => `${userId}:${eventId}`;
+type Pair = { userId: number; eventId: number };
+const rsvpKey = (pair: Pair) => `${pair.userId}:${pair.eventId}`;
+
+/** On PostgreSQL, one turn's "am I on the list?" asks share a query (decision 111). */
+const rsvpsOf = turnBatchedRows<Db, Pair, Pair>({
+  key: rsvpKey,
+  keyOfRow: rsvpKey,
+  one: async (db, pair) => ((await findRsvp(db, pair.userId, pair.eventId)).length ? [pair] : []),
+  many: async (db, pairs) =>
+    (
+      await db
+        .selectFrom('rsvps')
+        .select(['user_id', 'event_id'])
+        .where((eb) =>
+          eb(
+            eb.refTuple('user_id', 'event_id'),
+            'in',
+            pairs.map((pair) => eb.tuple(pair.userId, pair.eventId)),
+          ),
+        )
+        .execute()
+    ).map((row) => ({ userId: row.user_id, eventId: row.event_id })),
+});
 
 /** Every RSVP is of type 'new' (spec §7). */
 const newRsvp = (userId: number, eventId: number, createdAt: string) => ({
@@ -31,22 +54,8 @@ export const rsvpRepository = {
       .values(newRsvp(userId, eventId, createdAt))
       .onConflict((oc) => oc.columns(['user_id', 'event_id']).doNothing())
       .execute(),
-  exists: async (db: Db, userId: number, eventId: number) => (await findRsvp(db, userId, eventId)).length > 0,
-  /** Which of these (viewer, event) pairs have an RSVP, as `userId:eventId` keys. */
-  existing: async (db: Db, pairs: { userId: number; eventId: number }[]) => {
-    const rows = await db
-      .selectFrom('rsvps')
-      .select(['user_id', 'event_id'])
-      .where((eb) =>
-        eb(
-          eb.refTuple('user_id', 'event_id'),
-          'in',
-          pairs.map((pair) => eb.tuple(pair.userId, pair.eventId)),
-        ),
-      )
-      .execute();
-    return new Set(rows.map((row) => rsvpKey(row.user_id, row.event_id)));
-  },
+  /** Whether the viewer has an RSVP to the event; asked by every viewer at show start. */
+  exists: async (db: Db, userId: number, eventId: number) => (await rsvpsOf(db, { userId, eventId })).length > 0,
   /** RSVPs to events starting after `fromIso` and by `untilIso` whose reminder is not yet claimed. */
   dueReminders: (db: Db, fromIso: string, untilIso: string) =>
     db

@@ -5,14 +5,13 @@ import type { Rsvp } from '../../../shared/contract/rsvp';
 import { MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/database';
-import { batchPerTurn } from '../../db/turn-batch';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { createEventAccess } from '../event-access/event-access.service';
 import { createEarningService } from '../rewards/earning.service';
 import { eventsRepository } from '../events/events.repository';
 import { rsvpConfirmationMail } from './rsvp.mail';
-import { rsvpKey, rsvpRepository } from './rsvp.repository';
+import { rsvpRepository } from './rsvp.repository';
 
 /**
  * Whether a special event asks its questions before the RSVP. The quiz module answers it; that
@@ -24,17 +23,6 @@ export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
   const { db, clock } = ctx;
   const access = createEventAccess(ctx);
   const earning = createEarningService(ctx);
-  const existsInTurn =
-    ctx.dialect === 'postgres'
-      ? batchPerTurn<{ userId: number; eventId: number }, boolean>({
-          key: (pair) => rsvpKey(pair.userId, pair.eventId),
-          read: async (pairs) => {
-            const found = await rsvpRepository.existing(db, pairs);
-            return new Map([...found].map((key) => [key, true]));
-          },
-          missing: false,
-        })
-      : null;
   return {
     async rsvp(user: UserRow, eventId: number): Promise<Rsvp> {
       const event = await eventsRepository.byId(db, eventId);
@@ -68,8 +56,7 @@ export function createRsvpService(ctx: AppContext, quiz: QuestionsCheck) {
       }
     },
     /** Asked by every viewer at show start: on PostgreSQL, the asks of one turn share a query. */
-    hasRsvped: (userId: number, eventId: number): Promise<boolean> =>
-      existsInTurn ? existsInTurn({ userId, eventId }) : rsvpRepository.exists(db, userId, eventId),
+    hasRsvped: (userId: number, eventId: number): Promise<boolean> => rsvpRepository.exists(db, userId, eventId),
   };
 }
 export type RsvpService = ReturnType<typeof createRsvpService>;

@@ -1,7 +1,7 @@
-import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Rsvp } from '../../../shared/contract/rsvp';
 import { describeEachEngine } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { createRsvpService } from './rsvp.service';
 
 const HOUR = 60 * 60_000;
@@ -65,22 +65,12 @@ describeEachEngine('RSVP', (t) => {
       [viewers[2]!, second],
     ] as const)
       await t().post('/api/rsvpdata_v1', { eventid: show.id }, { token: viewer.tokenvalue });
-    let queries = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        return args.result;
-      },
-    };
-    const rsvps = createRsvpService(
-      { ...t().app.ctx, db: t().db.withPlugin(counting) },
-      { hasQuestions: async () => false },
-    );
+    const counter = countingQueries(t().db);
+    const rsvps = createRsvpService({ ...t().app.ctx, db: counter.db }, { hasQuestions: async () => false });
     const asks = viewers.flatMap((viewer) => [first, second].map((show) => [viewer.id, show.id] as const));
     const answers = await Promise.all(asks.map(([userId, eventId]) => rsvps.hasRsvped(userId, eventId)));
     expect(answers).toEqual([true, false, false, true, true, true]);
-    expect(queries).toBe(t().engine === 'postgres' ? 1 : asks.length);
+    expect(counter.take()).toBe(t().engine === 'postgres' ? 1 : asks.length);
   });
 
   it('refuses ended shows, giveaways and unknown events without writing', async () => {
