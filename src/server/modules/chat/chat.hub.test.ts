@@ -66,17 +66,25 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     return texts;
   };
 
+  /** A room of `members` sockets; each write takes `cost.ms` of the thread, as a slow machine's would. */
   async function roomOf(members: number, fanOutSlice = DEFAULT_HUB_OPTIONS.fanOutSlice) {
     const hub = createChatHub(memoryPubSub(), {
       ...DEFAULT_HUB_OPTIONS,
       roomBatchMs: 40,
       batchFromMembers: 3,
       fanOutSlice,
+      fanOutShare: 0.25,
     });
     await hub.start();
+    const cost = { ms: 0 };
     const writes = Array.from({ length: members }, () => [] as Buffer[]);
     writes.forEach((mine, i) => {
-      const stream = { write: (data: Buffer) => mine.push(data) > 0, writableLength: 0 };
+      const write = (data: Buffer) => {
+        const until = performance.now() + cost.ms;
+        while (performance.now() < until);
+        return mine.push(data) > 0;
+      };
+      const stream = { write, writableLength: 0 };
       const conn = hub.accept(fakeSocket(0).socket, stream);
       hub.enter(conn, { id: i + 1, name: `V${i + 1}`, isStaff: false }, room);
       hub.welcome(conn, { type: 'presence', members });
@@ -86,7 +94,7 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     // room's window is over 50 ms after this timer, which fires after that one.
     await settle(50);
     writes.forEach((mine) => (mine.length = 0));
-    return { hub, writes };
+    return { hub, writes, cost };
   }
 
   it("writes a quiet big room's first frame at once and gathers what follows in its window, in order", async () => {
@@ -118,6 +126,30 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     expect(writes.map((mine) => mine.flatMap(framesIn))).toEqual(
       Array.from({ length: 5 }, () => ['{"type":"deleted","id":1}', '{"type":"deleted","id":2}']),
     );
+    await hub.stop();
+  });
+
+  it('gathers longer after a batch that took long to write, so writing keeps to its share of the thread (decision 112)', async () => {
+    const { hub, writes, cost } = await roomOf(3);
+    cost.ms = 10;
+    const start = performance.now();
+    // Written at once, in 3 × 10 ms: at a quarter of the thread, the next window is 120 ms, not 40.
+    hub.toRoom('lobby', { type: 'deleted', id: 1 });
+    hub.toRoom('lobby', { type: 'deleted', id: 2 });
+    await settle(80);
+    expect(writes.map((mine) => mine.length)).toEqual([1, 1, 1]);
+    while (writes.some((mine) => mine.length < 2) && performance.now() - start < 2_000) await settle(5);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(115);
+    expect(writes.map((mine) => mine.flatMap(framesIn))).toEqual(
+      Array.from({ length: 3 }, () => ['{"type":"deleted","id":1}', '{"type":"deleted","id":2}']),
+    );
+    // Cheap writes again: after the next batch, the window is 40 ms once more.
+    cost.ms = 0;
+    hub.toRoom('lobby', { type: 'deleted', id: 3 });
+    while (writes[0]!.length < 3 && performance.now() - start < 2_000) await settle(5);
+    hub.toRoom('lobby', { type: 'deleted', id: 4 });
+    await settle(80);
+    expect(writes[0]!.flatMap(framesIn).slice(2)).toEqual(['{"type":"deleted","id":3}', '{"type":"deleted","id":4}']);
     await hub.stop();
   });
 

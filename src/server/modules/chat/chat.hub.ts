@@ -34,6 +34,12 @@ export type HubOptions = {
   roomBatchMs: number;
   batchFromMembers: number;
   /**
+   * The most of the process's time a big room's batches may take: the next window is at least the
+   * last batch's writing time divided by this, so on a machine that writes slowly the room's frames
+   * are gathered longer and requests keep their share (decision 112).
+   */
+  fanOutShare: number;
+  /**
    * A batch goes to at most this many sockets per turn of the event loop; the rest in the turns
    * after, so requests are answered in between (decision 109).
    */
@@ -50,6 +56,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   presenceSlowestEveryMs: 5_000,
   roomBatchMs: 100,
   batchFromMembers: 200,
+  fanOutShare: 0.25,
   fanOutSlice: 1000,
 };
 
@@ -136,6 +143,8 @@ type LocalRoom = {
   batchTimer: NodeJS.Timeout | null;
   /** When the room's frames were last written (performance.now()), which starts the next window. */
   flushedAt: number;
+  /** The window after the last batch: roomBatchMs, or longer when that batch took long to write. */
+  windowMs: number;
   /** Whether a batch is still on its way to the room's sockets, a slice per turn. */
   fanningOut: boolean;
 };
@@ -234,7 +243,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
   /** Writes the room's waiting frames when its window is over, or at once if it is. */
   function scheduleFlush(local: LocalRoom) {
     if (local.batchTimer || local.fanningOut || !local.batch.length) return;
-    const wait = local.flushedAt + options.roomBatchMs - performance.now();
+    const wait = local.flushedAt + local.windowMs - performance.now();
     if (wait <= 0) flushBatch(local);
     else local.batchTimer = setTimeout(() => flushBatch(local), wait);
   }
@@ -253,19 +262,23 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
     local.batch = [];
     local.flushedAt = performance.now();
     const fanOut = { batch, conns: [...local.conns], together: null as Buffer | null };
+    let writingMs = 0;
     const writeSlice = (from: number) => {
+      const began = performance.now();
       const to = Math.min(fanOut.conns.length, from + options.fanOutSlice);
       for (let i = from; i < to; i++) {
         const conn = fanOut.conns[i] as Conn;
         // A socket that left, or moved rooms, since the batch set out.
         if (conn.room === local) writeBatch(conn, fanOut);
       }
+      writingMs += performance.now() - began;
       if (to < fanOut.conns.length) {
         local.fanningOut = true;
         setImmediate(writeSlice, to);
         return;
       }
       local.fanningOut = false;
+      local.windowMs = Math.max(options.roomBatchMs, writingMs / options.fanOutShare);
       scheduleFlush(local);
     };
     writeSlice(0);
@@ -472,6 +485,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
           batch: [],
           batchTimer: null,
           flushedAt: -Infinity,
+          windowMs: options.roomBatchMs,
           fanningOut: false,
         };
         rooms.set(room.key, local);
