@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
+import { turnBatchedRows } from '../../db/turn-batch';
 import type { CodeRow, NewUser, UserRow, UserUpdate } from '../../db/schema';
 
 /** The profile fields of a new account that its sign-up leaves empty (seeds, bulk test viewers). */
@@ -55,28 +56,47 @@ export const usersRepository = {
 /** A session's user with when the session last passed a second factor (decision 085). */
 export type SessionUserRow = UserRow & { second_factor_at: string | null };
 
-/** The one indexed read behind every authenticated call (when the session is not cached). */
-const userByToken = compiledRead<SessionUserRow, [tokenHash: string, nowIso: string]>((db) =>
+/** The columns of a token's read: the user, and the session's hash and second factor. */
+const sessionUserOf = (db: Db) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.second_factor_at')
-    .where('sessions.token_hash', '=', '')
-    .where('sessions.expires_at', '>', ''),
+    .select(['sessions.token_hash', 'sessions.second_factor_at']);
+
+/** The one indexed read behind every authenticated call (when the session is not cached). */
+const userByToken = compiledRead<SessionUserRow & { token_hash: string }, [tokenHash: string, nowIso: string]>((db) =>
+  sessionUserOf(db).where('sessions.token_hash', '=', '').where('sessions.expires_at', '>', ''),
 );
 
 /** The same read for many tokens at once, on PostgreSQL (`token_hash = any($1)`, one parameter). */
 const usersByTokens = compiledRead<SessionUserRow & { token_hash: string }, [tokenHashes: string[], nowIso: string]>(
   (db) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.token_hash', 'sessions.second_factor_at'])
+    sessionUserOf(db)
       .where('sessions.token_hash', '=', sql<string>`any(${[]})`)
       .where('sessions.expires_at', '>', ''),
 );
+
+/**
+ * A token's session user. When a show says "enter now", thousands of viewers make their first call
+ * within seconds and every one misses the session cache: on PostgreSQL the lookups of one turn share
+ * one query, checked against the time the turn's first arrived (decision 111).
+ */
+const sessionUserByToken = turnBatchedRows<
+  Db,
+  { tokenHash: string; nowIso: string },
+  SessionUserRow & { token_hash: string }
+>({
+  key: (query) => query.tokenHash,
+  keyOfRow: (row) => row.token_hash,
+  one: (db, query) => userByToken(db, query.tokenHash, query.nowIso),
+  many: (db, queries, first) =>
+    usersByTokens(
+      db,
+      queries.map((query) => query.tokenHash),
+      first.nowIso,
+    ),
+});
 
 export const sessionsRepository = {
   insert: (db: Db, userId: number, tokenHash: string, createdAt: string, expiresAt: string) =>
@@ -84,11 +104,10 @@ export const sessionsRepository = {
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: tokenHash, created_at: createdAt, expires_at: expiresAt })
       .execute(),
-  async userByTokenHash(db: Db, tokenHash: string, nowIso: string): Promise<SessionUserRow | undefined> {
-    return (await userByToken(db, tokenHash, nowIso))[0];
+  /** The live session's user behind a token hash, with the hash, or undefined. */
+  async userByTokenHash(db: Db, tokenHash: string, nowIso: string) {
+    return (await sessionUserByToken(db, { tokenHash, nowIso }))[0];
   },
-  /** PostgreSQL only: the users behind several token hashes, each row with its hash. */
-  usersByTokenHashes: (db: Db, tokenHashes: string[], nowIso: string) => usersByTokens(db, tokenHashes, nowIso),
   /** The ended session's id and user, or undefined when there was none. */
   deleteByTokenHash: (db: Db, tokenHash: string) =>
     db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning(['id', 'user_id']).executeTakeFirst(),

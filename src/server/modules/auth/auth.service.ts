@@ -20,7 +20,6 @@ import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from '../..
 import { newCode, newUserToken, sha256Hex } from '../../platform/secrets';
 import { assertNotFuture } from '../../http/dates';
 import { BLANK_PROFILE, codesRepository, sessionsRepository, usersRepository } from './auth.repository';
-import { createTokenLookup } from './token-lookup';
 import { loginLockout } from './login-lockout';
 import { codeMail } from './auth.mail';
 import { toUserRecord } from './user-record';
@@ -51,7 +50,6 @@ type Purpose = CodeRow['purpose'];
 export function createAuthService(ctx: AppContext) {
   const { db, clock, random, signer, limiter, config, sessions } = ctx;
   const earning = createEarningService(ctx);
-  const lookUpToken = createTokenLookup(db, ctx.dialect);
   const lockout = loginLockout(limiter);
 
   async function limit(key: string, rule: LimitRule, message: string = MESSAGES.rateLimited) {
@@ -320,9 +318,9 @@ export function createAuthService(ctx: AppContext) {
       if (cached) return cached;
       const nowMs = clock.now().getTime();
       const tokenHash = sha256Hex(token);
-      const row = await lookUpToken(tokenHash, new Date(nowMs).toISOString());
+      const row = await sessionsRepository.userByTokenHash(db, tokenHash, new Date(nowMs).toISOString());
       if (!row) return null;
-      const { second_factor_at: secondFactorAt, ...user } = row;
+      const { second_factor_at: secondFactorAt, token_hash: _hash, ...user } = row;
       const session = { user, tokenHash, secondFactorAt };
       sessions.set(token, session, nowMs);
       return asCaller(session, nowMs);
