@@ -2,9 +2,9 @@
 // log. Every function takes the db or a transaction, so the caller owns the transaction.
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
-import type { ChatModerationTable, ChatSanctionsTable } from '../../db/schema';
-import type { Insertable } from 'kysely';
-import { turnBatchedRows } from '../../db/turn-batch';
+import type { ChatModerationTable, ChatRoomsTable, ChatSanctionsTable } from '../../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import { turnBatchedRead, turnBatchedRows } from '../../db/turn-batch';
 
 type SanctionRow = { user_id: number; kind: ChatSanctionsTable['kind']; until: string | null };
 
@@ -90,6 +90,22 @@ const sessionUsersBatched = turnBatchedRows<Db, SessionAsk, SessionUserRow>({
       .execute(),
 });
 
+/** A room's settings, read by every join: on PostgreSQL, a turn's joins share one query (decision 111). */
+const roomSettingsBatched = turnBatchedRead<Db, string, Selectable<ChatRoomsTable>>({
+  keyOf: (row) => row.room,
+  one: (db, room) => db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
+  many: (db, rooms) => db.selectFrom('chat_rooms').selectAll().where('room', 'in', rooms).execute(),
+});
+
+/** The session behind a chat token's request, read by every viewer's first token: batched as above. */
+const sessionIdBatched = turnBatchedRead<Db, string, { id: number; token_hash: string }>({
+  keyOf: (row) => row.token_hash,
+  one: (db, tokenHash) =>
+    db.selectFrom('sessions').select(['id', 'token_hash']).where('token_hash', '=', tokenHash).executeTakeFirst(),
+  many: (db, tokenHashes) =>
+    db.selectFrom('sessions').select(['id', 'token_hash']).where('token_hash', 'in', tokenHashes).execute(),
+});
+
 type SanctionKind = ChatSanctionsTable['kind'];
 
 const messageColumns = [
@@ -165,8 +181,7 @@ export const chatRepository = {
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 
-  roomSettings: (db: Db, room: string) =>
-    db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
+  roomSettings: (db: Db, room: string) => roomSettingsBatched(db, room),
 
   saveRoomSettings: (
     db: Db,
@@ -329,8 +344,7 @@ export const chatRepository = {
     return user;
   },
 
-  sessionIdByHash: (db: Db, tokenHash: string) =>
-    db.selectFrom('sessions').select('id').where('token_hash', '=', tokenHash).executeTakeFirst(),
+  sessionIdByHash: (db: Db, tokenHash: string) => sessionIdBatched(db, tokenHash),
 
   author: (db: Db, userId: number) =>
     db
