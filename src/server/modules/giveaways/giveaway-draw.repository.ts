@@ -51,19 +51,18 @@ export const giveawayDrawRepository = {
       .limit(1)
       .executeTakeFirst(),
 
-  /** The viewers drawn in any giveaway of the show whose picks are in one of `statuses`. */
-  winnerIdsOfShow: async (db: Db, showId: number, statuses: readonly GiveawayPicksTable['status'][]) =>
-    (
-      await db
-        .selectFrom('giveaway_picks')
-        .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
-        .select('giveaway_picks.user_id')
-        .distinct()
-        .where('giveaways.show_id', '=', showId)
-        .where('giveaway_picks.status', 'in', statuses)
-        .orderBy('giveaway_picks.user_id')
-        .execute()
-    ).map((row) => row.user_id),
+  /** The viewers drawn in any giveaway of each show whose picks are in one of `statuses`, by show and viewer. */
+  winnersOfShows: (db: Db, showIds: readonly number[], statuses: readonly GiveawayPicksTable['status'][]) =>
+    db
+      .selectFrom('giveaway_picks')
+      .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
+      .select(['giveaways.show_id', 'giveaway_picks.user_id'])
+      .distinct()
+      .where('giveaways.show_id', 'in', showIds)
+      .where('giveaway_picks.status', 'in', statuses)
+      .orderBy('giveaways.show_id')
+      .orderBy('giveaway_picks.user_id')
+      .execute(),
 
   /** The show a giveaway belongs to; null for a giveaway of no show, or no such giveaway. */
   showOf: async (db: Db, giveawayId: number) =>

@@ -2,10 +2,19 @@
 // reads: the giveaways module owns these tables and every change to them.
 import type { PickStatus } from '../../../shared/contract/giveaways';
 import type { Db } from '../../db/database';
+import { turnBatchedRows } from '../../db/turn-batch';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
 
 /** A drawn viewer counts as a winner while their pick waits for its claim or once it is claimed. */
 const WINNING_STATUSES: PickStatus[] = ['pending', 'claimed'];
+
+/** Every chat join of a show reads its winners: on PostgreSQL, a turn's joins share a query (decision 111). */
+const winnersOf = turnBatchedRows<Db, number, { show_id: number | null; user_id: number }>({
+  key: String,
+  keyOfRow: (row) => String(row.show_id),
+  one: (db, showId) => giveawayDrawRepository.winnersOfShows(db, [showId], WINNING_STATUSES),
+  many: (db, showIds) => giveawayDrawRepository.winnersOfShows(db, showIds, WINNING_STATUSES),
+});
 
 /**
  * The winners of one show's giveaways, found from the show or from one of its giveaways; null when
@@ -17,5 +26,5 @@ export async function showWinners(
 ): Promise<{ showId: number; userIds: number[] } | null> {
   const showId = 'showId' in of ? of.showId : await giveawayDrawRepository.showOf(db, of.giveawayId);
   if (showId === null) return null;
-  return { showId, userIds: await giveawayDrawRepository.winnerIdsOfShow(db, showId, WINNING_STATUSES) };
+  return { showId, userIds: (await winnersOf(db, showId)).map((row) => row.user_id) };
 }

@@ -4,11 +4,36 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
+import { turnBatchedRows } from '../../db/turn-batch';
 
 /** Read on every check-in and heartbeat: compiled once. */
 const watchLogOf = compiledRead<Selectable<WatchLogsTable>, [eventId: number, userId: number]>((db) =>
   db.selectFrom('watch_logs').selectAll().where('event_id', '=', 0).where('user_id', '=', 0),
 );
+
+type Viewing = { eventId: number; userId: number };
+
+/**
+ * Every check-in's answer reads the viewer's watch log: on PostgreSQL, a turn's reads share a query
+ * (decision 111). Heartbeats read it in their transaction, which is never batched.
+ */
+const watchLogsOf = turnBatchedRows<Db, Viewing, Selectable<WatchLogsTable>>({
+  key: (viewing) => `${viewing.eventId}:${viewing.userId}`,
+  keyOfRow: (row) => `${row.event_id}:${row.user_id}`,
+  one: (db, viewing) => watchLogOf(db, viewing.eventId, viewing.userId),
+  many: (db, viewings) =>
+    db
+      .selectFrom('watch_logs')
+      .selectAll()
+      .where((eb) =>
+        eb(
+          eb.refTuple('event_id', 'user_id'),
+          'in',
+          viewings.map((viewing) => eb.tuple(viewing.eventId, viewing.userId)),
+        ),
+      )
+      .execute(),
+});
 
 type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
 
@@ -39,7 +64,7 @@ export const liveRepository = {
       ).n,
     ),
 
-  watchLog: async (db: Db, eventId: number, userId: number) => (await watchLogOf(db, eventId, userId))[0],
+  watchLog: async (db: Db, eventId: number, userId: number) => (await watchLogsOf(db, { eventId, userId }))[0],
 
   /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. True when written. */
   startWatchLog: async (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>

@@ -1,6 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { describeEachEngine } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { liveRepository } from './live.repository';
 
 const SECOND = 1000;
@@ -28,6 +29,25 @@ describeEachEngine('live presence', (t) => {
     expect(await t().db.selectFrom('live_checkins').select(['user_id', 'reachby']).execute()).toEqual([
       { user_id: viewer.id, reachby: 'sms' },
     ]);
+  });
+
+  it("reads a turn's watch logs for check-ins' answers in one query on PostgreSQL (decision 111)", async () => {
+    const [a, b] = [await t().createViewer(), await t().createViewer()];
+    const show = await liveShow();
+    const now = t().clock.now().toISOString();
+    await liveRepository.startWatchLog(t().db, show.id, a.id, 'sms', now);
+    await liveRepository.updateWatchLog(t().db, show.id, a.id, { seconds: 42, watching: 1, last_seen_at: now });
+    await liveRepository.startWatchLog(t().db, show.id, b.id, 'email', now);
+    const counter = countingQueries(t().db);
+    const asks = [a.id, b.id, a.id, 999_999];
+    const logs = await Promise.all(asks.map((userId) => liveRepository.watchLog(counter.db, show.id, userId)));
+    expect(logs.map((log) => log && [log.user_id, log.seconds])).toEqual([
+      [a.id, 42],
+      [b.id, 0],
+      [a.id, 42],
+      undefined,
+    ]);
+    expect(counter.take()).toBe(t().engine === 'postgres' ? 1 : asks.length);
   });
 
   it('turns heartbeats into watched seconds, capped across gaps, and counts viewers', async () => {
