@@ -2,6 +2,7 @@
 // when DATABASE_URL is set. Runs the migrations in code. One Kysely code path for both engines.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { namedStatementPool } from './pg-named';
 import pg from 'pg';
 import { unavailableMessage } from '../http/errors';
 import type { Database } from './schema';
@@ -92,7 +93,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // unheard, it would end the process. pg-pool drops the client and the query already failed.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
   allowTurnBatches(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
