@@ -7,10 +7,12 @@ import { allowTurnBatches, batchesPerTurn } from '../db/turn-batch';
 /** `db` with a counter; it shares one turn's reads as `db` does (PostgreSQL's, decision 111). */
 export function countingQueries(db: Db) {
   let count = 0;
+  let failure: Error | null = null;
   const plugin: KyselyPlugin = {
     transformQuery: (args) => args.node,
     transformResult: async (args) => {
       count += 1;
+      if (failure) throw failure;
       return args.result;
     },
   };
@@ -23,6 +25,10 @@ export function countingQueries(db: Db) {
       const taken = count;
       count = 0;
       return taken;
+    },
+    /** From now on each query fails with `error` once it has run (a connection lost under it); null: none do. */
+    failWith(error: Error | null) {
+      failure = error;
     },
   };
 }

@@ -1,9 +1,8 @@
-import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import { allowTurnBatches, batchesPerTurn } from '../../db/turn-batch';
 import { sha256Hex } from '../../platform/secrets';
 import { describeEachEngine } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { sessionsRepository } from './auth.repository';
 
 describeEachEngine('session lookup by token', (t) => {
@@ -39,26 +38,14 @@ describeEachEngine('session lookup by token', (t) => {
 
   it('on PostgreSQL, lookups of one turn share one query, and a failed query fails each of them', async () => {
     const [ruby, opal] = [await t().createViewer(), await t().createViewer()];
-    let queries = 0;
-    let failing = false;
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        queries += 1;
-        if (failing) throw new Error('the connection was lost');
-        return args.result;
-      },
-    };
-    // The copy with the plugin batches as the database it copies does (decision 111).
-    const counted = t().db.withPlugin(counting);
-    if (batchesPerTurn(t().db)) allowTurnBatches(counted);
-    const lookUp = lookUpOn(counted);
+    const counter = countingQueries(t().db);
+    const lookUp = lookUpOn(counter.db);
     const now = t().clock.now().toISOString();
     const hashes = [ruby.tokenvalue, opal.tokenvalue, 'not-a-token'].map((token) => sha256Hex(token));
     await Promise.all(hashes.map((hash) => lookUp(hash, now)));
-    expect(queries).toBe(t().engine === 'postgres' ? 1 : 3);
+    expect(counter.take()).toBe(t().engine === 'postgres' ? 1 : 3);
 
-    failing = true;
+    counter.failWith(new Error('the connection was lost'));
     const results = await Promise.allSettled(hashes.map((hash) => lookUp(hash, now)));
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
   });
