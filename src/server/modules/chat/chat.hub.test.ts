@@ -3,7 +3,14 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { CLOSE_CODES } from '../../../shared/contract/chat';
 import { MESSAGES } from '../../../shared/messages';
 import { memoryPubSub } from '../../platform/pubsub';
-import { createChatHub, DEFAULT_HUB_OPTIONS, presenceDelayMs, textFrame, type ChatSocket } from './chat.hub';
+import {
+  allowedFanOutShare,
+  createChatHub,
+  DEFAULT_HUB_OPTIONS,
+  presenceDelayMs,
+  textFrame,
+  type ChatSocket,
+} from './chat.hub';
 
 /** Just enough of a socket for the hub: what it was sent, whether it was cut off. */
 function fakeSocket(bufferedAmount: number) {
@@ -66,14 +73,19 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     return texts;
   };
 
-  /** A room of `members` sockets; each write takes `cost.ms` of the thread, as a slow machine's would. */
-  async function roomOf(members: number, fanOutSlice = DEFAULT_HUB_OPTIONS.fanOutSlice) {
+  /**
+   * A room of `members` sockets; each write takes `cost.ms` of the thread, as a slow machine's would.
+   * The event loop reports itself busy `busy` of the time, whatever the test's own loop does.
+   */
+  async function roomOf(members: number, fanOutSlice = DEFAULT_HUB_OPTIONS.fanOutSlice, busy = 1) {
     const hub = createChatHub(memoryPubSub(), {
       ...DEFAULT_HUB_OPTIONS,
       roomBatchMs: 40,
       batchFromMembers: 3,
       fanOutSlice,
       fanOutShare: 0.25,
+      busyCeiling: 0.8,
+      loopTime: () => ({ activeMs: performance.now() * busy, idleMs: performance.now() * (1 - busy) }),
     });
     await hub.start();
     const cost = { ms: 0 };
@@ -129,11 +141,12 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     await hub.stop();
   });
 
-  it('gathers longer after a batch that took long to write, so writing keeps to its share of the thread (decision 112)', async () => {
+  it('gathers longer after a batch that took long to write on a busy thread, so writing keeps to its share (decision 112)', async () => {
     const { hub, writes, cost } = await roomOf(3);
     cost.ms = 10;
     const start = performance.now();
-    // Written at once, in 3 × 10 ms: at a quarter of the thread, the next window is 120 ms, not 40.
+    // Written at once, in 3 × 10 ms, on a loop busy all the time: at a quarter of the thread, the
+    // next window is 120 ms, not 40.
     hub.toRoom('lobby', { type: 'deleted', id: 1 });
     hub.toRoom('lobby', { type: 'deleted', id: 2 });
     await settle(80);
@@ -151,6 +164,36 @@ describe('chat hub: big rooms write their frames together (decision 106)', () =>
     await settle(80);
     expect(writes[0]!.flatMap(framesIn).slice(2)).toEqual(['{"type":"deleted","id":3}', '{"type":"deleted","id":4}']);
     await hub.stop();
+  });
+
+  it('keeps the short window after a slow batch when the thread has time to spare (decision 114)', async () => {
+    const { hub, writes, cost } = await roomOf(3, DEFAULT_HUB_OPTIONS.fanOutSlice, 0);
+    cost.ms = 10;
+    const start = performance.now();
+    // The same 3 × 10 ms batch, on a loop otherwise idle: writing may take up to 0.8 of the thread,
+    // so the next window is 40 ms (30 / 0.8 is less), not 120.
+    hub.toRoom('lobby', { type: 'deleted', id: 1 });
+    const written = performance.now();
+    hub.toRoom('lobby', { type: 'deleted', id: 2 });
+    while (writes.some((mine) => mine.length < 2) && performance.now() - start < 2_000) await settle(5);
+    expect(performance.now() - written).toBeLessThan(100);
+    expect(writes.map((mine) => mine.flatMap(framesIn))).toEqual(
+      Array.from({ length: 3 }, () => ['{"type":"deleted","id":1}', '{"type":"deleted","id":2}']),
+    );
+    await hub.stop();
+  });
+
+  it('lets a batch take more of the thread only as far as the rest of the work leaves room (decision 114)', () => {
+    const options = { fanOutShare: 0.25, busyCeiling: 0.8 };
+    const at = (activeMs: number, idleMs: number) => ({ activeMs, idleMs });
+    // A 100 ms cycle: 20 ms of writing and nothing else, so up to 0.8 may be writing.
+    expect(allowedFanOutShare(options, at(0, 0), at(20, 80), 20)).toBeCloseTo(0.8);
+    // Requests took 40 of the 100 ms beside 20 of writing: 0.8 − 0.4 is left for writing.
+    expect(allowedFanOutShare(options, at(1000, 500), at(1060, 540), 20)).toBeCloseTo(0.4);
+    // Requests took 70 ms: never below the floor of a quarter.
+    expect(allowedFanOutShare(options, at(0, 0), at(90, 10), 20)).toBe(0.25);
+    // No time passed (a clock that does not move): the floor.
+    expect(allowedFanOutShare(options, at(5, 5), at(5, 5), 0)).toBe(0.25);
   });
 
   it("writes a small room's frames at once", async () => {

@@ -2,6 +2,7 @@
 // through pub/sub (so other processes deliver it too), topics followed outside rooms (a giveaway's
 // draw, decision 041), member counts, pings and slow readers.
 import { randomUUID } from 'node:crypto';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
 import type { PubSub } from '../../platform/pubsub';
 import type { SessionRevocation } from '../../platform/session-revocation';
@@ -34,11 +35,19 @@ export type HubOptions = {
   roomBatchMs: number;
   batchFromMembers: number;
   /**
-   * The most of the process's time a big room's batches may take: the next window is at least the
-   * last batch's writing time divided by this, so on a machine that writes slowly the room's frames
-   * are gathered longer and requests keep their share (decision 112).
+   * The share of the process's time a big room's batches may always take: the next window is at
+   * least the last batch's writing time divided by the share allowed, so on a busy machine that
+   * writes slowly the room's frames are gathered longer and requests keep theirs (decision 112).
    */
   fanOutShare: number;
+  /**
+   * When the event loop has time to spare, the share allowed grows up to what keeps this much of
+   * the loop's time busy in all (the requests' share, measured over the last cycle, plus the
+   * fan-out's): a room does not wait longer on a machine that is not short of time (decision 114).
+   */
+  busyCeiling: number;
+  /** The event loop's time so far, busy and idle (performance.eventLoopUtilization; a test's own). */
+  loopTime: () => LoopTime;
   /**
    * A batch goes to at most this many sockets per turn of the event loop; the rest in the turns
    * after, so requests are answered in between (decision 109).
@@ -57,8 +66,34 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   roomBatchMs: 100,
   batchFromMembers: 200,
   fanOutShare: 0.25,
+  busyCeiling: 0.9,
+  loopTime: () => {
+    const { active, idle } = nodePerformance.eventLoopUtilization();
+    return { activeMs: active, idleMs: idle };
+  },
   fanOutSlice: 1000,
 };
+
+/** The event loop's busy and idle time since it started, in milliseconds. */
+export type LoopTime = { activeMs: number; idleMs: number };
+
+/**
+ * The share of the thread a batch's writing may take, given the loop's time when the last batch was
+ * written and now, and how long this batch took to write: `fanOutShare`, or more when the rest of
+ * the cycle's work leaves room under `busyCeiling` (decision 114).
+ */
+export function allowedFanOutShare(
+  options: Pick<HubOptions, 'fanOutShare' | 'busyCeiling'>,
+  since: LoopTime,
+  now: LoopTime,
+  writingMs: number,
+): number {
+  const activeMs = now.activeMs - since.activeMs;
+  const elapsedMs = activeMs + now.idleMs - since.idleMs;
+  if (elapsedMs <= 0) return options.fanOutShare;
+  const othersShare = Math.max(0, activeMs - writingMs) / elapsedMs;
+  return Math.max(options.fanOutShare, options.busyCeiling - othersShare);
+}
 
 /** What the hub needs of a socket (a `ws` WebSocket has all of it). */
 export type ChatSocket = {
@@ -145,6 +180,8 @@ type LocalRoom = {
   flushedAt: number;
   /** The window after the last batch: roomBatchMs, or longer when that batch took long to write. */
   windowMs: number;
+  /** The event loop's time when the last batch was written (or the room began here): the next cycle's start. */
+  loopAt: LoopTime;
   /** Whether a batch is still on its way to the room's sockets, a slice per turn. */
   fanningOut: boolean;
 };
@@ -278,7 +315,11 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
         return;
       }
       local.fanningOut = false;
-      local.windowMs = Math.max(options.roomBatchMs, writingMs / options.fanOutShare);
+      // The cycle since the last batch was written: its window's requests, then this batch's writing.
+      const loopNow = options.loopTime();
+      const share = allowedFanOutShare(options, local.loopAt, loopNow, writingMs);
+      local.loopAt = loopNow;
+      local.windowMs = Math.max(options.roomBatchMs, writingMs / share);
       scheduleFlush(local);
     };
     writeSlice(0);
@@ -486,6 +527,7 @@ export function createChatHub(pubsub: PubSub, options: HubOptions = DEFAULT_HUB_
           batchTimer: null,
           flushedAt: -Infinity,
           windowMs: options.roomBatchMs,
+          loopAt: options.loopTime(),
           fanningOut: false,
         };
         rooms.set(room.key, local);
