@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { sessionsRepository } from '../modules/auth/auth.repository';
+import { chatRepository } from '../modules/chat/chat.repository';
+import { eventsRepository } from '../modules/events/events.repository';
+import { spinRepository } from '../modules/giveaways/spin.repository';
+import { liveRepository } from '../modules/live/live.repository';
 import { describeEachEngine } from '../testing/harness';
 import { MAX_NAMED_PARAMETERS, nameable, statementNamer } from './pg-named';
 
@@ -63,5 +68,28 @@ describeEachEngine('named statements', (t) => {
       shoe_size: null,
     });
     await sql`alter table users drop column shoe_size`.execute(t().db);
+  });
+
+  it('runs the reads every viewer makes at a show start under a name: they list their columns', async (test) => {
+    if (t().engine !== 'postgres') test.skip();
+    const nowIso = t().clock.now().toISOString();
+    const prepared = await t()
+      .db.transaction()
+      .execute(async (trx) => {
+        // In a transaction each read runs alone on the transaction's connection (decision 111).
+        await sessionsRepository.userByTokenHash(trx, 'no-such-hash', nowIso);
+        await eventsRepository.byId(trx, 1);
+        await liveRepository.watchLog(trx, 1, 1);
+        await chatRepository.roomSettings(trx, 'show:1');
+        await spinRepository.prizes(trx, 1);
+        await spinRepository.spinOf(trx, 1, 1, 'rsvp');
+        const { rows } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements where name like 'gc\_%' order by statement`.execute(trx);
+        return rows.map((row) => row.statement.match(/ from "(\w+)"/)?.[1]);
+      });
+    // The connection may hold other tests' statements too.
+    expect(prepared).toEqual(
+      expect.arrayContaining(['chat_rooms', 'events', 'sessions', 'spin_prizes', 'spins', 'watch_logs']),
+    );
   });
 });

@@ -1,5 +1,6 @@
 // SQL for chat: messages per room, room settings, sanctions (mutes and bans) and the moderation
 // log. Every function takes the db or a transaction, so the caller owns the transaction.
+import { everyColumn } from '../../db/columns';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { ChatModerationTable, ChatRoomsTable, ChatSanctionsTable } from '../../db/schema';
@@ -90,11 +91,20 @@ const sessionUsersBatched = turnBatchedRows<Db, SessionAsk, SessionUserRow>({
       .execute(),
 });
 
+/** A room's columns, named so its reads run as named statements on PostgreSQL (decision 113). */
+const ROOM_COLUMNS = everyColumn<ChatRoomsTable>()([
+  'room',
+  'slow_mode_seconds',
+  'pinned_message_id',
+  'updated_at',
+  'paused',
+]);
+
 /** A room's settings, read by every join: on PostgreSQL, a turn's joins share one query (decision 111). */
 const roomSettingsBatched = turnBatchedRead<Db, string, Selectable<ChatRoomsTable>>({
   keyOf: (row) => row.room,
-  one: (db, room) => db.selectFrom('chat_rooms').selectAll().where('room', '=', room).executeTakeFirst(),
-  many: (db, rooms) => db.selectFrom('chat_rooms').selectAll().where('room', 'in', rooms).execute(),
+  one: (db, room) => db.selectFrom('chat_rooms').select(ROOM_COLUMNS).where('room', '=', room).executeTakeFirst(),
+  many: (db, rooms) => db.selectFrom('chat_rooms').select(ROOM_COLUMNS).where('room', 'in', rooms).execute(),
 });
 
 /** The session behind a chat token's request, read by every viewer's first token: batched as above. */

@@ -1,17 +1,44 @@
 // SQL for spin-to-win: the prize table per event, one spin per viewer per event and kind, and
 // the reward points credited with it, and the stock left of prizes that have one.
 import type { Selectable } from 'kysely';
+import { everyColumn } from '../../db/columns';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
 
+// The columns of the reads below, named so they run as named statements on PostgreSQL (decision 113).
+const PRIZE_COLUMNS = everyColumn<SpinPrizesTable>()([
+  'id',
+  'event_id',
+  'position',
+  'label',
+  'weight',
+  'points',
+  'image',
+  'stock',
+]);
+const SPIN_COLUMNS = everyColumn<SpinsTable>()([
+  'event_id',
+  'user_id',
+  'kind',
+  'prize_id',
+  'label',
+  'points',
+  'created_at',
+]);
+
 /** Read on every spin and spin check: compiled once. */
 const prizesOf = compiledRead<Selectable<SpinPrizesTable>, [eventId: number]>((db) =>
-  db.selectFrom('spin_prizes').selectAll().where('event_id', '=', 0).orderBy('position'),
+  db.selectFrom('spin_prizes').select(PRIZE_COLUMNS).where('event_id', '=', 0).orderBy('position'),
 );
 const spinOfViewer = compiledRead<Selectable<SpinsTable>, [eventId: number, userId: number, kind: SpinsTable['kind']]>(
   (db) =>
-    db.selectFrom('spins').selectAll().where('event_id', '=', 0).where('user_id', '=', 0).where('kind', '=', 'rsvp'),
+    db
+      .selectFrom('spins')
+      .select(SPIN_COLUMNS)
+      .where('event_id', '=', 0)
+      .where('user_id', '=', 0)
+      .where('kind', '=', 'rsvp'),
 );
 
 export const spinRepository = {

@@ -1,14 +1,26 @@
 // SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { everyColumn } from '../../db/columns';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
 import { turnBatchedRows } from '../../db/turn-batch';
 
+/** A watch log's columns, named so its reads run as named statements on PostgreSQL (decision 113). */
+const WATCH_LOG_COLUMNS = everyColumn<WatchLogsTable>()([
+  'event_id',
+  'user_id',
+  'reachby',
+  'seconds',
+  'watching',
+  'started_at',
+  'last_seen_at',
+]);
+
 /** Read on every check-in and heartbeat: compiled once. */
 const watchLogOf = compiledRead<Selectable<WatchLogsTable>, [eventId: number, userId: number]>((db) =>
-  db.selectFrom('watch_logs').selectAll().where('event_id', '=', 0).where('user_id', '=', 0),
+  db.selectFrom('watch_logs').select(WATCH_LOG_COLUMNS).where('event_id', '=', 0).where('user_id', '=', 0),
 );
 
 type Viewing = { eventId: number; userId: number };
@@ -24,7 +36,7 @@ const watchLogsOf = turnBatchedRows<Db, Viewing, Selectable<WatchLogsTable>>({
   many: (db, viewings) =>
     db
       .selectFrom('watch_logs')
-      .selectAll()
+      .select(WATCH_LOG_COLUMNS)
       .where((eb) =>
         eb(
           eb.refTuple('event_id', 'user_id'),
