@@ -4,6 +4,7 @@ import { sessionsRepository } from '../modules/auth/auth.repository';
 import { chatRepository } from '../modules/chat/chat.repository';
 import { eventsRepository } from '../modules/events/events.repository';
 import { spinRepository } from '../modules/giveaways/spin.repository';
+import { createRewardsService } from '../modules/rewards/rewards.service';
 import { liveRepository } from '../modules/live/live.repository';
 import { describeEachEngine } from '../testing/harness';
 import { MAX_NAMED_PARAMETERS, nameable, statementNamer } from './pg-named';
@@ -70,9 +71,11 @@ describeEachEngine('named statements', (t) => {
     await sql`alter table users drop column shoe_size`.execute(t().db);
   });
 
-  it('runs the reads every viewer makes at a show start under a name: they list their columns', async (test) => {
+  it("runs the reads and a spin's writes, which every viewer makes at a show start, under a name: they list their columns", async (test) => {
     if (t().engine !== 'postgres') test.skip();
     const nowIso = t().clock.now().toISOString();
+    const viewer = await t().createViewer();
+    const show = await t().createEvent();
     const prepared = await t()
       .db.transaction()
       .execute(async (trx) => {
@@ -83,13 +86,33 @@ describeEachEngine('named statements', (t) => {
         await chatRepository.roomSettings(trx, 'show:1');
         await spinRepository.prizes(trx, 1);
         await spinRepository.spinOf(trx, 1, 1, 'rsvp');
+        // A spin's writes: the spin, and the points it credits to the ledger.
+        await spinRepository.insertSpin(trx, {
+          event_id: show.id,
+          user_id: viewer.id,
+          kind: 'rsvp',
+          prize_id: null,
+          label: 'A pearl',
+          points: 5,
+          created_at: nowIso,
+        });
+        await createRewardsService(t().app.ctx).credit(viewer.id, 5, 'spin', `spin:${show.id}:rsvp`, { trx });
         const { rows } = await sql<{ statement: string }>`
           select statement from pg_prepared_statements where name like 'gc\_%' order by statement`.execute(trx);
-        return rows.map((row) => row.statement.match(/ from "(\w+)"/)?.[1]);
+        return rows.map((row) => row.statement.match(/ (?:from|into) "(\w+)"/)?.[1]);
       });
     // The connection may hold other tests' statements too.
     expect(prepared).toEqual(
-      expect.arrayContaining(['chat_rooms', 'events', 'sessions', 'spin_prizes', 'spins', 'watch_logs']),
+      expect.arrayContaining([
+        'chat_rooms',
+        'events',
+        'sessions',
+        'spin_prizes',
+        'spins',
+        'watch_logs',
+        'reward_ledger',
+      ]),
     );
+    expect(prepared.filter((table) => table === 'spins')).toHaveLength(2);
   });
 });

@@ -89,7 +89,7 @@ export const spinRepository = {
       .insertInto('spins')
       .values(row)
       .onConflict((oc) => oc.columns(['event_id', 'user_id', 'kind']).doNothing())
-      .returningAll()
+      .returning(SPIN_COLUMNS)
       .executeTakeFirst(),
 
   hasRsvp: (db: Db, eventId: number, userId: number) =>

@@ -1,9 +1,27 @@
 // SQL for the points ledger (reward_ledger, reward_ledger_heads; migration 015). Rows are only ever
 // inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
 import type { Insertable } from 'kysely';
+import { everyColumn } from '../../db/columns';
 import type { Db } from '../../db/database';
 import type { RewardLedgerTable } from '../../db/schema';
 import { GENESIS_HASH } from '../../../shared/ledger-chain';
+
+/** A ledger row's columns, named so an append runs as a named statement on PostgreSQL (decision 113). */
+const LEDGER_COLUMNS = everyColumn<RewardLedgerTable>()([
+  'id',
+  'user_id',
+  'seq',
+  'points',
+  'reason',
+  'source_id',
+  'state',
+  'note',
+  'created_at',
+  'expires_at',
+  'created_by',
+  'prev_hash',
+  'hash',
+]);
 
 export const rewardsRepository = {
   /**
@@ -50,7 +68,7 @@ export const rewardsRepository = {
           .insertInto('reward_ledger')
           .values(row)
           .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-          .returningAll(),
+          .returning(LEDGER_COLUMNS),
       )
       .with('moved', (w) =>
         w
@@ -61,7 +79,7 @@ export const rewardsRepository = {
           .returning('reward_ledger_heads.seq'),
       )
       .selectFrom('written')
-      .selectAll()
+      .select(LEDGER_COLUMNS)
       .executeTakeFirst(),
 
   /** Appends a row; undefined when the viewer already has one for this reason, source and state. */
@@ -70,13 +88,13 @@ export const rewardsRepository = {
       .insertInto('reward_ledger')
       .values(row)
       .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-      .returningAll()
+      .returning(LEDGER_COLUMNS)
       .executeTakeFirst(),
 
   byKey: (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
     db
       .selectFrom('reward_ledger')
-      .selectAll()
+      .select(LEDGER_COLUMNS)
       .where('user_id', '=', userId)
       .where('reason', '=', reason)
       .where('source_id', '=', sourceId)
