@@ -10,7 +10,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../../context';
 import { withUnsubscribeLink } from '../../platform/email/layout';
 import type { Mail } from '../../platform/mail';
-import type { PushNotification } from '../push/push-sender';
+import type { PushChannel, PushDevice } from '../push/push-sender';
 import { emailRenderers } from './notification-renderers';
 import { notificationsRepository as repo } from './notifications.repository';
 import { listUnsubscribeHeaders, unsubscribeLinkFor } from './unsubscribe-token';
@@ -41,8 +41,11 @@ export type WorkerOptions = {
    * takes a batch's e-mails at once, if the mailer has it, else ctx.deliverMail.
    */
   send?: (mail: Mail) => Promise<void>;
-  /** Sends a 'push' delivery to the viewer's devices (modules/push/push-sender.ts, decision 071). */
-  push?: (notification: PushNotification) => Promise<unknown>;
+  /**
+   * Sends a 'push' delivery to the viewer's devices (modules/push/push-sender.ts, decision 071);
+   * the devices of a batch's viewers are read once, before its first push.
+   */
+  push?: PushChannel;
 };
 
 /** `released`: claimed but given back untried, because half the lease had passed (see LEASE_SHARE_FOR_SENDING). */
@@ -133,6 +136,26 @@ function outcomeMarks(db: WorkerContext['db'], clock: WorkerContext['clock'], ma
 }
 
 /** One batch: claim, send one after another (or hand the e-mails over at once), mark the outcomes. */
+/**
+ * The devices of the viewers a batch pushes to, read in one query: at a show start a batch holds a
+ * push for each of hundreds of viewers, most of them with no device at all. A device a push service
+ * reports gone during the batch is deleted, and a later push of the same batch to it hears "gone"
+ * again; one added meanwhile gets the viewer's next notification.
+ */
+async function pushDevicesOf(
+  claimed: readonly Claimed[],
+  notifications: ReadonlyMap<number, { user_id: number | null }>,
+  push: PushChannel | undefined,
+): Promise<Map<number, PushDevice[]>> {
+  if (!push) return new Map();
+  const viewers = new Set<number>();
+  for (const delivery of claimed) {
+    const userId = delivery.channel === 'push' ? notifications.get(delivery.notification_id)?.user_id : null;
+    if (userId != null) viewers.add(userId);
+  }
+  return viewers.size ? push.devicesOf([...viewers]) : new Map();
+}
+
 export async function deliverDueNotifications(ctx: WorkerContext, options: WorkerOptions = {}): Promise<PassResult> {
   const { db, dialect, clock, config } = ctx;
   const send = options.send ?? ctx.deliverMail;
@@ -155,6 +178,7 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
       n,
     ]),
   );
+  const devices = await pushDevicesOf(claimed, notifications, options.push);
   const marks = outcomeMarks(db, clock, options.markEveryMs ?? MARK_EVERY_MS);
   const markSent = (delivery: Claimed) => {
     marks.sent(delivery);
@@ -183,7 +207,8 @@ export async function deliverDueNotifications(ctx: WorkerContext, options: Worke
       if (!notification?.email) throw new Error('the notification or its recipient is gone');
       if (delivery.channel === 'push' && options.push) {
         // A viewer without devices, or a notification already ended, has nothing to send: marked sent.
-        await options.push(notification);
+        const own = notification.user_id === null ? undefined : devices.get(notification.user_id);
+        await options.push.send(notification, own ?? []);
       } else if (delivery.channel === 'email') {
         const render = emailRenderers[notification.kind];
         if (!render) throw new Error(`no e-mail for kind ${notification.kind}`);

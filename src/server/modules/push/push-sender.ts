@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import webPush from 'web-push';
 import type { Db } from '../../db/database';
-import type { NotificationsTable } from '../../db/schema';
+import type { NotificationsTable, PushSubscriptionsTable } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { VapidKeys } from '../../platform/vapid';
 import type { Selectable } from 'kysely';
@@ -26,6 +26,16 @@ export type PushNotification = Pick<
   Selectable<NotificationsTable>,
   'user_id' | 'kind' | 'subject' | 'title' | 'body' | 'url' | 'expires_at'
 >;
+
+export type PushDevice = Selectable<PushSubscriptionsTable>;
+
+/** What the outbox worker sends push with: the devices of a batch's viewers read at once, then each send. */
+export type PushChannel = {
+  /** The devices of these viewers, by viewer: one query for a whole batch of deliveries. */
+  devicesOf(userIds: readonly number[]): Promise<Map<number, PushDevice[]>>;
+  /** Sends the notification to its viewer's devices, as devicesOf read them. */
+  send(notification: PushNotification, devices: readonly PushDevice[]): Promise<PushSendResult>;
+};
 
 export type PushSendResult = {
   /** Devices the push service accepted the message for. */
@@ -78,9 +88,19 @@ function isRetryable(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-export function createPushSender(deps: PushSenderDeps) {
+export function createPushSender(deps: PushSenderDeps): PushChannel {
   const { db, clock, vapid, log } = deps;
   const post = deps.fetch ?? fetch;
+
+  async function devicesOf(userIds: readonly number[]): Promise<Map<number, PushDevice[]>> {
+    const byViewer = new Map<number, PushDevice[]>();
+    for (const device of await repo.devicesOf(db, userIds)) {
+      const own = byViewer.get(device.user_id);
+      if (own) own.push(device);
+      else byViewer.set(device.user_id, [device]);
+    }
+    return byViewer;
+  }
 
   /**
    * Sends to every device of the notification's viewer. Resolves when each device either took the
@@ -88,10 +108,9 @@ export function createPushSender(deps: PushSenderDeps) {
    * the outbox retries (devices that took it already get it again, under the same tag, which the
    * browser shows as one notification).
    */
-  return async function sendPush(notification: PushNotification): Promise<PushSendResult> {
+  async function send(notification: PushNotification, devices: readonly PushDevice[]): Promise<PushSendResult> {
     const ttl = ttlFor(notification.expires_at, clock.now());
     if (ttl === 0) return { sent: 0, gone: 0, skipped: 'expired' };
-    const devices = notification.user_id === null ? [] : await repo.devicesOf(db, notification.user_id);
     if (!devices.length) return { sent: 0, gone: 0, skipped: 'no devices' };
     const payload = JSON.stringify(payloadOf(notification));
     const result: PushSendResult = { sent: 0, gone: 0 };
@@ -135,7 +154,7 @@ export function createPushSender(deps: PushSenderDeps) {
     }
     if (failures.length) throw new Error(`web push failed for ${failures.join('; ')}`);
     return result;
-  };
-}
+  }
 
-export type PushSender = ReturnType<typeof createPushSender>;
+  return { devicesOf, send };
+}

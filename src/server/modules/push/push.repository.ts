@@ -34,9 +34,11 @@ export const pushRepository = {
       ).numDeletedRows,
     ),
 
-  /** Every device of one viewer, oldest first. */
-  devicesOf: (db: Db, userId: number) =>
-    db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+  /** Every device of these viewers (a batch of deliveries' viewers), oldest first. */
+  devicesOf: (db: Db, userIds: readonly number[]) =>
+    userIds.length
+      ? db.selectFrom('push_subscriptions').selectAll().where('user_id', 'in', userIds).orderBy('id').execute()
+      : Promise.resolve([]),
 
   /** A device the push service reported gone (404/410). */
   remove: (db: Db, id: number) => db.deleteFrom('push_subscriptions').where('id', '=', id).execute(),

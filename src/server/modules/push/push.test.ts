@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { drainNotifications } from '../notifications/notification-worker';
 import { notify } from '../notifications/notifications.service';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { checkVapid, startPushService, type PushServiceStandIn } from '../../testing/push-service';
 import webPush from 'web-push';
 import { createPushSender, DEFAULT_TTL_SECONDS, topicFor } from './push-sender';
@@ -185,6 +186,20 @@ describeEachEngine('web push', (t) => {
     }
     expect(await deliveries(t())).toMatchObject([{ channel: 'push', state: 'sent' }]);
     expect((await devices(t())).every((d) => d.last_success_at === t().clock.now().toISOString())).toBe(true);
+  });
+
+  it("reads the devices of a batch's viewers in one query, and sends each viewer only its own", async () => {
+    const [ruby, opal, pearl] = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
+    await subscribe(t(), ruby.tokenvalue, 'ruby-phone');
+    await subscribe(t(), opal.tokenvalue, 'opal-phone');
+    await subscribe(t(), ruby.tokenvalue, 'ruby-laptop');
+    for (const viewer of [ruby, opal, pearl]) await notifyLive(t(), viewer.id);
+    const counter = countingQueries(t().db);
+    const push = createPushSender({ ...t().app.ctx, db: counter.db, vapid: t().config.vapid });
+    expect(await drainNotifications(t().app.ctx, { push, batchSize: 10 })).toMatchObject({ claimed: 3, sent: 3 });
+    expect(service.received.map((r) => r.name).sort()).toEqual(['opal-phone', 'ruby-laptop', 'ruby-phone']);
+    // One read of the devices for the batch, then each device's success: none per viewer.
+    expect(counter.take()).toBe(1 + 3);
   });
 
   it('gives a push without an end a day to arrive, at normal urgency', async () => {
