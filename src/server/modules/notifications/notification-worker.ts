@@ -135,7 +135,6 @@ function outcomeMarks(db: WorkerContext['db'], clock: WorkerContext['clock'], ma
   };
 }
 
-/** One batch: claim, send one after another (or hand the e-mails over at once), mark the outcomes. */
 /**
  * The devices of the viewers a batch pushes to, read in one query: at a show start a batch holds a
  * push for each of hundreds of viewers, most of them with no device at all. A device a push service
@@ -156,6 +155,7 @@ async function pushDevicesOf(
   return viewers.size ? push.devicesOf([...viewers]) : new Map();
 }
 
+/** One batch: claim, send one after another (or hand the e-mails over at once), mark the outcomes. */
 export async function deliverDueNotifications(ctx: WorkerContext, options: WorkerOptions = {}): Promise<PassResult> {
   const { db, dialect, clock, config } = ctx;
   const send = options.send ?? ctx.deliverMail;
