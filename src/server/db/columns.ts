@@ -5,7 +5,7 @@
 
 type Missing<Table, Listed> = Exclude<keyof Table & string, Listed>;
 
-/** `columns` is every column of `Table`, each once: `everyColumn<UsersTable>()(['id', ...])`. */
+/** `columns`, checked to hold every column of `Table`: `everyColumn<UsersTable>()(['id', ...])`. */
 export function everyColumn<Table>() {
   return <const Columns extends readonly (keyof Table & string)[]>(
     columns: Columns &
