@@ -5,6 +5,8 @@
 // restarting it at once on the same data. After each restart every acknowledged write must be there
 // and the invariants hold (bench/chaos-checks.ts); at the end the full check. SQLite, then PostgreSQL
 // with Redis when they answer. Prints the tally per engine; exits 1 if anything was lost or broken.
+// A run that fails stops its load and keeps its data folder, with the server's log; CHAOS_KEEP=1
+// keeps the folder of every run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -172,6 +174,8 @@ function startLoad(input: LoadInput, onAcks: (message: LoadMessage) => void) {
       child.send(message);
       return stopped;
     },
+    /** Ends the load at once, when the run failed: it must not go on alone once this script exits. */
+    kill: () => child.kill('SIGKILL'),
   };
 }
 
@@ -297,6 +301,8 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     logFile,
   };
   const server = serverProcess(env, logFile);
+  let load: ReturnType<typeof startLoad> | null = null;
+  let finished = false;
   try {
     const seedStarted = performance.now();
     const plan: ChaosPlan = await seedChaos({ env, viewers: VIEWERS, rounds: ROUNDS, firstId: PG_FIRST_ID });
@@ -305,7 +311,7 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     );
     await server.start();
     const acks: Acks = emptyAcks();
-    const load = startLoad({ baseUrl, plan, connections: CONNECTIONS, chatters: CHATTERS }, (message) => {
+    load = startLoad({ baseUrl, plan, connections: CONNECTIONS, chatters: CHATTERS }, (message) => {
       if (message.type !== 'acks') return;
       for (const a of message.acks) acks[a.kind].push(a);
     });
@@ -368,13 +374,17 @@ async function runEngine(engine: Engine, withRedis: boolean): Promise<Tally> {
     tally.roundsDone = stopped.roundsDone;
     tally.serverErrors = server.errorLines();
     tally.mailsSent = await mail.received();
+    finished = true;
     return tally;
   } finally {
+    if (!finished) load?.kill();
     await server.kill('SIGKILL');
     await server.close();
     mail.close();
     if (database) await adminQuery(`drop database if exists ${database} with (force)`);
-    if (!process.env.CHAOS_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    // A run that failed keeps its data folder: the server's log says why.
+    if (finished && !process.env.CHAOS_KEEP) rmSync(dataDir, { recursive: true, force: true });
+    else console.log(`${engine}: data kept in ${dataDir}`);
   }
 }
 
