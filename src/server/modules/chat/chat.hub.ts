@@ -2,7 +2,7 @@
 // through pub/sub (so other processes deliver it too), topics followed outside rooms (a giveaway's
 // draw, decision 041), member counts, pings and slow readers.
 import { randomUUID } from 'node:crypto';
-import { performance as nodePerformance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { CLOSE_CODES, type ServerFrame } from '../../../shared/contract/chat';
 import type { PubSub } from '../../platform/pubsub';
 import type { SessionRevocation } from '../../platform/session-revocation';
@@ -68,7 +68,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   fanOutShare: 0.25,
   busyCeiling: 0.9,
   loopTime: () => {
-    const { active, idle } = nodePerformance.eventLoopUtilization();
+    const { active, idle } = performance.eventLoopUtilization();
     return { activeMs: active, idleMs: idle };
   },
   fanOutSlice: 1000,

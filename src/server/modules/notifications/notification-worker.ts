@@ -152,7 +152,7 @@ async function pushDevicesOf(
     const userId = delivery.channel === 'push' ? notifications.get(delivery.notification_id)?.user_id : null;
     if (userId != null) viewers.add(userId);
   }
-  return viewers.size ? push.devicesOf([...viewers]) : new Map();
+  return push.devicesOf([...viewers]);
 }
 
 /** One batch: claim, send one after another (or hand the e-mails over at once), mark the outcomes. */
