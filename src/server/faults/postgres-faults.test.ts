@@ -1,4 +1,4 @@
-// Faults of PostgreSQL under a running app (decision 092), on a private cluster on port 55432 that
+// Faults of PostgreSQL under a running app (decision 092), on a private cluster on port 25432 that
 // the test stops and starts: a restart answers 503 for its duration and never hangs, and the app
 // recovers by itself; a read-only database answers writes 503 while reads go on; an app started
 // before its database waits for it.
@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from '../testing/harness';
 import { startLoad, tally, type Call } from '../testing/fault-load';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres';
 
-const PORT = 55432;
+// Below Linux's ephemeral ports (32768–60999), which any client socket may hold as its local end: on
+// 55432 the cluster once found its port already in use.
+const PORT = 25432;
 const BOUND_MS = 5_000;
 const SECOND = 1000;
 
