@@ -5,6 +5,7 @@ import { everyColumn } from '../../db/columns';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
+import { turnBatchedRows } from '../../db/turn-batch';
 
 // The columns of the reads below, named so they run as named statements on PostgreSQL (decision 113).
 const PRIZE_COLUMNS = everyColumn<SpinPrizesTable>()([
@@ -41,8 +42,85 @@ const spinOfViewer = compiledRead<Selectable<SpinsTable>, [eventId: number, user
       .where('kind', '=', 'rsvp'),
 );
 
+type Prize = Selectable<SpinPrizesTable>;
+type Spin = Selectable<SpinsTable>;
+
+// A giveaway's opening brings its spins and spin checks by the hundred, each reading the same prize
+// table and its viewer's spin and entry: on PostgreSQL the reads of one turn share a query each
+// (decision 111). SQLite reads them one by one. A show's wheel asks for the RSVP through the RSVP
+// module's read, which is shared the same way.
+
+/** An event's prize table, in wheel order. */
+const prizesBatched = turnBatchedRows<Db, number, Prize>({
+  key: String,
+  keyOfRow: (row) => String(row.event_id),
+  one: (db, eventId) => prizesOf(db, eventId),
+  many: (db, eventIds) =>
+    db
+      .selectFrom('spin_prizes')
+      .select(PRIZE_COLUMNS)
+      .where('event_id', 'in', eventIds)
+      .orderBy('event_id')
+      .orderBy('position')
+      .execute(),
+});
+
+type SpinAsk = { eventId: number; userId: number; kind: SpinsTable['kind'] };
+const spinKey = (ask: SpinAsk) => `${ask.eventId}:${ask.userId}:${ask.kind}`;
+
+/** A viewer's spin of an event and kind, if any. */
+const spinsBatched = turnBatchedRows<Db, SpinAsk, Spin>({
+  key: spinKey,
+  keyOfRow: (row) => spinKey({ eventId: row.event_id, userId: row.user_id, kind: row.kind }),
+  one: (db, ask) => spinOfViewer(db, ask.eventId, ask.userId, ask.kind),
+  many: (db, asks) =>
+    db
+      .selectFrom('spins')
+      .select(SPIN_COLUMNS)
+      .where((eb) =>
+        eb(
+          eb.refTuple('event_id', 'user_id', 'kind'),
+          'in',
+          asks.map((ask) => eb.tuple(ask.eventId, ask.userId, ask.kind)),
+        ),
+      )
+      .execute(),
+});
+
+type Pair = { eventId: number; userId: number };
+const pairKey = (pair: Pair) => `${pair.eventId}:${pair.userId}`;
+
+/** Whether the viewer entered the giveaway: what a giveaway's wheel asks first. */
+const entriesBatched = turnBatchedRows<Db, Pair, Pair>({
+  key: pairKey,
+  keyOfRow: pairKey,
+  one: async (db, pair) =>
+    (await db
+      .selectFrom('giveaway_entries')
+      .select('id')
+      .where('giveaway_id', '=', pair.eventId)
+      .where('user_id', '=', pair.userId)
+      .executeTakeFirst())
+      ? [pair]
+      : [],
+  many: async (db, pairs) =>
+    (
+      await db
+        .selectFrom('giveaway_entries')
+        .select(['giveaway_id', 'user_id'])
+        .where((eb) =>
+          eb(
+            eb.refTuple('giveaway_id', 'user_id'),
+            'in',
+            pairs.map((pair) => eb.tuple(pair.eventId, pair.userId)),
+          ),
+        )
+        .execute()
+    ).map((row) => ({ eventId: row.giveaway_id, userId: row.user_id })),
+});
+
 export const spinRepository = {
-  prizes: (db: Db, eventId: number) => prizesOf(db, eventId),
+  prizes: (db: Db, eventId: number) => prizesBatched(db, eventId),
 
   async replacePrizes(
     db: Db,
@@ -81,7 +159,7 @@ export const spinRepository = {
       .execute(),
 
   spinOf: async (db: Db, eventId: number, userId: number, kind: SpinsTable['kind']) =>
-    (await spinOfViewer(db, eventId, userId, kind))[0],
+    (await spinsBatched(db, { eventId, userId, kind }))[0],
 
   /** Inserts the spin; undefined when this viewer already spun for this event and kind. */
   insertSpin: (db: Db, row: SpinsTable) =>
@@ -92,18 +170,6 @@ export const spinRepository = {
       .returning(SPIN_COLUMNS)
       .executeTakeFirst(),
 
-  hasRsvp: (db: Db, eventId: number, userId: number) =>
-    db
-      .selectFrom('rsvps')
-      .select('id')
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  hasEntry: (db: Db, eventId: number, userId: number) =>
-    db
-      .selectFrom('giveaway_entries')
-      .select('id')
-      .where('giveaway_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
+  hasEntry: async (db: Db, eventId: number, userId: number) =>
+    (await entriesBatched(db, { eventId, userId })).length > 0,
 };

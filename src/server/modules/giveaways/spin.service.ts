@@ -28,6 +28,7 @@ import { publicImage } from '../events/event-record';
 import { storedImage } from '../events/event-row';
 import { eventsRepository } from '../events/events.repository';
 import { createRewardsService } from '../rewards/rewards.service';
+import { rsvpRepository } from '../rsvp/rsvp.repository';
 import { spinRepository } from './spin.repository';
 
 type Prize = Selectable<SpinPrizesTable>;
@@ -96,13 +97,8 @@ export function createSpinService(ctx: AppContext) {
     return event;
   }
 
-  async function isEligible(eventId: number, userId: number, kind: SpinKind): Promise<boolean> {
-    return Boolean(
-      kind === 'rsvp'
-        ? await spinRepository.hasRsvp(db, eventId, userId)
-        : await spinRepository.hasEntry(db, eventId, userId),
-    );
-  }
+  const isEligible = (eventId: number, userId: number, kind: SpinKind): Promise<boolean> =>
+    kind === 'rsvp' ? rsvpRepository.exists(db, userId, eventId) : spinRepository.hasEntry(db, eventId, userId);
 
   const draw = (candidates: Prize[]): Prize | undefined =>
     candidates[

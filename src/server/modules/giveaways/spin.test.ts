@@ -2,7 +2,9 @@ import { expect, it } from 'vitest';
 import type { SpinCheck, SpinPrizeTable, SpinResult } from '../../../shared/contract/spin';
 import { cryptoRandom } from '../../platform/clock';
 import { describeEachEngine } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { createGiveaway, enter } from './giveaway-factories';
+import { spinRepository } from './spin.repository';
 import { chooseWeighted } from './spin.service';
 
 const WHEEL = {
@@ -221,5 +223,35 @@ describeEachEngine('spin to win', (t) => {
     );
     expect(off.body).toMatchObject({ message: 'The prize wheel has been saved.', data: [{ prizes: [] }] });
     expect((await t().get(`/api/staff/giveaways/spin-prizes/9999`, { token: staff.tokenvalue })).http).toBe(404);
+  });
+
+  it("answers a turn's wheel, spin and entry reads each for its own ask, in one query each on PostgreSQL", async () => {
+    const staff = await t().createStaff();
+    const [ruby, jade, opal] = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const other = await createGiveaway(t(), staff.tokenvalue);
+    for (const id of [giveaway.id, other.id])
+      await t().post(`/api/staff/giveaways/spin-prizes/${id}`, WHEEL, { token: staff.tokenvalue });
+    for (const viewer of [ruby, jade]) expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+    const spun = await t().post<SpinResult>(
+      '/api/spingiveawayinfo',
+      { eventId: giveaway.id },
+      { token: ruby.tokenvalue },
+    );
+    expect(spun.http).toBe(200);
+
+    const counter = countingQueries(t().db);
+    const viewers = [ruby, jade, opal];
+    const [wheels, spins, entries] = await Promise.all([
+      Promise.all([giveaway.id, other.id, giveaway.id].map((id) => spinRepository.prizes(counter.db, id))),
+      Promise.all(viewers.map((v) => spinRepository.spinOf(counter.db, giveaway.id, v.id, 'giveaway'))),
+      Promise.all(viewers.map((v) => spinRepository.hasEntry(counter.db, giveaway.id, v.id))),
+    ]);
+    expect(wheels.map((prizes) => prizes.map((p) => [p.event_id, p.label]))).toEqual(
+      [giveaway.id, other.id, giveaway.id].map((id) => WHEEL.prizes.map((p) => [id, p.label])),
+    );
+    expect(spins.map((spin) => spin?.label)).toEqual([spun.body.data[0]?.label, undefined, undefined]);
+    expect(entries).toEqual([true, true, false]);
+    expect(counter.take()).toBe(t().engine === 'postgres' ? 3 : 9);
   });
 });
