@@ -57,15 +57,26 @@ export type DatabaseOptions =
 /** The longest a request waits for a PostgreSQL connection (decision 092). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+const isOnDisk = (file: string) => file !== ':memory:' && file !== '';
+
+/**
+ * The server's SQLite connection, in WAL mode with its pragmas. The hot calls' bench reference
+ * opens its file this way too, so both pay for the same storage (decision 115).
+ */
+export function openServerSqlite(file: string): SqliteConnection {
+  const sqlite = openSqlite(file);
+  sqlite.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
+  // An acknowledged write survives a power cut (decision 023): it is answered once the WAL file
+  // is flushed to disk. A file database flushes on the thread pool, once for all the commits made
+  // meanwhile (decision 110); an in-memory one has nothing to flush.
+  sqlite.exec(isOnDisk(file) ? 'pragma synchronous = NORMAL;' : 'pragma synchronous = FULL;');
+  return sqlite;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'sqlite') {
-    const sqlite = openSqlite(options.file);
-    sqlite.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
-    // An acknowledged write survives a power cut (decision 023): it is answered once the WAL file
-    // is flushed to disk. A file database flushes on the thread pool, once for all the commits made
-    // meanwhile (decision 110); an in-memory one has nothing to flush.
-    const onDisk = options.file !== ':memory:' && options.file !== '';
-    sqlite.exec(onDisk ? 'pragma synchronous = NORMAL;' : 'pragma synchronous = FULL;');
+    const sqlite = openServerSqlite(options.file);
+    const onDisk = isOnDisk(options.file);
     const wal = onDisk ? createWalSync(`${options.file}-wal`) : null;
     const dialect = new SharedSqliteDialect(withStatementCache(sqlite), wal?.afterCommit);
     const db = new Kysely<Database>({ dialect });

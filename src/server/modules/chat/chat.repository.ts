@@ -100,18 +100,25 @@ const ROOM_COLUMNS = everyColumn<ChatRoomsTable>()([
   'paused',
 ]);
 
+const roomOf = compiledRead<Selectable<ChatRoomsTable>, [room: string]>((db) =>
+  db.selectFrom('chat_rooms').select(ROOM_COLUMNS).where('room', '=', ''),
+);
+
 /** A room's settings, read by every join: on PostgreSQL, a turn's joins share one query (decision 111). */
 const roomSettingsBatched = turnBatchedRead<Db, string, Selectable<ChatRoomsTable>>({
   keyOf: (row) => row.room,
-  one: (db, room) => db.selectFrom('chat_rooms').select(ROOM_COLUMNS).where('room', '=', room).executeTakeFirst(),
+  one: async (db, room) => (await roomOf(db, room))[0],
   many: (db, rooms) => db.selectFrom('chat_rooms').select(ROOM_COLUMNS).where('room', 'in', rooms).execute(),
 });
+
+const sessionIdOf = compiledRead<{ id: number; token_hash: string }, [tokenHash: string]>((db) =>
+  db.selectFrom('sessions').select(['id', 'token_hash']).where('token_hash', '=', ''),
+);
 
 /** The session behind a chat token's request, read by every viewer's first token: batched as above. */
 const sessionIdBatched = turnBatchedRead<Db, string, { id: number; token_hash: string }>({
   keyOf: (row) => row.token_hash,
-  one: (db, tokenHash) =>
-    db.selectFrom('sessions').select(['id', 'token_hash']).where('token_hash', '=', tokenHash).executeTakeFirst(),
+  one: async (db, tokenHash) => (await sessionIdOf(db, tokenHash))[0],
   many: (db, tokenHashes) =>
     db.selectFrom('sessions').select(['id', 'token_hash']).where('token_hash', 'in', tokenHashes).execute(),
 });

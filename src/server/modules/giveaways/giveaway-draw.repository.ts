@@ -1,8 +1,24 @@
 // SQL for the draw: picks (one per sequence number, so a racing second draw fails on the unique key),
 // their claims and forfeits, the audit log, and who holds a win in a show's giveaways.
 import type { Insertable } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { GiveawayAuditTable, GiveawayPicksTable } from '../../db/schema';
+
+type PickStatus = GiveawayPicksTable['status'];
+type ShowWinner = { show_id: number | null; user_id: number };
+
+/** One show's winners in two pick statuses, read by every chat join on SQLite: compiled once. */
+const winnersOfOneShow = compiledRead<ShowWinner, [showId: number, status: PickStatus, orStatus: PickStatus]>((db) =>
+  db
+    .selectFrom('giveaway_picks')
+    .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
+    .select(['giveaways.show_id', 'giveaway_picks.user_id'])
+    .distinct()
+    .where('giveaways.show_id', '=', 0)
+    .where('giveaway_picks.status', 'in', ['pending', 'claimed'])
+    .orderBy('giveaway_picks.user_id'),
+);
 
 export const giveawayDrawRepository = {
   picks: (db: Db, giveawayId: number) =>
@@ -52,7 +68,11 @@ export const giveawayDrawRepository = {
       .executeTakeFirst(),
 
   /** The viewers drawn in any giveaway of each show whose picks are in one of `statuses`, by show and viewer. */
-  winnersOfShows: (db: Db, showIds: readonly number[], statuses: readonly GiveawayPicksTable['status'][]) =>
+  /** As winnersOfShows, for one show. */
+  winnersOfShow: (db: Db, showId: number, statuses: readonly [PickStatus, PickStatus]) =>
+    winnersOfOneShow(db, showId, ...statuses),
+
+  winnersOfShows: (db: Db, showIds: readonly number[], statuses: readonly PickStatus[]) =>
     db
       .selectFrom('giveaway_picks')
       .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')

@@ -1,8 +1,8 @@
 // SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
-import { compiledRead } from '../../db/compiled';
+import { compiledRead, compiledStatement } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
 import { turnBatchedRows } from '../../db/turn-batch';
@@ -47,7 +47,28 @@ const watchLogsOf = turnBatchedRows<Db, Viewing, Selectable<WatchLogsTable>>({
       .execute(),
 });
 
-type WatchLogChange = Pick<Updateable<WatchLogsTable>, 'seconds' | 'watching' | 'last_seen_at'>;
+type WatchLogChange = Pick<WatchLogsTable, 'seconds' | 'watching' | 'last_seen_at'>;
+
+// Every check-in starts a watch log and every heartbeat moves it: compiled once (decision 115).
+const insertWatchLog = compiledStatement<
+  never,
+  [eventId: number, userId: number, reachby: string, seconds: 0, watching: 1, startedAt: string, lastSeenAt: string]
+>((db) =>
+  db
+    .insertInto('watch_logs')
+    .values({ event_id: 0, user_id: 0, reachby: '', seconds: 0, watching: 1, started_at: '', last_seen_at: '' })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()),
+);
+const moveWatchLog = compiledStatement<
+  never,
+  [seconds: number, watching: number, lastSeenAt: string, eventId: number, userId: number]
+>((db) =>
+  db
+    .updateTable('watch_logs')
+    .set({ seconds: 0, watching: 0, last_seen_at: '' })
+    .where('event_id', '=', 0)
+    .where('user_id', '=', 0),
+);
 
 export const liveRepository = {
   /**
@@ -80,24 +101,11 @@ export const liveRepository = {
 
   /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. True when written. */
   startWatchLog: async (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
-    ((
-      await db
-        .insertInto('watch_logs')
-        .values({
-          event_id: eventId,
-          user_id: userId,
-          reachby,
-          seconds: 0,
-          watching: 1,
-          started_at: nowIso,
-          last_seen_at: nowIso,
-        })
-        .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-        .executeTakeFirst()
-    ).numInsertedOrUpdatedRows ?? 0n) > 0n,
+    ((await insertWatchLog(db, eventId, userId, reachby, 0, 1, nowIso, nowIso)).numAffectedRows ?? 0n) > 0n,
 
-  updateWatchLog: (db: Db, eventId: number, userId: number, change: WatchLogChange) =>
-    db.updateTable('watch_logs').set(change).where('event_id', '=', eventId).where('user_id', '=', userId).execute(),
+  updateWatchLog: async (db: Db, eventId: number, userId: number, change: WatchLogChange) => {
+    await moveWatchLog(db, change.seconds, change.watching, change.last_seen_at, eventId, userId);
+  },
 
   /** Rows of the show in rsvps or live_checkins. */
   countFor: async (db: Db, table: 'rsvps' | 'live_checkins', eventId: number) =>

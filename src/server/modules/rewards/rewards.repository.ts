@@ -1,7 +1,8 @@
 // SQL for the points ledger (reward_ledger, reward_ledger_heads; migration 015). Rows are only ever
 // inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
-import type { Insertable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
+import { compiledStatement } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { RewardLedgerTable } from '../../db/schema';
 import { GENESIS_HASH } from '../../../shared/ledger-chain';
@@ -23,6 +24,91 @@ const LEDGER_COLUMNS = everyColumn<RewardLedgerTable>()([
   'hash',
 ]);
 
+type LedgerRow = Selectable<RewardLedgerTable>;
+
+/** What an append writes: every column but the id, in the order of its statement's parameters. */
+const APPENDED_COLUMNS = [
+  'user_id',
+  'seq',
+  'points',
+  'reason',
+  'source_id',
+  'state',
+  'note',
+  'created_at',
+  'expires_at',
+  'prev_hash',
+  'hash',
+  'created_by',
+] as const satisfies readonly (keyof RewardLedgerTable)[];
+export type AppendedRow = Omit<LedgerRow, 'id'>;
+// Placeholders: the statements below are compiled once and given each row's values in this order.
+const PLACEHOLDER_ROW = Object.fromEntries(APPENDED_COLUMNS.map((column) => [column, null])) as unknown as AppendedRow;
+const appendedValues = (row: AppendedRow) => APPENDED_COLUMNS.map((column) => row[column]);
+
+// Every credit at a show start (a check-in, a spin) runs these: compiled once (decision 115).
+const lockHeadRow = compiledStatement<{ seq: number; hash: string }, [userId: number]>((db) =>
+  db
+    .updateTable('reward_ledger_heads')
+    .set((eb) => ({ seq: eb.ref('seq') }))
+    .where('user_id', '=', 0)
+    .returning(['seq', 'hash']),
+);
+const moveHeadTo = compiledStatement<never, [seq: number, hash: string, userId: number]>((db) =>
+  db.updateTable('reward_ledger_heads').set({ seq: 0, hash: '' }).where('user_id', '=', 0),
+);
+const appendRow = compiledStatement<LedgerRow, unknown[]>((db) =>
+  db
+    .insertInto('reward_ledger')
+    .values(PLACEHOLDER_ROW)
+    .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
+    .returning(LEDGER_COLUMNS),
+);
+const appendRowAndMoveHead = compiledStatement<LedgerRow, unknown[]>((db) =>
+  db
+    .with('written', (w) =>
+      w
+        .insertInto('reward_ledger')
+        .values(PLACEHOLDER_ROW)
+        .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
+        .returning(LEDGER_COLUMNS),
+    )
+    .with('moved', (w) =>
+      w
+        .updateTable('reward_ledger_heads')
+        .set({ seq: 0, hash: '' })
+        .where('user_id', '=', 0)
+        .where((eb) => eb.exists(eb.selectFrom('written').select('written.seq')))
+        .returning('reward_ledger_heads.seq'),
+    )
+    .selectFrom('written')
+    .select(LEDGER_COLUMNS),
+);
+const rowByKey = compiledStatement<
+  LedgerRow,
+  [userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']]
+>((db) =>
+  db
+    .selectFrom('reward_ledger')
+    .select(LEDGER_COLUMNS)
+    .where('user_id', '=', 0)
+    .where('reason', '=', '')
+    .where('source_id', '=', '')
+    .where('state', '=', 'settled'),
+);
+const settledSince = compiledStatement<
+  Pick<LedgerRow, 'points' | 'created_at' | 'source_id'>,
+  [userId: number, reason: string, state: 'settled', sinceIso: string]
+>((db) =>
+  db
+    .selectFrom('reward_ledger')
+    .select(['points', 'created_at', 'source_id'])
+    .where('user_id', '=', 0)
+    .where('reason', '=', '')
+    .where('state', '=', 'settled')
+    .where('created_at', '>=', ''),
+);
+
 export const rewardsRepository = {
   /**
    * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
@@ -32,13 +118,7 @@ export const rewardsRepository = {
    * one. One round trip when the head is there, which is every append after a viewer's first.
    */
   async lockHead(db: Db, userId: number): Promise<{ seq: number; hash: string }> {
-    const lock = () =>
-      db
-        .updateTable('reward_ledger_heads')
-        .set((eb) => ({ seq: eb.ref('seq') }))
-        .where('user_id', '=', userId)
-        .returning(['seq', 'hash'])
-        .executeTakeFirst();
+    const lock = async () => (await lockHeadRow(db, userId)).rows[0];
     const head =
       (await lock()) ??
       (await db
@@ -53,64 +133,27 @@ export const rewardsRepository = {
     return head;
   },
 
-  moveHead: (db: Db, userId: number, seq: number, hash: string) =>
-    db.updateTable('reward_ledger_heads').set({ seq, hash }).where('user_id', '=', userId).execute(),
+  moveHead: async (db: Db, userId: number, seq: number, hash: string) => {
+    await moveHeadTo(db, seq, hash, userId);
+  },
 
   /**
    * Appends a row and moves the viewer's head to it in one statement (PostgreSQL: the head's update
    * is a second part of the insert, run only when the row was written); undefined when the viewer
    * already has a row for this reason, source and state, and then the head stays.
    */
-  appendAndMoveHead: (db: Db, row: Insertable<RewardLedgerTable> & { seq: number; hash: string }) =>
-    db
-      .with('written', (w) =>
-        w
-          .insertInto('reward_ledger')
-          .values(row)
-          .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-          .returning(LEDGER_COLUMNS),
-      )
-      .with('moved', (w) =>
-        w
-          .updateTable('reward_ledger_heads')
-          .set({ seq: row.seq, hash: row.hash })
-          .where('user_id', '=', row.user_id)
-          .where((eb) => eb.exists(eb.selectFrom('written').select('written.seq')))
-          .returning('reward_ledger_heads.seq'),
-      )
-      .selectFrom('written')
-      .select(LEDGER_COLUMNS)
-      .executeTakeFirst(),
+  appendAndMoveHead: async (db: Db, row: AppendedRow) =>
+    (await appendRowAndMoveHead(db, ...appendedValues(row), row.seq, row.hash, row.user_id)).rows[0],
 
   /** Appends a row; undefined when the viewer already has one for this reason, source and state. */
-  append: (db: Db, row: Insertable<RewardLedgerTable>) =>
-    db
-      .insertInto('reward_ledger')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-      .returning(LEDGER_COLUMNS)
-      .executeTakeFirst(),
+  append: async (db: Db, row: AppendedRow) => (await appendRow(db, ...appendedValues(row))).rows[0],
 
-  byKey: (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
-    db
-      .selectFrom('reward_ledger')
-      .select(LEDGER_COLUMNS)
-      .where('user_id', '=', userId)
-      .where('reason', '=', reason)
-      .where('source_id', '=', sourceId)
-      .where('state', '=', state)
-      .executeTakeFirst(),
+  byKey: async (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
+    (await rowByKey(db, userId, reason, sourceId, state)).rows[0],
 
   /** A viewer's settled rows for `reason` written at or after `sinceIso` (for a daily cap). */
-  earnedSince: (db: Db, userId: number, reason: string, sinceIso: string) =>
-    db
-      .selectFrom('reward_ledger')
-      .select(['points', 'created_at', 'source_id'])
-      .where('user_id', '=', userId)
-      .where('reason', '=', reason)
-      .where('state', '=', 'settled')
-      .where('created_at', '>=', sinceIso)
-      .execute(),
+  earnedSince: async (db: Db, userId: number, reason: string, sinceIso: string) =>
+    (await settledSince(db, userId, reason, 'settled', sinceIso)).rows,
 
   /** Every row of a viewer, oldest first. */
   /** Viewers with a settled credit that expires after `fromIso` and by `toIso` (spent or not). */
