@@ -2,9 +2,10 @@
 // calls of decision 096) and contestcounts_v1 (a contest of 24 entries and 2,000 votes), on SQLite
 // and PostgreSQL when reachable, in the default configuration (LOG_LEVEL=info), against two servers
 // measured in the same run with autocannon (100 connections, BENCH_SECONDS each): a bare Node http
-// server, and the reference, bare Fastify answering one SQLite read. For each it prints req/s, p99
-// and the server's CPU time per request from /proc (noise on a shared machine moves it far less
-// than req/s); the reference is measured again just before each call, and each hot call's ratios
+// server, and the reference, bare Fastify answering one read from a SQLite file in WAL mode as the
+// server keeps its own (decision 115; its in-memory form is measured once too). For each it prints
+// req/s, p99 and the server's CPU time per request from /proc (noise on a shared machine moves it
+// far less than req/s); the reference is measured again just before each call, and each hot call's ratios
 // to that measurement are printed with PASS/FAIL; it asserts nothing.
 // Then the giveaway-entry surge (bench/giveaway-surge.ts): durable entries by distinct viewers,
 // checked against what is stored after the server is killed; then the guess and check-in surges
@@ -86,6 +87,10 @@ console.log(
 const bare = await startServer('bench/servers/bare.ts');
 const baseline = await load('bare node:http (constant JSON)', bare, '/');
 await stop(bare);
+// The reference as it was before decision 115, for comparison only: its read takes no file locks.
+const memoryReferenceServer = await startServer('bench/servers/fastify-sqlite.ts', { REFERENCE_STORAGE: 'memory' });
+const memoryReference = await load('Fastify + 1 in-memory SQLite read', memoryReferenceServer, '/');
+await stop(memoryReferenceServer);
 
 // The reference runs beside every call, measured just before it: on a shared machine the load moves
 // within minutes, so each call is compared with the reference of its own minute.
@@ -105,7 +110,7 @@ async function gemcastCalls(engine: 'SQLite' | 'PostgreSQL', server: Started) {
   for (const path of Object.values(paths))
     await autocannon({ url: `http://127.0.0.1:${server.port}${path}`, connections: CONNECTIONS, duration: 2, headers });
   for (const [call, path] of Object.entries(paths)) {
-    const reference = await load('  reference: Fastify + 1 SQLite read', referenceServer, '/');
+    const reference = await load('  reference: Fastify + 1 SQLite file read', referenceServer, '/');
     results.push({ ...(await load(`GET /api/${call} (${engine})`, server, path, headers)), engine, reference });
   }
 }
@@ -129,7 +134,8 @@ if (postgresUp) {
 await stop(referenceServer);
 
 console.log(
-  `\nAgainst the reference measured just before each call (bare node:http at the start: ${baseline.rps} req/s, ${baseline.cpuUs.toFixed(1)} µs/req).` +
+  `\nAgainst the reference measured just before each call (bare node:http at the start: ${baseline.rps} req/s, ${baseline.cpuUs.toFixed(1)} µs/req;` +
+    ` the reference on an in-memory database at the start: ${memoryReference.rps} req/s, ${memoryReference.cpuUs.toFixed(1)} µs/req).` +
     `\nTargets: req/s ≥ ${TARGETS.SQLite} of it on SQLite and ≥ ${TARGETS.PostgreSQL} on PostgreSQL; CPU efficiency (its µs/req ÷ the call's) ≥ ${TARGETS.cpuEfficiency}:`,
 );
 console.log(`  ${'call'.padEnd(40)} reference req/s, µs/req   req/s ratio   CPU efficiency`);
