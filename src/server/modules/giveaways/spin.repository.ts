@@ -2,7 +2,7 @@
 // the reward points credited with it, and the stock left of prizes that have one.
 import type { Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
-import { compiledRead } from '../../db/compiled';
+import { compiledRead, compiledStatement } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
 import { turnBatchedRows } from '../../db/turn-batch';
@@ -87,6 +87,18 @@ const spinsBatched = turnBatchedRows<Db, SpinAsk, Spin>({
       .execute(),
 });
 
+const entryOfViewer = compiledRead<{ id: number }, [giveawayId: number, userId: number]>((db) =>
+  db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', 0).where('user_id', '=', 0),
+);
+/** A spin's row, its values in SPIN_COLUMNS' order: written by every spin, compiled once (decision 115). */
+const insertSpinRow = compiledStatement<Spin, unknown[]>((db) =>
+  db
+    .insertInto('spins')
+    .values(Object.fromEntries(SPIN_COLUMNS.map((column) => [column, null])) as unknown as SpinsTable)
+    .onConflict((oc) => oc.columns(['event_id', 'user_id', 'kind']).doNothing())
+    .returning(SPIN_COLUMNS),
+);
+
 type Pair = { eventId: number; userId: number };
 const pairKey = (pair: Pair) => `${pair.eventId}:${pair.userId}`;
 
@@ -94,15 +106,7 @@ const pairKey = (pair: Pair) => `${pair.eventId}:${pair.userId}`;
 const entriesBatched = turnBatchedRows<Db, Pair, Pair>({
   key: pairKey,
   keyOfRow: pairKey,
-  one: async (db, pair) =>
-    (await db
-      .selectFrom('giveaway_entries')
-      .select('id')
-      .where('giveaway_id', '=', pair.eventId)
-      .where('user_id', '=', pair.userId)
-      .executeTakeFirst())
-      ? [pair]
-      : [],
+  one: async (db, pair) => ((await entryOfViewer(db, pair.eventId, pair.userId)).length ? [pair] : []),
   many: async (db, pairs) =>
     (
       await db
@@ -162,13 +166,8 @@ export const spinRepository = {
     (await spinsBatched(db, { eventId, userId, kind }))[0],
 
   /** Inserts the spin; undefined when this viewer already spun for this event and kind. */
-  insertSpin: (db: Db, row: SpinsTable) =>
-    db
-      .insertInto('spins')
-      .values(row)
-      .onConflict((oc) => oc.columns(['event_id', 'user_id', 'kind']).doNothing())
-      .returning(SPIN_COLUMNS)
-      .executeTakeFirst(),
+  insertSpin: async (db: Db, row: SpinsTable) =>
+    (await insertSpinRow(db, ...SPIN_COLUMNS.map((column) => row[column]))).rows[0],
 
   hasEntry: async (db: Db, eventId: number, userId: number) =>
     (await entriesBatched(db, { eventId, userId })).length > 0,

@@ -54,6 +54,13 @@ const lockHeadRow = compiledStatement<{ seq: number; hash: string }, [userId: nu
     .where('user_id', '=', 0)
     .returning(['seq', 'hash']),
 );
+const insertHead = compiledStatement<{ seq: number; hash: string }, [userId: number, seq: 0, hash: string]>((db) =>
+  db
+    .insertInto('reward_ledger_heads')
+    .values({ user_id: 0, seq: 0, hash: '' })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning(['seq', 'hash']),
+);
 const moveHeadTo = compiledStatement<never, [seq: number, hash: string, userId: number]>((db) =>
   db.updateTable('reward_ledger_heads').set({ seq: 0, hash: '' }).where('user_id', '=', 0),
 );
@@ -121,12 +128,7 @@ export const rewardsRepository = {
     const lock = async () => (await lockHeadRow(db, userId)).rows[0];
     const head =
       (await lock()) ??
-      (await db
-        .insertInto('reward_ledger_heads')
-        .values({ user_id: userId, seq: 0, hash: GENESIS_HASH })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .returning(['seq', 'hash'])
-        .executeTakeFirst()) ??
+      (await insertHead(db, userId, 0, GENESIS_HASH)).rows[0] ??
       // Another append wrote the head between the two: it is there to lock now.
       (await lock());
     if (!head) throw new Error(`the ledger head of viewer ${userId} is neither there nor writable`);
