@@ -27,21 +27,10 @@ const LEDGER_COLUMNS = everyColumn<RewardLedgerTable>()([
 type LedgerRow = Selectable<RewardLedgerTable>;
 
 /** What an append writes: every column but the id, in the order of its statement's parameters. */
-const APPENDED_COLUMNS = [
-  'user_id',
-  'seq',
-  'points',
-  'reason',
-  'source_id',
-  'state',
-  'note',
-  'created_at',
-  'expires_at',
-  'prev_hash',
-  'hash',
-  'created_by',
-] as const satisfies readonly (keyof RewardLedgerTable)[];
-export type AppendedRow = Omit<LedgerRow, 'id'>;
+const APPENDED_COLUMNS = LEDGER_COLUMNS.filter(
+  (column): column is Exclude<(typeof LEDGER_COLUMNS)[number], 'id'> => column !== 'id',
+);
+type AppendedRow = Omit<LedgerRow, 'id'>;
 // Placeholders: the statements below are compiled once and given each row's values in this order.
 const PLACEHOLDER_ROW = Object.fromEntries(APPENDED_COLUMNS.map((column) => [column, null])) as unknown as AppendedRow;
 const appendedValues = (row: AppendedRow) => APPENDED_COLUMNS.map((column) => row[column]);
