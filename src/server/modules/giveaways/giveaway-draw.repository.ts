@@ -1,6 +1,6 @@
 // SQL for the draw: picks (one per sequence number, so a racing second draw fails on the unique key),
 // their claims and forfeits, the audit log, and who holds a win in a show's giveaways.
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { GiveawayAuditTable, GiveawayPicksTable } from '../../db/schema';
@@ -8,16 +8,24 @@ import type { GiveawayAuditTable, GiveawayPicksTable } from '../../db/schema';
 type PickStatus = GiveawayPicksTable['status'];
 type ShowWinner = { show_id: number | null; user_id: number };
 
-/** One show's winners in two pick statuses, read by every chat join on SQLite: compiled once. */
-const winnersOfOneShow = compiledRead<ShowWinner, [showId: number, status: PickStatus, orStatus: PickStatus]>((db) =>
+/**
+ * A drawn viewer counts as a winner while their pick waits for its claim or once it is claimed.
+ * Written into the SQL as literals: the compiled read's only parameter is the show.
+ */
+const WINNING_STATUSES = (['pending', 'claimed'] satisfies PickStatus[]).map((status) => sql.lit(status));
+
+/** The viewers holding a win in a show's giveaways, one row per show and viewer, in viewer order. */
+const winnersQuery = (db: Db) =>
   db
     .selectFrom('giveaway_picks')
     .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
     .select(['giveaways.show_id', 'giveaway_picks.user_id'])
     .distinct()
-    .where('giveaways.show_id', '=', 0)
-    .where('giveaway_picks.status', 'in', ['pending', 'claimed'])
-    .orderBy('giveaway_picks.user_id'),
+    .where('giveaway_picks.status', 'in', WINNING_STATUSES);
+
+/** One show's winners, read by every chat join on SQLite: compiled once. */
+const winnersOfOneShow = compiledRead<ShowWinner, [showId: number]>((db) =>
+  winnersQuery(db).where('giveaways.show_id', '=', 0).orderBy('giveaway_picks.user_id'),
 );
 
 export const giveawayDrawRepository = {
@@ -67,19 +75,13 @@ export const giveawayDrawRepository = {
       .limit(1)
       .executeTakeFirst(),
 
-  /** The viewers drawn in any giveaway of each show whose picks are in one of `statuses`, by show and viewer. */
-  /** As winnersOfShows, for one show. */
-  winnersOfShow: (db: Db, showId: number, statuses: readonly [PickStatus, PickStatus]) =>
-    winnersOfOneShow(db, showId, ...statuses),
+  /** The viewers holding a win in any giveaway of the show. */
+  winnersOfShow: (db: Db, showId: number) => winnersOfOneShow(db, showId),
 
-  winnersOfShows: (db: Db, showIds: readonly number[], statuses: readonly PickStatus[]) =>
-    db
-      .selectFrom('giveaway_picks')
-      .innerJoin('giveaways', 'giveaways.event_id', 'giveaway_picks.giveaway_id')
-      .select(['giveaways.show_id', 'giveaway_picks.user_id'])
-      .distinct()
+  /** As winnersOfShow, for several shows at once: by show, then viewer. */
+  winnersOfShows: (db: Db, showIds: readonly number[]) =>
+    winnersQuery(db)
       .where('giveaways.show_id', 'in', showIds)
-      .where('giveaway_picks.status', 'in', statuses)
       .orderBy('giveaways.show_id')
       .orderBy('giveaway_picks.user_id')
       .execute(),

@@ -1,19 +1,15 @@
 // Who holds a win in a show's giveaways now, read by the show's chat to mark winners' names. Only
 // reads: the giveaways module owns these tables and every change to them.
-import type { PickStatus } from '../../../shared/contract/giveaways';
 import type { Db } from '../../db/database';
 import { turnBatchedRows } from '../../db/turn-batch';
 import { giveawayDrawRepository } from './giveaway-draw.repository';
-
-/** A drawn viewer counts as a winner while their pick waits for its claim or once it is claimed. */
-const WINNING_STATUSES: readonly [PickStatus, PickStatus] = ['pending', 'claimed'];
 
 /** Every chat join of a show reads its winners: on PostgreSQL, a turn's joins share a query (decision 111). */
 const winnersOf = turnBatchedRows<Db, number, { show_id: number | null; user_id: number }>({
   key: String,
   keyOfRow: (row) => String(row.show_id),
-  one: (db, showId) => giveawayDrawRepository.winnersOfShow(db, showId, WINNING_STATUSES),
-  many: (db, showIds) => giveawayDrawRepository.winnersOfShows(db, showIds, WINNING_STATUSES),
+  one: (db, showId) => giveawayDrawRepository.winnersOfShow(db, showId),
+  many: (db, showIds) => giveawayDrawRepository.winnersOfShows(db, showIds),
 });
 
 /**
