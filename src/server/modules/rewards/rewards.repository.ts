@@ -1,10 +1,10 @@
 // SQL for the points ledger (reward_ledger, reward_ledger_heads; migration 015). Rows are only ever
 // inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
-import type { Selectable } from 'kysely';
+import type { QueryCreator, Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
 import { compiledStatement } from '../../db/compiled';
 import type { Db } from '../../db/database';
-import type { RewardLedgerTable } from '../../db/schema';
+import type { Database, RewardLedgerTable } from '../../db/schema';
 import { GENESIS_HASH } from '../../../shared/ledger-chain';
 
 /** A ledger row's columns, named so an append runs as a named statement on PostgreSQL (decision 113). */
@@ -53,22 +53,17 @@ const insertHead = compiledStatement<{ seq: number; hash: string }, [userId: num
 const moveHeadTo = compiledStatement<never, [seq: number, hash: string, userId: number]>((db) =>
   db.updateTable('reward_ledger_heads').set({ seq: 0, hash: '' }).where('user_id', '=', 0),
 );
-const appendRow = compiledStatement<LedgerRow, unknown[]>((db) =>
+/** A row's insert, or nothing when its (viewer, reason, source, state) is in already. */
+const insertLedgerRow = (db: QueryCreator<Database>) =>
   db
     .insertInto('reward_ledger')
     .values(PLACEHOLDER_ROW)
     .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-    .returning(LEDGER_COLUMNS),
-);
+    .returning(LEDGER_COLUMNS);
+const appendRow = compiledStatement<LedgerRow, unknown[]>(insertLedgerRow);
 const appendRowAndMoveHead = compiledStatement<LedgerRow, unknown[]>((db) =>
   db
-    .with('written', (w) =>
-      w
-        .insertInto('reward_ledger')
-        .values(PLACEHOLDER_ROW)
-        .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
-        .returning(LEDGER_COLUMNS),
-    )
+    .with('written', insertLedgerRow)
     .with('moved', (w) =>
       w
         .updateTable('reward_ledger_heads')
