@@ -14,7 +14,6 @@ export type SessionCache = {
   set(token: string, session: CachedSession, nowMs: number): void;
   forgetToken(tokenHash: string): void;
   forgetUser(userId: number): void;
-  clear(): void;
 };
 
 export const SESSION_CACHE_TTL_MS = 3_000;
@@ -67,10 +66,6 @@ export function createSessionCache(ttlMs = SESSION_CACHE_TTL_MS, maxEntries = MA
     },
     forgetUser(userId) {
       for (const token of [...(tokensOfUser.get(userId) ?? [])]) remove(token);
-    },
-    clear() {
-      byToken.clear();
-      tokensOfUser.clear();
     },
   };
 }
