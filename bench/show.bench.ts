@@ -9,7 +9,7 @@
 // messages lost, the servers' CPU and peak RSS, and a bare Node server's rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
 // nothing lost); BENCH_PROFILE=1 runs each 1-process server with --cpu-prof and prints where its
-// time went; BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
+// time went; BENCH_PG_WAITS=1 samples what each PostgreSQL setup's backends wait for (pg-waits.ts); BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
 // costs the server some of the shared cores: off by default); BENCH_KEEP_DATA=1 keeps each run's data
 // directory with the servers' logs.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { printProfile } from './cpu-profile';
+import { samplePgWaits, type PgWaitSampler } from './pg-waits';
 import type { ShowSeed } from './servers/show-seed';
 import {
   mergeInto,
@@ -316,6 +317,8 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     const reports = generators.map(nextMessage);
     await sleep(startAt - Date.now());
     window.fromUs = nowUs();
+    const pgWaits: PgWaitSampler | null =
+      database && process.env.BENCH_PG_WAITS === '1' ? await samplePgWaits(PG_ADMIN_URL, database) : null;
     const pids = servers.map((server) => server.pid ?? 0);
     const cpuBefore = pids.map(cpuMs);
     const waitedBefore = pids.map(waitedMs);
@@ -327,6 +330,7 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     );
     const collected = await Promise.all(reports);
     window.toUs = nowUs();
+    const waits = (await pgWaits?.stop()) ?? [];
     const runSeconds = (Math.max(Date.now(), endAt) - startAt) / 1000;
     const usage: Usage = {
       cpuMs: pids.map((pid, i) => cpuMs(pid) - (cpuBefore[i] ?? 0)),
@@ -347,7 +351,9 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     const chat: ChatCheck[] = [];
     for (const message of await Promise.all(checks)) if (message.kind === 'checked') chat.push(message.check);
 
-    return report(setup, viewers, runSeconds, generatorReports, chat, accepted.length, usage, rssPeak);
+    const result = report(setup, viewers, runSeconds, generatorReports, chat, accepted.length, usage, rssPeak);
+    for (const line of waits) console.log(line);
+    return result;
   } finally {
     // The servers write their profiles as they exit.
     await Promise.all([...generators, ...servers].map(stop));
