@@ -14,6 +14,9 @@ export type PgWaitSampler = { stop: () => Promise<string[]> };
 
 export async function samplePgWaits(adminUrl: string, database: string): Promise<PgWaitSampler> {
   const client = new pg.Client({ connectionString: adminUrl });
+  let failure: string | null = null;
+  // A dropped connection is an 'error' event, which would otherwise end the bench.
+  client.on('error', (error) => (failure ??= error.message));
   await client.connect();
   const byState = new Map<string, number>();
   const lockWaits = new Map<string, number>();
@@ -22,18 +25,24 @@ export async function samplePgWaits(adminUrl: string, database: string): Promise
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await client.query<Sample>(
-        `select state, wait_event_type, wait_event, left(query, 100) as query from pg_stat_activity
-         where datname = $1 and pid <> pg_backend_pid() and state <> 'idle'`,
-        [database],
-      );
-      samples += 1;
-      for (const row of rows) {
-        count(
-          byState,
-          `${row.state}, ${row.wait_event_type ?? 'no wait'}${row.wait_event ? `: ${row.wait_event}` : ''}`,
+      try {
+        const { rows } = await client.query<Sample>(
+          `select state, wait_event_type, wait_event, left(query, 100) as query from pg_stat_activity
+           where datname = $1 and pid <> pg_backend_pid() and state <> 'idle'`,
+          [database],
         );
-        if (row.wait_event_type === 'Lock') count(lockWaits, row.query);
+        samples += 1;
+        for (const row of rows) {
+          count(
+            byState,
+            `${row.state}, ${row.wait_event_type ?? 'no wait'}${row.wait_event ? `: ${row.wait_event}` : ''}`,
+          );
+          if (row.wait_event_type === 'Lock') count(lockWaits, row.query);
+        }
+      } catch (error) {
+        // A diagnostic must not end the run: say why the counts stop where they do.
+        failure = error instanceof Error ? error.message : String(error);
+        return;
       }
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
     }
@@ -42,13 +51,14 @@ export async function samplePgWaits(adminUrl: string, database: string): Promise
     async stop() {
       running = false;
       await loop;
-      await client.end();
+      await client.end().catch(() => undefined);
       const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, TOP);
       return [
         `  PostgreSQL backends over the run (${samples} samples, every ${SAMPLE_MS} ms; backend-samples by state and wait):`,
         ...top(byState).map(([key, n]) => `    ${String(n).padStart(7)}  ${key}`),
         ...(lockWaits.size ? ['  waiting on a lock, by statement:'] : []),
         ...top(lockWaits).map(([query, n]) => `    ${String(n).padStart(7)}  ${query}`),
+        ...(failure ? [`  (sampling stopped early: ${failure})`] : []),
       ];
     },
   };

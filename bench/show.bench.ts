@@ -9,8 +9,9 @@
 // messages lost, the servers' CPU and peak RSS, and a bare Node server's rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
 // nothing lost); BENCH_PROFILE=1 runs each 1-process server with --cpu-prof and prints where its
-// time went; BENCH_PG_WAITS=1 samples what each PostgreSQL setup's backends wait for (pg-waits.ts); BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which
-// costs the server some of the shared cores: off by default); BENCH_KEEP_DATA=1 keeps each run's data
+// time went; BENCH_PG_WAITS=1 samples what each PostgreSQL setup's backends wait for (pg-waits.ts);
+// BENCH_LOOP_DELAY=1 has each load generator sample its own event-loop delay (which costs the
+// server some of the shared cores: off by default); BENCH_KEEP_DATA=1 keeps each run's data
 // directory with the servers' logs.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
