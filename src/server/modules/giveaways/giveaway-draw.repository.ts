@@ -76,7 +76,7 @@ export const giveawayDrawRepository = {
       .executeTakeFirst(),
 
   /** The viewers holding a win in any giveaway of the show. */
-  winnersOfShow: (db: Db, showId: number) => winnersOfOneShow(db, showId),
+  winnersOfShow: winnersOfOneShow,
 
   /** As winnersOfShow, for several shows at once: by show, then viewer. */
   winnersOfShows: (db: Db, showIds: readonly number[]) =>
