@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../testing/harness';
-import { compiledRead, compiledStatement } from './compiled';
+import { MAX_COMPILED_COUNT, compiledPerCount, compiledRead, compiledStatement } from './compiled';
 import type { Db } from './database';
 
 describeEachEngine('statements compiled once (decisions 100 and 115)', (t) => {
@@ -63,5 +63,43 @@ describeEachEngine('statements compiled once (decisions 100 and 115)', (t) => {
         });
     expect(await nameOf(t().db, viewer.id)).toEqual([{ first_name: viewer.first_name }]);
     expect(builds).toBe(1);
+  });
+
+  it('builds a statement once per count of items, and each runs with its own values', async () => {
+    const viewers = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
+    const built: number[] = [];
+    const namesOf = compiledPerCount<{ first_name: string }>((db, count) => {
+      built.push(count);
+      return db
+        .selectFrom('users')
+        .select('first_name')
+        .where(
+          'id',
+          'in',
+          Array.from({ length: count }, () => 0),
+        )
+        .orderBy('id');
+    });
+    const ids = viewers.map((v) => v.id);
+    const names = async (db: Db, some: number[]) =>
+      (await namesOf(db, some.length, some)).rows.map((r) => r.first_name);
+    expect(await names(t().db, ids)).toEqual(viewers.map((v) => v.first_name));
+    expect(await names(t().db, [ids[2]!])).toEqual([viewers[2]!.first_name]);
+    await t()
+      .db.transaction()
+      .execute(async (trx) => {
+        expect(await names(trx, [ids[0]!, ids[1]!, 99_999_999])).toEqual([
+          viewers[0]!.first_name,
+          viewers[1]!.first_name,
+        ]);
+        expect(await names(trx, [ids[1]!])).toEqual([viewers[1]!.first_name]);
+      });
+    expect(built).toEqual([3, 1]);
+    await expect(namesOf(t().db, 2, [ids[0]])).rejects.toThrow('the query for 2 takes 2 parameters, not 1');
+    // A count above the bound is built every time, and still runs.
+    const many = Array.from({ length: MAX_COMPILED_COUNT + 1 }, (_, i) => (i === 0 ? ids[0]! : -i));
+    expect(await names(t().db, many)).toEqual([viewers[0]!.first_name]);
+    expect(await names(t().db, many)).toEqual([viewers[0]!.first_name]);
+    expect(built).toEqual([3, 1, 2, MAX_COMPILED_COUNT + 1, MAX_COMPILED_COUNT + 1]);
   });
 });

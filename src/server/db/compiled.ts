@@ -3,7 +3,8 @@
 // show start), where building the query on each request cost more than running it. The builder is
 // given placeholder values; the parameters are passed in the order the builder uses them. On SQLite
 // a read outside a transaction also skips Kysely's executor: its statement is prepared once and run
-// at once (decision 100). `compiledStatement` does the same for writes (decision 115).
+// at once (decision 100). `compiledStatement` does the same for writes (decision 115), and
+// `compiledPerCount` for statements whose shape follows how many items they take (decision 116).
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Db } from './database';
 import type { DirectRead } from './sqlite-driver';
@@ -72,6 +73,36 @@ export function compiledStatement<Row, Params extends readonly unknown[]>(build:
     if (compiled.parameters.length !== parameters.length)
       throw new Error(
         `compiledStatement: the query takes ${compiled.parameters.length} parameters, not ${parameters.length}`,
+      );
+    return db.executeQuery<Row>({ ...compiled, parameters });
+  };
+}
+
+/** Item counts up to this are compiled once each; a larger count is built on every call. */
+export const MAX_COMPILED_COUNT = 256;
+
+/**
+ * A statement whose shape follows how many items it takes (a group's rows, a list of keys), built
+ * and compiled once per dialect and count: a group of heartbeats or spins reads and writes its
+ * items in one statement each, and at a show start most groups are a few items (decision 116).
+ * `build` is given the count; the parameters are every item's, in the order the builder uses them.
+ */
+export function compiledPerCount<Row>(build: (db: Db, count: number) => Compilable<Row>) {
+  const byAdapter = new WeakMap<object, Map<number, CompiledQuery<Row>>>();
+  function compiledFor(db: Db, count: number): CompiledQuery<Row> {
+    if (count > MAX_COMPILED_COUNT) return build(db, count).compile();
+    const adapter = db.getExecutor().adapter;
+    let byCount = byAdapter.get(adapter);
+    if (!byCount) byAdapter.set(adapter, (byCount = new Map()));
+    let compiled = byCount.get(count);
+    if (!compiled) byCount.set(count, (compiled = build(db, count).compile()));
+    return compiled;
+  }
+  return async (db: Db, count: number, parameters: readonly unknown[]): Promise<QueryResult<Row>> => {
+    const compiled = compiledFor(db, count);
+    if (compiled.parameters.length !== parameters.length)
+      throw new Error(
+        `compiledPerCount: the query for ${count} takes ${compiled.parameters.length} parameters, not ${parameters.length}`,
       );
     return db.executeQuery<Row>({ ...compiled, parameters });
   };

@@ -62,13 +62,15 @@ export function createSpinService(ctx: AppContext) {
   const access = createEventAccess(ctx);
   const rewards = createRewardsService(ctx);
   // Spins that arrive together share a commit: at a giveaway's opening they come by the hundred (decision 106).
-  const spinWrites = createGroupedTransactions(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
+  // The group's ledger heads are locked in one statement first (decision 116).
+  const groupOptions = { prepare: (trx: Db, userIds: number[]) => rewards.lockHeads(trx, userIds) };
+  const spinWrites = createGroupedTransactions(db, { ...groupOptions, groupsInFlight: groupsInFlightFor(ctx.dialect) });
   // On PostgreSQL a spin drawn on a prize with a stock goes in groups of its own, one at a time. Every
   // such spin updates the same row, whose lock a group holds until it commits: mixed into the other
   // groups, it made each of them wait for the one before, holding a pooled connection meanwhile
   // (decision 106). SQLite has one writer, so its groups queue once either way.
   const stockedSpinWrites =
-    ctx.dialect === 'postgres' ? createGroupedTransactions(db, { groupsInFlight: 1 }) : spinWrites;
+    ctx.dialect === 'postgres' ? createGroupedTransactions(db, { ...groupOptions, groupsInFlight: 1 }) : spinWrites;
 
   const imageOf = (prize: Prize) => publicImage(prize.image, ctx.config.mediaBaseUrl);
   const segmentsOf = (prizes: Prize[]): WheelSegment[] =>
@@ -162,7 +164,7 @@ export function createSpinService(ctx: AppContext) {
       const drawable = prizes.filter(isDrawable);
       const drawn = draw(drawable);
       const outcome = await (drawn?.stock === null ? spinWrites : stockedSpinWrites)
-        .run(async (trx) => {
+        .run(user.id, async (trx, heads) => {
           const prize = await takePrize(trx, drawable, drawn);
           // Every prize with a chance ran out while this spin was drawn.
           if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
@@ -178,7 +180,8 @@ export function createSpinService(ctx: AppContext) {
           // The unique key said another spin got there first: roll back the stock taken, credit nothing.
           if (!inserted) throw new SpunAlready();
           // The ledger's source is the one migration 016 gave spins copied from reward_points.
-          if (prize.points > 0) await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx });
+          if (prize.points > 0)
+            await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx, heads });
           return { spin: inserted, already: false };
         })
         .catch(async (error: unknown) => {

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
+import type { LedgerRow } from '../../../shared/contract/rewards';
 import type { SpinCheck, SpinPrizeTable, SpinResult } from '../../../shared/contract/spin';
 import { cryptoRandom } from '../../platform/clock';
 import { describeEachEngine } from '../../testing/harness';
 import { countingQueries } from '../../testing/query-counter';
 import { createGiveaway, enter } from './giveaway-factories';
 import { spinRepository } from './spin.repository';
-import { chooseWeighted } from './spin.service';
+import { chooseWeighted, createSpinService } from './spin.service';
+import { verifyLedger } from '../../../shared/ledger-chain';
 
 const WHEEL = {
   prizes: [
@@ -253,5 +255,48 @@ describeEachEngine('spin to win', (t) => {
     expect(spins.map((spin) => spin?.label)).toEqual([spun.body.data[0]?.label, undefined, undefined]);
     expect(entries).toEqual([true, true, false]);
     expect(counter.take()).toBe(t().engine === 'postgres' ? 3 : 9);
+  });
+
+  it('writes spins that arrive together with their points under ledger heads locked once for the group', async () => {
+    const staff = await t().createStaff();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    const paying = {
+      prizes: [
+        { label: '50 points', weight: 1, points: 50 },
+        { label: 'Also 50 points', weight: 1, points: 50 },
+      ],
+    };
+    const table = await t().post(`/api/staff/giveaways/spin-prizes/${giveaway.id}`, paying, {
+      token: staff.tokenvalue,
+    });
+    expect(table.http, JSON.stringify(table.body)).toBe(200);
+    const viewers = await Promise.all(Array.from({ length: 8 }, () => t().createViewer()));
+    for (const viewer of viewers) expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+    const users = await t()
+      .db.selectFrom('users')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        viewers.map((v) => v.id),
+      )
+      .execute();
+    // One viewer has a ledger already: the group locks their head and writes the others'.
+    await t().post('/api/rsvpdata_v1', { eventid: (await t().createEvent()).id }, { token: viewers[0]!.tokenvalue });
+
+    const counter = countingQueries(t().db);
+    const spins = createSpinService({ ...t().app.ctx, db: counter.db });
+    counter.take();
+    const results = await Promise.all(users.map((user) => spins.spin(user, 'giveaway', giveaway.id)));
+    expect(results.map((r) => [r.points, r.already])).toEqual(users.map(() => [50, false]));
+    // On PostgreSQL the turn's four reads (event, wheel, spin, entry) are shared (decision 111); then
+    // one group: the heads read, those missing written, and per spin its row and its ledger row with
+    // the head moved. Each lock of a head alone was one more round trip a spin (decision 116).
+    if (t().engine === 'postgres') expect(counter.take()).toBe(4 + 2 + 2 * users.length);
+    for (const viewer of viewers) {
+      const ledger = (await t().get<LedgerRow>('/api/rewardledger_v1', { token: viewer.tokenvalue })).body.data;
+      expect(ledger.filter((row) => row.reason === 'spin').map((row) => row.points)).toEqual([50]);
+      expect((await verifyLedger(ledger)).ok).toBe(true);
+    }
   });
 });

@@ -2,8 +2,8 @@
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
 import type { Insertable, Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
-import { compiledRead, compiledStatement } from '../../db/compiled';
-import type { Db } from '../../db/database';
+import { compiledPerCount, compiledRead } from '../../db/compiled';
+import type { Db, Dialect } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
 import { turnBatchedRows } from '../../db/turn-batch';
 
@@ -23,52 +23,73 @@ const watchLogOf = compiledRead<Selectable<WatchLogsTable>, [eventId: number, us
   db.selectFrom('watch_logs').select(WATCH_LOG_COLUMNS).where('event_id', '=', 0).where('user_id', '=', 0),
 );
 
-type Viewing = { eventId: number; userId: number };
+export type Viewing = { eventId: number; userId: number };
+
+/** The key of a viewer's watch log of a show, as `lockWatchLogs` answers them. */
+export const viewingKey = (viewing: Viewing) => `${viewing.eventId}:${viewing.userId}`;
+const keyOfWatchLog = (row: Pick<WatchLogsTable, 'event_id' | 'user_id'>) => `${row.event_id}:${row.user_id}`;
+
+const watchLogsWhere = (db: Db, viewings: readonly Viewing[]) =>
+  db
+    .selectFrom('watch_logs')
+    .select(WATCH_LOG_COLUMNS)
+    .where((eb) =>
+      eb(
+        eb.refTuple('event_id', 'user_id'),
+        'in',
+        viewings.map((viewing) => eb.tuple(viewing.eventId, viewing.userId)),
+      ),
+    );
 
 /**
  * Every check-in's answer reads the viewer's watch log: on PostgreSQL, a turn's reads share a query
- * (decision 111). Heartbeats read it in their transaction, which is never batched.
+ * (decision 111). Heartbeats read theirs in their transaction, a group's in one go (lockWatchLogs).
  */
 const watchLogsOf = turnBatchedRows<Db, Viewing, Selectable<WatchLogsTable>>({
-  key: (viewing) => `${viewing.eventId}:${viewing.userId}`,
-  keyOfRow: (row) => `${row.event_id}:${row.user_id}`,
+  key: viewingKey,
+  keyOfRow: keyOfWatchLog,
   one: (db, viewing) => watchLogOf(db, viewing.eventId, viewing.userId),
-  many: (db, viewings) =>
-    db
-      .selectFrom('watch_logs')
-      .select(WATCH_LOG_COLUMNS)
-      .where((eb) =>
-        eb(
-          eb.refTuple('event_id', 'user_id'),
-          'in',
-          viewings.map((viewing) => eb.tuple(viewing.eventId, viewing.userId)),
-        ),
-      )
-      .execute(),
+  many: (db, viewings) => watchLogsWhere(db, viewings).execute(),
 });
 
-type WatchLogChange = Pick<WatchLogsTable, 'seconds' | 'watching' | 'last_seen_at'>;
-
-// Every check-in starts a watch log and every heartbeat moves it: compiled once (decision 115).
-const insertWatchLog = compiledStatement<
-  never,
-  [eventId: number, userId: number, reachby: string, seconds: 0, watching: 1, startedAt: string, lastSeenAt: string]
->((db) =>
-  db
-    .insertInto('watch_logs')
-    .values({ event_id: 0, user_id: 0, reachby: '', seconds: 0, watching: 1, started_at: '', last_seen_at: '' })
-    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()),
+// A group of heartbeats' statements (decision 116), compiled once per number of viewings.
+type WatchLog = Selectable<WatchLogsTable>;
+const placeholderViewings = (count: number) => Array.from({ length: count }, () => ({ eventId: 0, userId: 0 }));
+const viewingValues = (viewings: readonly Viewing[]) => viewings.flatMap((v) => [v.eventId, v.userId]);
+const watchLogsInKeyOrder = (db: Db, count: number) =>
+  watchLogsWhere(db, placeholderViewings(count)).orderBy(['event_id', 'user_id']);
+/** On PostgreSQL the rows are locked, in key order; SQLite's write lock is the transaction's own. */
+const readWatchLogsToMove = {
+  postgres: compiledPerCount<WatchLog>((db, count) => watchLogsInKeyOrder(db, count).forUpdate()),
+  sqlite: compiledPerCount<WatchLog>(watchLogsInKeyOrder),
+};
+/** Its keys in WATCH_LOG_COLUMNS's order: the values of each row are given in that order. */
+const PLACEHOLDER_WATCH_LOG: WatchLog = {
+  event_id: 0,
+  user_id: 0,
+  reachby: '',
+  seconds: 0,
+  watching: 0,
+  started_at: '',
+  last_seen_at: '',
+};
+const watchLogValues = (rows: readonly WatchLog[]) => rows.flatMap((row) => WATCH_LOG_COLUMNS.map((c) => row[c]));
+const insertWatchLogs = (db: Db, count: number) =>
+  db.insertInto('watch_logs').values(Array.from({ length: count }, () => PLACEHOLDER_WATCH_LOG));
+const startWatchLogs = compiledPerCount<never>((db, count) =>
+  insertWatchLogs(db, count).onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing()),
 );
-const moveWatchLog = compiledStatement<
-  never,
-  [seconds: number, watching: number, lastSeenAt: string, eventId: number, userId: number]
->((db) =>
-  db
-    .updateTable('watch_logs')
-    .set({ seconds: 0, watching: 0, last_seen_at: '' })
-    .where('event_id', '=', 0)
-    .where('user_id', '=', 0),
+const moveWatchLogs = compiledPerCount<never>((db, count) =>
+  insertWatchLogs(db, count).onConflict((oc) =>
+    oc.columns(['event_id', 'user_id']).doUpdateSet((eb) => ({
+      seconds: eb.ref('excluded.seconds'),
+      watching: eb.ref('excluded.watching'),
+      last_seen_at: eb.ref('excluded.last_seen_at'),
+    })),
+  ),
 );
+/** In key order, as the rows were locked: two groups writing the same rows take them in one order. */
+const inKeyOrder = (rows: WatchLog[]) => rows.sort((a, b) => a.event_id - b.event_id || a.user_id - b.user_id);
 
 export const liveRepository = {
   /**
@@ -99,12 +120,22 @@ export const liveRepository = {
 
   watchLog: async (db: Db, eventId: number, userId: number) => (await watchLogsOf(db, { eventId, userId }))[0],
 
-  /** A viewer's first watch of the show, watching from `nowIso`; a row already there stands. True when written. */
-  startWatchLog: async (db: Db, eventId: number, userId: number, reachby: string, nowIso: string) =>
-    ((await insertWatchLog(db, eventId, userId, reachby, 0, 1, nowIso, nowIso)).numAffectedRows ?? 0n) > 0n,
+  /**
+   * The watch logs of a group of heartbeats' viewings in one read, by viewingKey, null for a viewing
+   * with none yet (decision 116). On PostgreSQL they are locked, in key order, until the group commits.
+   */
+  async lockWatchLogs(db: Db, dialect: Dialect, viewings: readonly Viewing[]): Promise<Map<string, WatchLog | null>> {
+    const rows = new Map<string, WatchLog | null>(viewings.map((v) => [viewingKey(v), null]));
+    const read = readWatchLogsToMove[dialect];
+    for (const row of (await read(db, viewings.length, viewingValues(viewings))).rows)
+      rows.set(keyOfWatchLog(row), row);
+    return rows;
+  },
 
-  updateWatchLog: async (db: Db, eventId: number, userId: number, change: WatchLogChange) => {
-    await moveWatchLog(db, change.seconds, change.watching, change.last_seen_at, eventId, userId);
+  /** Writes a group's new watch logs and moves the others, a statement each; a new one already there stands. */
+  async writeWatchLogs(db: Db, started: WatchLog[], moved: WatchLog[]) {
+    if (started.length) await startWatchLogs(db, started.length, watchLogValues(inKeyOrder(started)));
+    if (moved.length) await moveWatchLogs(db, moved.length, watchLogValues(inKeyOrder(moved)));
   },
 
   /** Rows of the show in rsvps or live_checkins. */

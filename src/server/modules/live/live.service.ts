@@ -2,18 +2,24 @@
 // watched seconds, the live viewer count, staff watch statistics and the Agora RTC token. A private
 // show is as missing to a viewer who may not see it (decision 051).
 import agora from 'agora-token';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Presence, RtcToken, Stream, WatchStats } from '../../../shared/contract/live';
 import { isLive } from '../../../shared/countdown';
 import { MESSAGES, SPEC_MESSAGES } from '../../../shared/messages';
 import type { AppContext } from '../../context';
 import { createGroupedTransactions } from '../../db/grouped-transactions';
 import { createGroupedWriter, groupsInFlightFor } from '../../db/grouped-writer';
-import type { LiveCheckinsTable, UserRow } from '../../db/schema';
+import type { LiveCheckinsTable, UserRow, WatchLogsTable } from '../../db/schema';
 import { AppError, notFound, unauthorized, unavailable } from '../../http/errors';
 import { createEventAccess, type Caller } from '../event-access/event-access.service';
 import { eventsRepository } from '../events/events.repository';
-import { liveRepository } from './live.repository';
+import { liveRepository, viewingKey, type Viewing } from './live.repository';
+
+/**
+ * A group of heartbeats' watch logs (decision 116): each viewing's row as the group's pieces leave it
+ * (null before its start), and which of them were started or moved, for the group to write.
+ */
+type WatchGroup = { rows: Map<string, Selectable<WatchLogsTable> | null>; started: Set<string>; moved: Set<string> };
 
 /** A viewer counts as watching while heartbeats arrive at least this often. */
 export const PRESENCE_WINDOW_MS = 90_000;
@@ -36,8 +42,24 @@ export function createLiveService(ctx: AppContext) {
     written: () => true,
     groupsInFlight: groupsInFlightFor(ctx.dialect),
   });
-  // Heartbeats that arrive together share a commit: at a show start they come by the thousand.
-  const watchLogs = createGroupedTransactions(db, { groupsInFlight: groupsInFlightFor(ctx.dialect) });
+  // Heartbeats that arrive together share a commit: at a show start they come by the thousand. A
+  // group reads its watch logs in one statement, its pieces move them in memory, and the group writes
+  // them in two: one a heartbeat was a read and a write, each a round trip on PostgreSQL (decision 116).
+  const watchLogs = createGroupedTransactions(db, {
+    groupsInFlight: groupsInFlightFor(ctx.dialect),
+    prepare: async (trx, viewings: Viewing[]): Promise<WatchGroup> => ({
+      rows: await liveRepository.lockWatchLogs(trx, ctx.dialect, viewings),
+      started: new Set(),
+      moved: new Set(),
+    }),
+    finish: (trx, group) => {
+      const rowsOf = (keys: Iterable<string>) => [...keys].flatMap((key) => group.rows.get(key) ?? []);
+      // A row started and moved in one group is written once, as it ends. One that another process
+      // started meanwhile stands, and this process's count is one high until its next read.
+      const moved = [...group.moved].filter((key) => !group.started.has(key));
+      return liveRepository.writeWatchLogs(trx, rowsOf(group.started), rowsOf(moved));
+    },
+  });
 
   /** The event for a viewer's own call; a private one only if they may see it. */
   async function eventFor(user: UserRow, eventId: number) {
@@ -108,24 +130,34 @@ export function createLiveService(ctx: AppContext) {
       const now = clock.now();
       // The change to the count, and the seconds the row holds once committed: the answer needs no
       // second read of the row.
-      const { moved, seconds } = await watchLogs.run(async (trx) => {
-        const row = await liveRepository.watchLog(trx, eventId, user.id);
+      const key = viewingKey({ eventId, userId: user.id });
+      const { moved, seconds } = await watchLogs.run({ eventId, userId: user.id }, async (_trx, group) => {
+        const row = group.rows.get(key);
         if (!row) {
           if (step === 'stop') return { moved: 0, seconds: 0 };
-          const started = await liveRepository.startWatchLog(trx, eventId, user.id, reachby, now.toISOString());
-          // Not started: another call wrote the row in between, so it is read as it stands.
-          if (!started)
-            return { moved: 0, seconds: (await liveRepository.watchLog(trx, eventId, user.id))?.seconds ?? 0 };
+          const nowIso = now.toISOString();
+          group.rows.set(key, {
+            event_id: eventId,
+            user_id: user.id,
+            reachby,
+            seconds: 0,
+            watching: 1,
+            started_at: nowIso,
+            last_seen_at: nowIso,
+          });
+          group.started.add(key);
           return { moved: 1, seconds: 0 };
         }
         // Time since the last sign of life counts, capped so a closed laptop does not.
         const gapMs = Math.max(0, Math.min(now.getTime() - new Date(row.last_seen_at).getTime(), PRESENCE_WINDOW_MS));
         const earned = step !== 'start' && row.watching ? Math.round(gapMs / 1000) : 0;
-        await liveRepository.updateWatchLog(trx, eventId, user.id, {
+        group.rows.set(key, {
+          ...row,
           seconds: row.seconds + earned,
           watching: step === 'stop' ? 0 : 1,
           last_seen_at: now.toISOString(),
         });
+        group.moved.add(key);
         return { moved: Number(step !== 'stop') - Number(counted(row, now.getTime())), seconds: row.seconds + earned };
       });
       moveCount(eventId, moved);

@@ -35,9 +35,16 @@ describeEachEngine('live presence', (t) => {
     const [a, b] = [await t().createViewer(), await t().createViewer()];
     const show = await liveShow();
     const now = t().clock.now().toISOString();
-    await liveRepository.startWatchLog(t().db, show.id, a.id, 'sms', now);
-    await liveRepository.updateWatchLog(t().db, show.id, a.id, { seconds: 42, watching: 1, last_seen_at: now });
-    await liveRepository.startWatchLog(t().db, show.id, b.id, 'email', now);
+    const started = { event_id: show.id, seconds: 0, watching: 1, started_at: now, last_seen_at: now };
+    await liveRepository.writeWatchLogs(
+      t().db,
+      [
+        { ...started, user_id: a.id, reachby: 'sms' },
+        { ...started, user_id: b.id, reachby: 'email' },
+      ],
+      [],
+    );
+    await liveRepository.writeWatchLogs(t().db, [], [{ ...started, user_id: a.id, reachby: 'sms', seconds: 42 }]);
     const counter = countingQueries(t().db);
     const asks = [a.id, b.id, a.id, 999_999];
     const logs = await Promise.all(asks.map((userId) => liveRepository.watchLog(counter.db, show.id, userId)));
@@ -48,6 +55,36 @@ describeEachEngine('live presence', (t) => {
       undefined,
     ]);
     expect(counter.take()).toBe(t().engine === 'postgres' ? 1 : asks.length);
+    // A group of heartbeats reads its rows in one go, each viewing once, with none for a new one.
+    const group = await liveRepository.lockWatchLogs(counter.db, t().engine, [
+      { eventId: show.id, userId: a.id },
+      { eventId: show.id, userId: 999_999 },
+      { eventId: show.id, userId: b.id },
+    ]);
+    expect(counter.take()).toBe(1);
+    // Every column as the group's statements wrote it, in its place.
+    expect(group.get(`${show.id}:${a.id}`)).toEqual({ ...started, user_id: a.id, reachby: 'sms', seconds: 42 });
+    expect([...group].map(([key, row]) => [key, row && row.seconds])).toEqual([
+      [`${show.id}:${a.id}`, 42],
+      [`${show.id}:999999`, null],
+      [`${show.id}:${b.id}`, 0],
+    ]);
+  });
+
+  it('answers heartbeats that arrive together each from its own row, two of one viewer in turn', async () => {
+    const viewers = await Promise.all(Array.from({ length: 4 }, () => t().createViewer()));
+    const show = await liveShow();
+    const log = (token: string, watch_stream: string) =>
+      t().get<Presence>('/api/userlivelog', { token, query: { eventid: String(show.id), watch_stream } });
+    const first = viewers[0]!.tokenvalue;
+    const starts = await Promise.all([...viewers.map((v) => log(v.tokenvalue, 'start')), log(first, 'start')]);
+    expect(starts.map((res) => res.http)).toEqual([200, 200, 200, 200, 200]);
+    t().clock.advance(30 * SECOND);
+    const beats = await Promise.all([...viewers.map((v) => log(v.tokenvalue, 'heartbeat')), log(first, 'heartbeat')]);
+    expect(beats.map((res) => res.body.data[0]?.watched_seconds)).toEqual([30, 30, 30, 30, 30]);
+    const rows = await t().db.selectFrom('watch_logs').select(['seconds', 'watching']).execute();
+    expect(rows).toEqual(viewers.map(() => ({ seconds: 30, watching: 1 })));
+    expect((await log(viewers[1]!.tokenvalue, 'heartbeat')).body.data[0]?.viewers).toBe(4);
   });
 
   it('turns heartbeats into watched seconds, capped across gaps, and counts viewers', async () => {

@@ -2,8 +2,8 @@
 // inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
 import type { QueryCreator, Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
-import { compiledStatement } from '../../db/compiled';
-import type { Db } from '../../db/database';
+import { compiledPerCount, compiledStatement } from '../../db/compiled';
+import type { Db, Dialect } from '../../db/database';
 import type { Database, RewardLedgerTable } from '../../db/schema';
 import { GENESIS_HASH } from '../../../shared/ledger-chain';
 
@@ -25,6 +25,8 @@ const LEDGER_COLUMNS = everyColumn<RewardLedgerTable>()([
 ]);
 
 type LedgerRow = Selectable<RewardLedgerTable>;
+/** The end of a viewer's chain: the last row's seq and hash (seq 0 and the genesis hash before any). */
+export type LedgerHead = { seq: number; hash: string };
 
 /** What an append writes: every column but the id, in the order of its statement's parameters. */
 const APPENDED_COLUMNS = LEDGER_COLUMNS.filter(
@@ -36,14 +38,14 @@ const PLACEHOLDER_ROW = Object.fromEntries(APPENDED_COLUMNS.map((column) => [col
 const appendedValues = (row: AppendedRow) => APPENDED_COLUMNS.map((column) => row[column]);
 
 // Every credit at a show start (a check-in, a spin) runs these: compiled once (decision 115).
-const lockHeadRow = compiledStatement<{ seq: number; hash: string }, [userId: number]>((db) =>
+const lockHeadRow = compiledStatement<LedgerHead, [userId: number]>((db) =>
   db
     .updateTable('reward_ledger_heads')
     .set((eb) => ({ seq: eb.ref('seq') }))
     .where('user_id', '=', 0)
     .returning(['seq', 'hash']),
 );
-const insertHead = compiledStatement<{ seq: number; hash: string }, [userId: number, seq: 0, hash: string]>((db) =>
+const insertHead = compiledStatement<LedgerHead, [userId: number, seq: 0, hash: string]>((db) =>
   db
     .insertInto('reward_ledger_heads')
     .values({ user_id: 0, seq: 0, hash: '' })
@@ -100,6 +102,31 @@ const settledSince = compiledStatement<
     .where('created_at', '>=', ''),
 );
 
+// A group of spins' heads (decision 116), compiled once per number of viewers.
+type HeadOf = { user_id: number } & LedgerHead;
+const headsInOrder = (db: Db, count: number) =>
+  db
+    .selectFrom('reward_ledger_heads')
+    .select(['user_id', 'seq', 'hash'])
+    .where(
+      'user_id',
+      'in',
+      Array.from({ length: count }, () => 0),
+    )
+    .orderBy('user_id');
+/** Locked on PostgreSQL, in the viewers' order; SQLite's write lock is the transaction's own. */
+const headsToLock = {
+  postgres: compiledPerCount<HeadOf>((db, count) => headsInOrder(db, count).forUpdate()),
+  sqlite: compiledPerCount<HeadOf>(headsInOrder),
+};
+const insertHeads = compiledPerCount<HeadOf>((db, count) =>
+  db
+    .insertInto('reward_ledger_heads')
+    .values(Array.from({ length: count }, () => ({ user_id: 0, seq: 0, hash: '' })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning(['user_id', 'seq', 'hash']),
+);
+
 export const rewardsRepository = {
   /**
    * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
@@ -108,7 +135,7 @@ export const rewardsRepository = {
    * A viewer's first append finds no head and writes it: the new row is as locked as an updated
    * one. One round trip when the head is there, which is every append after a viewer's first.
    */
-  async lockHead(db: Db, userId: number): Promise<{ seq: number; hash: string }> {
+  async lockHead(db: Db, userId: number): Promise<LedgerHead> {
     const lock = async () => (await lockHeadRow(db, userId)).rows[0];
     const head =
       (await lock()) ??
@@ -117,6 +144,35 @@ export const rewardsRepository = {
       (await lock());
     if (!head) throw new Error(`the ledger head of viewer ${userId} is neither there nor writable`);
     return head;
+  },
+
+  /**
+   * lockHead for several viewers at once (a group of spins, decision 116): one read of the heads
+   * there, in the viewers' order (locked on PostgreSQL; SQLite's write lock is the transaction's
+   * own), one insert of those missing, and one more read only for a head another append wrote
+   * between the two.
+   */
+  async lockHeads(db: Db, dialect: Dialect, userIds: readonly number[]): Promise<Map<number, LedgerHead>> {
+    const heads = new Map<number, LedgerHead>();
+    const keep = (rows: HeadOf[]) => {
+      for (const row of rows) heads.set(row.user_id, { seq: row.seq, hash: row.hash });
+    };
+    const lock = async (ids: readonly number[]) => keep((await headsToLock[dialect](db, ids.length, ids)).rows);
+    await lock(userIds);
+    const missing = userIds.filter((id) => !heads.has(id)).sort((a, b) => a - b);
+    if (!missing.length) return heads;
+    keep(
+      (
+        await insertHeads(
+          db,
+          missing.length,
+          missing.flatMap((id) => [id, 0, GENESIS_HASH]),
+        )
+      ).rows,
+    );
+    const raced = missing.filter((id) => !heads.has(id));
+    if (raced.length) await lock(raced);
+    return heads;
   },
 
   moveHead: async (db: Db, userId: number, seq: number, hash: string) => {
@@ -141,7 +197,6 @@ export const rewardsRepository = {
   earnedSince: async (db: Db, userId: number, reason: string, sinceIso: string) =>
     (await settledSince(db, userId, reason, 'settled', sinceIso)).rows,
 
-  /** Every row of a viewer, oldest first. */
   /** Viewers with a settled credit that expires after `fromIso` and by `toIso` (spent or not). */
   usersWithPointsExpiring: async (db: Db, fromIso: string, toIso: string): Promise<number[]> =>
     (
@@ -157,6 +212,7 @@ export const rewardsRepository = {
         .execute()
     ).map((row) => row.user_id),
 
+  /** Every row of a viewer, oldest first. */
   all: (db: Db, userId: number) =>
     db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq', 'asc').execute(),
 

@@ -124,6 +124,33 @@ describeEachEngine('the points ledger', (t) => {
     expect((await details(t(), viewer.tokenvalue)).balance).toBe(210);
   });
 
+  it('credits a group of viewers under heads locked in one go, new heads and old, and twice for one viewer', async () => {
+    const rewards = rewardsOf(t());
+    const [known, fresh, twice] = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
+    await rewards.credit(known.id, 5, 'rsvp', 'event:1');
+    await t()
+      .db.transaction()
+      .execute(async (trx) => {
+        const heads = await rewards.lockHeads(trx, [known.id, fresh.id, twice.id]);
+        expect(heads.get(known.id)?.seq).toBe(1);
+        expect(heads.get(fresh.id)).toEqual({ seq: 0, hash: GENESIS_HASH });
+        await rewards.credit(known.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
+        await rewards.credit(fresh.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
+        // The second credit of one viewer in the transaction finds the head the first one moved.
+        await rewards.credit(twice.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
+        await rewards.credit(twice.id, 200, 'spin', 'spin:2:giveaway', { trx, heads });
+        expect(heads.size).toBe(0);
+      });
+    for (const [viewer, rows] of [
+      [known, 2],
+      [fresh, 1],
+      [twice, 2],
+    ] as const) {
+      const ledger = await download(t(), viewer.tokenvalue);
+      expect(await verifyLedger(ledger)).toEqual({ ok: true, rows, headHash: ledger[rows - 1]?.hash });
+    }
+  });
+
   it('lets a viewer download a ledger that verifies, and whose tampered copy fails at the changed row', async () => {
     const viewer = await t().createViewer();
     const rewards = rewardsOf(t());
