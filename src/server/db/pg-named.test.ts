@@ -87,15 +87,17 @@ describeEachEngine('named statements', (t) => {
         await spinRepository.prizes(trx, 1);
         await spinRepository.spinOf(trx, 1, 1, 'rsvp');
         // A spin's writes: the spin, and the points it credits to the ledger.
-        await spinRepository.insertSpin(trx, {
-          event_id: show.id,
-          user_id: viewer.id,
-          kind: 'rsvp',
-          prize_id: null,
-          label: 'A pearl',
-          points: 5,
-          created_at: nowIso,
-        });
+        await spinRepository.insertSpins(trx, [
+          {
+            event_id: show.id,
+            user_id: viewer.id,
+            kind: 'rsvp',
+            prize_id: null,
+            label: 'A pearl',
+            points: 5,
+            created_at: nowIso,
+          },
+        ]);
         await createRewardsService(t().app.ctx).credit(viewer.id, 5, 'spin', `spin:${show.id}:rsvp`, { trx });
         const { rows } = await sql<{ statement: string }>`
           select statement from pg_prepared_statements where name like 'gc\_%' order by statement`.execute(trx);

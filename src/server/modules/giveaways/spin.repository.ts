@@ -2,7 +2,7 @@
 // the reward points credited with it, and the stock left of prizes that have one.
 import type { Selectable } from 'kysely';
 import { everyColumn } from '../../db/columns';
-import { compiledRead, compiledStatement } from '../../db/compiled';
+import { compiledPerCount, compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
 import { turnBatchedRows } from '../../db/turn-batch';
@@ -90,13 +90,23 @@ const spinsBatched = turnBatchedRows<Db, SpinAsk, Spin>({
 const entryOfViewer = compiledRead<{ id: number }, [giveawayId: number, userId: number]>((db) =>
   db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', 0).where('user_id', '=', 0),
 );
-/** A spin's row, its values in SPIN_COLUMNS' order: written by every spin, compiled once (decision 115). */
-const insertSpinRow = compiledStatement<Spin, unknown[]>((db) =>
+/** Its keys in SPIN_COLUMNS' order: each row's values are given in that order. */
+const PLACEHOLDER_SPIN: SpinsTable = {
+  event_id: 0,
+  user_id: 0,
+  kind: 'rsvp',
+  prize_id: null,
+  label: '',
+  points: 0,
+  created_at: '',
+};
+/** A group's spins, their values in SPIN_COLUMNS' order: compiled once per count (decisions 115, 116). */
+const insertSpinRows = compiledPerCount<{ event_id: number }>((db, count) =>
   db
     .insertInto('spins')
-    .values(Object.fromEntries(SPIN_COLUMNS.map((column) => [column, null])) as unknown as SpinsTable)
+    .values(Array.from({ length: count }, () => PLACEHOLDER_SPIN))
     .onConflict((oc) => oc.columns(['event_id', 'user_id', 'kind']).doNothing())
-    .returning(SPIN_COLUMNS),
+    .returning('event_id'),
 );
 
 type Pair = { eventId: number; userId: number };
@@ -165,9 +175,15 @@ export const spinRepository = {
   spinOf: async (db: Db, eventId: number, userId: number, kind: SpinsTable['kind']) =>
     (await spinsBatched(db, { eventId, userId, kind }))[0],
 
-  /** Inserts the spin; undefined when this viewer already spun for this event and kind. */
-  insertSpin: async (db: Db, row: SpinsTable) =>
-    (await insertSpinRow(db, ...SPIN_COLUMNS.map((column) => row[column]))).rows[0],
+  /** Inserts a group's spins; answers how many were new (a viewer who already spun for the event and kind is not). */
+  insertSpins: async (db: Db, rows: readonly SpinsTable[]) =>
+    (
+      await insertSpinRows(
+        db,
+        rows.length,
+        rows.flatMap((row) => SPIN_COLUMNS.map((column) => row[column])),
+      )
+    ).rows.length,
 
   hasEntry: async (db: Db, eventId: number, userId: number) =>
     (await entriesBatched(db, { eventId, userId })).length > 0,

@@ -27,7 +27,8 @@ import { createEventAccess } from '../event-access/event-access.service';
 import { publicImage } from '../events/event-record';
 import { storedImage } from '../events/event-row';
 import { eventsRepository } from '../events/events.repository';
-import { createRewardsService } from '../rewards/rewards.service';
+import type { AppendedRow } from '../rewards/rewards.repository';
+import { createRewardsService, type LockedHeads } from '../rewards/rewards.service';
 import { rsvpRepository } from '../rsvp/rsvp.repository';
 import { spinRepository } from './spin.repository';
 
@@ -53,6 +54,9 @@ export const isDrawable = (prize: Pick<Prize, 'weight' | 'stock'>) =>
 /** Thrown inside the spin's transaction when another spin of the same viewer got there first: undoes the stock taken. */
 class SpunAlready extends Error {}
 
+/** A group of spins (decision 116): its viewers' locked ledger heads, and the spins and credits its pieces drew. */
+type SpinGroup = { heads: LockedHeads; spins: SpinsTable[]; credits: AppendedRow[] };
+
 /** The kind of spin an event offers: giveaways after entry, shows and special events after RSVP. */
 export const spinKindOf = (event: Pick<Selectable<EventsTable>, 'type'>): SpinKind =>
   event.type === 'giveaway' ? 'giveaway' : 'rsvp';
@@ -62,8 +66,21 @@ export function createSpinService(ctx: AppContext) {
   const access = createEventAccess(ctx);
   const rewards = createRewardsService(ctx);
   // Spins that arrive together share a commit: at a giveaway's opening they come by the hundred (decision 106).
-  // The group's ledger heads are locked in one statement first (decision 116).
-  const groupOptions = { prepare: (trx: Db, userIds: number[]) => rewards.lockHeads(trx, userIds) };
+  // A group locks its viewers' ledger heads in one statement, its pieces draw in memory (but for a
+  // prize's stock), and it writes its spins and their credits at its end (decision 116).
+  const groupOptions = {
+    prepare: async (trx: Db, userIds: number[]): Promise<SpinGroup> => ({
+      heads: await rewards.lockHeads(trx, userIds),
+      spins: [],
+      credits: [],
+    }),
+    finish: async (trx: Db, group: SpinGroup) => {
+      // The unique key said another spin got there first: the group is undone, stock and all, and
+      // each of its spins runs again alone, where only that one is refused.
+      if ((await spinRepository.insertSpins(trx, group.spins)) < group.spins.length) throw new SpunAlready();
+      await rewards.writeCredits(trx, group.credits);
+    },
+  };
   const spinWrites = createGroupedTransactions(db, { ...groupOptions, groupsInFlight: groupsInFlightFor(ctx.dialect) });
   // On PostgreSQL a spin drawn on a prize with a stock goes in groups of its own, one at a time. Every
   // such spin updates the same row, whose lock a group holds until it commits: mixed into the other
@@ -164,11 +181,11 @@ export function createSpinService(ctx: AppContext) {
       const drawable = prizes.filter(isDrawable);
       const drawn = draw(drawable);
       const outcome = await (drawn?.stock === null ? spinWrites : stockedSpinWrites)
-        .run(user.id, async (trx, heads) => {
+        .run(user.id, async (trx, group) => {
           const prize = await takePrize(trx, drawable, drawn);
           // Every prize with a chance ran out while this spin was drawn.
           if (!prize) throw new AppError(422, GIVEAWAY_MESSAGES.spinNoWheel);
-          const inserted = await spinRepository.insertSpin(trx, {
+          const spin = {
             event_id: eventId,
             user_id: user.id,
             kind,
@@ -176,13 +193,14 @@ export function createSpinService(ctx: AppContext) {
             label: prize.label,
             points: prize.points,
             created_at: now,
-          });
-          // The unique key said another spin got there first: roll back the stock taken, credit nothing.
-          if (!inserted) throw new SpunAlready();
+          };
+          group.spins.push(spin);
           // The ledger's source is the one migration 016 gave spins copied from reward_points.
           if (prize.points > 0)
-            await rewards.credit(user.id, prize.points, 'spin', `spin:${eventId}:${kind}`, { trx, heads });
-          return { spin: inserted, already: false };
+            group.credits.push(
+              rewards.planCredit(group.heads, user.id, prize.points, 'spin', `spin:${eventId}:${kind}`),
+            );
+          return { spin, already: false };
         })
         .catch(async (error: unknown) => {
           if (!(error instanceof SpunAlready)) throw error;

@@ -32,7 +32,7 @@ export type LedgerHead = { seq: number; hash: string };
 const APPENDED_COLUMNS = LEDGER_COLUMNS.filter(
   (column): column is Exclude<(typeof LEDGER_COLUMNS)[number], 'id'> => column !== 'id',
 );
-type AppendedRow = Omit<LedgerRow, 'id'>;
+export type AppendedRow = Omit<LedgerRow, 'id'>;
 // Placeholders: the statements below are compiled once and given each row's values in this order.
 const PLACEHOLDER_ROW = Object.fromEntries(APPENDED_COLUMNS.map((column) => [column, null])) as unknown as AppendedRow;
 const appendedValues = (row: AppendedRow) => APPENDED_COLUMNS.map((column) => row[column]);
@@ -127,6 +127,24 @@ const insertHeads = compiledPerCount<HeadOf>((db, count) =>
     .returning(['user_id', 'seq', 'hash']),
 );
 
+/** A group's ledger rows in one insert (decision 116), compiled once per count; answers the new rows' ids. */
+const appendRows = compiledPerCount<{ id: number }>((db, count) =>
+  db
+    .insertInto('reward_ledger')
+    .values(Array.from({ length: count }, () => PLACEHOLDER_ROW))
+    .onConflict((oc) => oc.columns(['user_id', 'reason', 'source_id', 'state']).doNothing())
+    .returning('id'),
+);
+/** A group's heads moved to their viewers' last rows, one row per viewer. */
+const moveHeadsTo = compiledPerCount<never>((db, count) =>
+  db
+    .insertInto('reward_ledger_heads')
+    .values(Array.from({ length: count }, () => ({ user_id: 0, seq: 0, hash: '' })))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), hash: eb.ref('excluded.hash') })),
+    ),
+);
+
 export const rewardsRepository = {
   /**
    * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
@@ -173,6 +191,16 @@ export const rewardsRepository = {
     const raced = missing.filter((id) => !heads.has(id));
     if (raced.length) await lock(raced);
     return heads;
+  },
+
+  /** Appends a group's rows in one statement; answers how many were new (a row whose key is in already is not). */
+  appendMany: async (db: Db, rows: readonly AppendedRow[]) =>
+    (await appendRows(db, rows.length, rows.flatMap(appendedValues))).rows.length,
+
+  /** Moves each viewer's head to the seq and hash given, in one statement (their heads are locked). */
+  async moveHeads(db: Db, heads: ReadonlyMap<number, LedgerHead>) {
+    const values = [...heads].sort(([a], [b]) => a - b).flatMap(([userId, head]) => [userId, head.seq, head.hash]);
+    if (values.length) await moveHeadsTo(db, heads.size, values);
   },
 
   moveHead: async (db: Db, userId: number, seq: number, hash: string) => {

@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { RewardLedgerTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { rewardsRepository, type LedgerHead } from './rewards.repository';
+import { rewardsRepository, type AppendedRow, type LedgerHead } from './rewards.repository';
 
 type StoredRow = Selectable<RewardLedgerTable>;
 
@@ -34,10 +34,7 @@ export type AppendOptions = {
   trx?: Db;
 };
 
-/**
- * Heads that `lockHeads` locked for a transaction, by viewer. An append takes its viewer's head out:
- * the append moves it, so a second one in the same transaction locks it again and reads where it is.
- */
+/** The heads `lockHeads` locked for a transaction, by viewer, as the credits planned since leave them. */
 export type LockedHeads = Map<number, LedgerHead>;
 
 /** Points in one row at most, either way: far above any rule, low enough that sums stay exact. */
@@ -98,9 +95,8 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * one viewer take turns; the insert's unique key makes a repeat (concurrent, or after a restart)
    * answer the row already there, with nothing written.
    */
-  async function append(trx: Db, entry: NewEntry, heads?: LockedHeads): Promise<Appended> {
-    const head = heads?.get(entry.userId) ?? (await rewardsRepository.lockHead(trx, entry.userId));
-    heads?.delete(entry.userId);
+  async function append(trx: Db, entry: NewEntry): Promise<Appended> {
+    const head = await rewardsRepository.lockHead(trx, entry.userId);
     // A repeat is found by the unique key when its row is written (write); only a debit that must be
     // covered looks first, so a repeat is not refused for a balance it already paid from.
     if (entry.mustCover) {
@@ -165,11 +161,8 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     return write(trx, head, { ...entry, points: locked.points });
   }
 
-  async function write(trx: Db, head: LedgerHead, entry: NewEntry): Promise<Appended> {
-    if (entry.mustCover) {
-      const { balance } = summaryOf(await rewardsRepository.all(trx, entry.userId));
-      if (balance + entry.points < 0) throw new AppError(409, MESSAGES.notEnoughPoints);
-    }
+  /** The row that follows `head` for `entry`, hashed into the chain. */
+  function rowAfter(head: LedgerHead, entry: NewEntry): AppendedRow {
     const createdAt = clock.now().toISOString();
     const fields = {
       user_id: entry.userId,
@@ -185,8 +178,15 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     };
     // rowHash's own digest, hashed at once: Web Crypto's is a job on the thread pool, which cost
     // 100 µs a row at a show start and held the transaction open across a turn of the event loop.
-    const hash = sha256Hex(canonicalRow(fields));
-    const row = { ...fields, hash, created_by: entry.createdBy ?? null };
+    return { ...fields, hash: sha256Hex(canonicalRow(fields)), created_by: entry.createdBy ?? null };
+  }
+
+  async function write(trx: Db, head: LedgerHead, entry: NewEntry): Promise<Appended> {
+    if (entry.mustCover) {
+      const { balance } = summaryOf(await rewardsRepository.all(trx, entry.userId));
+      if (balance + entry.points < 0) throw new AppError(409, MESSAGES.notEnoughPoints);
+    }
+    const row = rowAfter(head, entry);
     // PostgreSQL moves the head in the insert's own statement: one round trip inside the transaction
     // fewer, where every one waits for a turn of a busy event loop. SQLite writes without a trip.
     const stored =
@@ -199,7 +199,7 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       if (!first) throw new Error('a ledger row conflicted with one that is not there');
       return { row: toLedgerRow(first), isNew: false };
     }
-    if (ctx.dialect !== 'postgres') await rewardsRepository.moveHead(trx, entry.userId, stored.seq, hash);
+    if (ctx.dialect !== 'postgres') await rewardsRepository.moveHead(trx, entry.userId, stored.seq, row.hash);
     return { row: toLedgerRow(stored), isNew: true };
   }
 
@@ -222,23 +222,44 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       points: number,
       reason: CreditReason,
       sourceId: string,
-      options: AppendOptions & { pending?: boolean; heads?: LockedHeads } = {},
+      options: AppendOptions & { pending?: boolean } = {},
     ): Promise<Appended> {
       checkAmount(points);
       checkSource(sourceId);
       const state = options.pending ? 'pending' : 'settled';
-      return inTransaction(options.trx, (trx) =>
-        // Heads are locked in a transaction, and good only in that one.
-        append(trx, { userId, points, reason, sourceId, state }, options.trx ? options.heads : undefined),
-      );
+      return inTransaction(options.trx, (trx) => append(trx, { userId, points, reason, sourceId, state }));
+    },
+
+    /** Locks the heads of these viewers for the rest of the transaction in one go, for planCredit (decision 116). */
+    lockHeads: (trx: Db, userIds: readonly number[]): Promise<LockedHeads> =>
+      rewardsRepository.lockHeads(trx, ctx.dialect, userIds),
+
+    /**
+     * A settled credit for a group to write at its end with writeCredits (decision 116): its row
+     * follows the viewer's head in `heads`, which moves to it, so a second credit to the viewer in
+     * the group follows the first. The head must have been locked by lockHeads in that transaction.
+     */
+    planCredit(heads: LockedHeads, userId: number, points: number, reason: CreditReason, sourceId: string) {
+      checkAmount(points);
+      checkSource(sourceId);
+      const head = heads.get(userId);
+      if (!head) throw new Error(`the ledger head of viewer ${userId} was not locked for this credit`);
+      const row = rowAfter(head, { userId, points, reason, sourceId, state: 'settled' });
+      heads.set(userId, { seq: row.seq, hash: row.hash });
+      return row;
     },
 
     /**
-     * Locks the heads of these viewers for the rest of the transaction in one go, for credits made in
-     * it with `heads` (a group of spins, decision 116): each spares its own lock's round trip.
+     * Writes a group's planned credits and moves their viewers' heads to the last of them, a
+     * statement each. A credit already there fails the whole write: a group plans a credit only
+     * where its own write (a spin's row) showed it new.
      */
-    lockHeads: (trx: Db, userIds: readonly number[]): Promise<LockedHeads> =>
-      rewardsRepository.lockHeads(trx, ctx.dialect, userIds),
+    async writeCredits(trx: Db, credits: readonly AppendedRow[]) {
+      if (!credits.length) return;
+      if ((await rewardsRepository.appendMany(trx, credits)) < credits.length)
+        throw new Error('a planned ledger row is there already');
+      await rewardsRepository.moveHeads(trx, new Map(credits.map((row) => [row.user_id, row])));
+    },
 
     /**
      * credit with a daily cap for the reason (decision 056): cut to what is left of the cap today,

@@ -124,7 +124,7 @@ describeEachEngine('the points ledger', (t) => {
     expect((await details(t(), viewer.tokenvalue)).balance).toBe(210);
   });
 
-  it('credits a group of viewers under heads locked in one go, new heads and old, and twice for one viewer', async () => {
+  it("plans a group's credits under heads locked in one go, and writes them at its end, twice for one viewer too", async () => {
     const rewards = rewardsOf(t());
     const [known, fresh, twice] = [await t().createViewer(), await t().createViewer(), await t().createViewer()];
     await rewards.credit(known.id, 5, 'rsvp', 'event:1');
@@ -134,12 +134,20 @@ describeEachEngine('the points ledger', (t) => {
         const heads = await rewards.lockHeads(trx, [known.id, fresh.id, twice.id]);
         expect(heads.get(known.id)?.seq).toBe(1);
         expect(heads.get(fresh.id)).toEqual({ seq: 0, hash: GENESIS_HASH });
-        await rewards.credit(known.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
-        await rewards.credit(fresh.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
-        // The second credit of one viewer in the transaction finds the head the first one moved.
-        await rewards.credit(twice.id, 50, 'spin', 'spin:1:giveaway', { trx, heads });
-        await rewards.credit(twice.id, 200, 'spin', 'spin:2:giveaway', { trx, heads });
-        expect(heads.size).toBe(0);
+        const planned = [
+          rewards.planCredit(heads, known.id, 50, 'spin', 'spin:1:giveaway'),
+          rewards.planCredit(heads, fresh.id, 50, 'spin', 'spin:1:giveaway'),
+          // The second credit of one viewer in the group follows the first.
+          rewards.planCredit(heads, twice.id, 50, 'spin', 'spin:1:giveaway'),
+          rewards.planCredit(heads, twice.id, 200, 'spin', 'spin:2:giveaway'),
+        ];
+        expect(planned.map((row) => [row.user_id, row.seq])).toEqual([
+          [known.id, 2],
+          [fresh.id, 1],
+          [twice.id, 1],
+          [twice.id, 2],
+        ]);
+        await rewards.writeCredits(trx, planned);
       });
     for (const [viewer, rows] of [
       [known, 2],
@@ -149,6 +157,29 @@ describeEachEngine('the points ledger', (t) => {
       const ledger = await download(t(), viewer.tokenvalue);
       expect(await verifyLedger(ledger)).toEqual({ ok: true, rows, headHash: ledger[rows - 1]?.hash });
     }
+    // The heads moved with the rows: the next credit, made alone, follows on.
+    expect((await rewards.credit(twice.id, 10, 'rsvp', 'event:3')).row.seq).toBe(3);
+    expect(await verifyLedger(await download(t(), twice.tokenvalue))).toMatchObject({ ok: true, rows: 3 });
+  });
+
+  it('refuses to plan a credit without its head, or to write one that is there already, writing nothing', async () => {
+    const rewards = rewardsOf(t());
+    const viewer = await t().createViewer();
+    await rewards.credit(viewer.id, 50, 'spin', 'spin:1:giveaway');
+    await expect(
+      t()
+        .db.transaction()
+        .execute(async (trx) => {
+          const heads = await rewards.lockHeads(trx, [viewer.id]);
+          expect(() => rewards.planCredit(heads, viewer.id + 1, 5, 'spin', 'spin:1:giveaway')).toThrow(
+            'was not locked',
+          );
+          const again = rewards.planCredit(heads, viewer.id, 50, 'spin', 'spin:1:giveaway');
+          await rewards.writeCredits(trx, [again]);
+        }),
+    ).rejects.toThrow('a planned ledger row is there already');
+    expect((await download(t(), viewer.tokenvalue)).map((row) => row.seq)).toEqual([1]);
+    expect((await rewards.credit(viewer.id, 10, 'rsvp', 'event:3')).row.seq).toBe(2);
   });
 
   it('lets a viewer download a ledger that verifies, and whose tampered copy fails at the changed row', async () => {
