@@ -6,7 +6,8 @@
 // committed, so running a piece again writes it once.
 //
 // Two steps go around the pieces (decision 116): `prepare`, given the keys of the group's pieces,
-// reads in one statement what they all need, and `finish` writes what they left in it. On PostgreSQL every statement a piece runs waits for a turn of the busy event loop while the
+// reads in one statement what they all need, and `finish` writes what they left in it. On
+// PostgreSQL every statement a piece runs waits for a turn of the busy event loop while the
 // transaction stays open, so a read or a write made once a group rather than once a piece shortens
 // every group by that many round trips.
 //

@@ -57,7 +57,7 @@ type WatchLog = Selectable<WatchLogsTable>;
 const placeholderViewings = (count: number) => Array.from({ length: count }, () => ({ eventId: 0, userId: 0 }));
 const viewingValues = (viewings: readonly Viewing[]) => viewings.flatMap((v) => [v.eventId, v.userId]);
 const watchLogsInKeyOrder = (db: Db, count: number) =>
-  watchLogsWhere(db, placeholderViewings(count)).orderBy(['event_id', 'user_id']);
+  watchLogsWhere(db, placeholderViewings(count)).orderBy('event_id').orderBy('user_id');
 /** On PostgreSQL the rows are locked, in key order; SQLite's write lock is the transaction's own. */
 const readWatchLogsToMove = {
   postgres: compiledPerCount<WatchLog>((db, count) => watchLogsInKeyOrder(db, count).forUpdate()),

@@ -44,7 +44,8 @@ export function createLiveService(ctx: AppContext) {
   });
   // Heartbeats that arrive together share a commit: at a show start they come by the thousand. A
   // group reads its watch logs in one statement, its pieces move them in memory, and the group writes
-  // them in two: one a heartbeat was a read and a write, each a round trip on PostgreSQL (decision 116).
+  // them in two more. Each heartbeat used to make a read and a write of its own, each a round trip on
+  // PostgreSQL (decision 116).
   const watchLogs = createGroupedTransactions(db, {
     groupsInFlight: groupsInFlightFor(ctx.dialect),
     prepare: async (trx, viewings: Viewing[]): Promise<WatchGroup> => ({
