@@ -20,3 +20,17 @@ export function qualified<const Table extends string, const Columns extends read
 ): { [K in keyof Columns]: `${Table}.${Columns[K]}` } {
   return columns.map((column) => `${table}.${column}`) as { [K in keyof Columns]: `${Table}.${Columns[K]}` };
 }
+
+/**
+ * A row of placeholders whose keys are `columns`, in their order: a statement compiled once from it
+ * (decisions 115, 116) takes each row's values in that order, as `valuesInOrder` gives them. One
+ * list of columns gives both, so the two cannot drift apart.
+ */
+export function placeholderRow<Row>(columns: readonly (keyof Row & string)[]): Row {
+  return Object.fromEntries(columns.map((column) => [column, null])) as Row;
+}
+
+/** The values of `rows`, row after row, each in `columns`' order: the parameters of a statement built on placeholderRow. */
+export function valuesInOrder<Row>(columns: readonly (keyof Row & string)[], rows: readonly Row[]): unknown[] {
+  return rows.flatMap((row) => columns.map((column) => row[column]));
+}

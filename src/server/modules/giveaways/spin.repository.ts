@@ -1,7 +1,7 @@
 // SQL for spin-to-win: the prize table per event, one spin per viewer per event and kind, and
 // the reward points credited with it, and the stock left of prizes that have one.
 import type { Selectable } from 'kysely';
-import { everyColumn } from '../../db/columns';
+import { everyColumn, placeholderRow, valuesInOrder } from '../../db/columns';
 import { compiledPerCount, compiledRead } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { SpinPrizesTable, SpinsTable } from '../../db/schema';
@@ -90,16 +90,7 @@ const spinsBatched = turnBatchedRows<Db, SpinAsk, Spin>({
 const entryOfViewer = compiledRead<{ id: number }, [giveawayId: number, userId: number]>((db) =>
   db.selectFrom('giveaway_entries').select('id').where('giveaway_id', '=', 0).where('user_id', '=', 0),
 );
-/** Its keys in SPIN_COLUMNS' order: each row's values are given in that order. */
-const PLACEHOLDER_SPIN: SpinsTable = {
-  event_id: 0,
-  user_id: 0,
-  kind: 'rsvp',
-  prize_id: null,
-  label: '',
-  points: 0,
-  created_at: '',
-};
+const PLACEHOLDER_SPIN = placeholderRow<SpinsTable>(SPIN_COLUMNS);
 /** A group's spins, their values in SPIN_COLUMNS' order: compiled once per count (decisions 115, 116). */
 const insertSpinRows = compiledPerCount<{ event_id: number }>((db, count) =>
   db
@@ -177,13 +168,7 @@ export const spinRepository = {
 
   /** Inserts a group's spins; answers how many were new (a viewer who already spun for the event and kind is not). */
   insertSpins: async (db: Db, rows: readonly SpinsTable[]) =>
-    (
-      await insertSpinRows(
-        db,
-        rows.length,
-        rows.flatMap((row) => SPIN_COLUMNS.map((column) => row[column])),
-      )
-    ).rows.length,
+    (await insertSpinRows(db, rows.length, valuesInOrder(SPIN_COLUMNS, rows))).rows.length,
 
   hasEntry: async (db: Db, eventId: number, userId: number) =>
     (await entriesBatched(db, { eventId, userId })).length > 0,

@@ -1,7 +1,7 @@
 // SQL for live presence: check-ins (live_checkins, one per viewer and show), the watch log
 // (watch_logs, one row per viewer and show that heartbeats update) and the counts staff read.
 import type { Insertable, Selectable } from 'kysely';
-import { everyColumn } from '../../db/columns';
+import { everyColumn, placeholderRow, valuesInOrder } from '../../db/columns';
 import { compiledPerCount, compiledRead } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/database';
 import type { LiveCheckinsTable, WatchLogsTable } from '../../db/schema';
@@ -63,17 +63,7 @@ const readWatchLogsToMove = {
   postgres: compiledPerCount<WatchLog>((db, count) => watchLogsInKeyOrder(db, count).forUpdate()),
   sqlite: compiledPerCount<WatchLog>(watchLogsInKeyOrder),
 };
-/** Its keys in WATCH_LOG_COLUMNS's order: the values of each row are given in that order. */
-const PLACEHOLDER_WATCH_LOG: WatchLog = {
-  event_id: 0,
-  user_id: 0,
-  reachby: '',
-  seconds: 0,
-  watching: 0,
-  started_at: '',
-  last_seen_at: '',
-};
-const watchLogValues = (rows: readonly WatchLog[]) => rows.flatMap((row) => WATCH_LOG_COLUMNS.map((c) => row[c]));
+const PLACEHOLDER_WATCH_LOG = placeholderRow<WatchLog>(WATCH_LOG_COLUMNS);
 const insertWatchLogs = (db: Db, count: number) =>
   db.insertInto('watch_logs').values(Array.from({ length: count }, () => PLACEHOLDER_WATCH_LOG));
 const startWatchLogs = compiledPerCount<never>((db, count) =>
@@ -134,8 +124,8 @@ export const liveRepository = {
 
   /** Writes a group's new watch logs and moves the others, a statement each; a new one already there stands. */
   async writeWatchLogs(db: Db, started: WatchLog[], moved: WatchLog[]) {
-    if (started.length) await startWatchLogs(db, started.length, watchLogValues(inKeyOrder(started)));
-    if (moved.length) await moveWatchLogs(db, moved.length, watchLogValues(inKeyOrder(moved)));
+    if (started.length) await startWatchLogs(db, started.length, valuesInOrder(WATCH_LOG_COLUMNS, inKeyOrder(started)));
+    if (moved.length) await moveWatchLogs(db, moved.length, valuesInOrder(WATCH_LOG_COLUMNS, inKeyOrder(moved)));
   },
 
   /** Rows of the show in rsvps or live_checkins. */

@@ -1,7 +1,7 @@
 // SQL for the points ledger (reward_ledger, reward_ledger_heads; migration 015). Rows are only ever
 // inserted and read: there is no update or delete of a ledger row here (a test holds us to it).
 import type { QueryCreator, Selectable } from 'kysely';
-import { everyColumn } from '../../db/columns';
+import { everyColumn, placeholderRow, valuesInOrder } from '../../db/columns';
 import { compiledPerCount, compiledStatement } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/database';
 import type { Database, RewardLedgerTable } from '../../db/schema';
@@ -34,27 +34,9 @@ const APPENDED_COLUMNS = LEDGER_COLUMNS.filter(
 );
 export type AppendedRow = Omit<LedgerRow, 'id'>;
 // Placeholders: the statements below are compiled once and given each row's values in this order.
-const PLACEHOLDER_ROW = Object.fromEntries(APPENDED_COLUMNS.map((column) => [column, null])) as unknown as AppendedRow;
-const appendedValues = (row: AppendedRow) => APPENDED_COLUMNS.map((column) => row[column]);
+const PLACEHOLDER_ROW = placeholderRow<AppendedRow>(APPENDED_COLUMNS);
 
 // Every credit at a show start (a check-in, a spin) runs these: compiled once (decision 115).
-const lockHeadRow = compiledStatement<LedgerHead, [userId: number]>((db) =>
-  db
-    .updateTable('reward_ledger_heads')
-    .set((eb) => ({ seq: eb.ref('seq') }))
-    .where('user_id', '=', 0)
-    .returning(['seq', 'hash']),
-);
-const insertHead = compiledStatement<LedgerHead, [userId: number, seq: 0, hash: string]>((db) =>
-  db
-    .insertInto('reward_ledger_heads')
-    .values({ user_id: 0, seq: 0, hash: '' })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .returning(['seq', 'hash']),
-);
-const moveHeadTo = compiledStatement<never, [seq: number, hash: string, userId: number]>((db) =>
-  db.updateTable('reward_ledger_heads').set({ seq: 0, hash: '' }).where('user_id', '=', 0),
-);
 /** A row's insert, or nothing when its (viewer, reason, source, state) is in already. */
 const insertLedgerRow = (db: QueryCreator<Database>) =>
   db
@@ -147,28 +129,24 @@ const moveHeadsTo = compiledPerCount<never>((db, count) =>
 
 export const rewardsRepository = {
   /**
-   * Takes the viewer's head row for the rest of the transaction and answers the chain's end. The
-   * no-op update locks the row on PostgreSQL and takes SQLite's write lock, so a second append for
-   * the same viewer waits here until this one commits: the chain stays linear, with no retries.
-   * A viewer's first append finds no head and writes it: the new row is as locked as an updated
-   * one. One round trip when the head is there, which is every append after a viewer's first.
+   * Takes the viewer's head row for the rest of the transaction and answers the chain's end: on
+   * PostgreSQL the row is locked, on SQLite the transaction holds the write lock from its start
+   * (`begin immediate`). A second append for the same viewer waits here until this one commits, so
+   * the chain stays linear, with no retries. A viewer's first append finds no head and writes it:
+   * the new row is as locked as a read one. One round trip when the head is there, which is every
+   * append after a viewer's first.
    */
-  async lockHead(db: Db, userId: number): Promise<LedgerHead> {
-    const lock = async () => (await lockHeadRow(db, userId)).rows[0];
-    const head =
-      (await lock()) ??
-      (await insertHead(db, userId, 0, GENESIS_HASH)).rows[0] ??
-      // Another append wrote the head between the two: it is there to lock now.
-      (await lock());
+  async lockHead(db: Db, dialect: Dialect, userId: number): Promise<LedgerHead> {
+    const head = (await rewardsRepository.lockHeads(db, dialect, [userId])).get(userId);
     if (!head) throw new Error(`the ledger head of viewer ${userId} is neither there nor writable`);
     return head;
   },
 
   /**
-   * lockHead for several viewers at once (a group of spins, decision 116): one read of the heads
-   * there, in the viewers' order (locked on PostgreSQL; SQLite's write lock is the transaction's
-   * own), one insert of those missing, and one more read only for a head another append wrote
-   * between the two.
+   * The heads of several viewers, locked for the rest of the transaction (a group of spins,
+   * decision 116): one read of the heads there, in the viewers' order (locked on PostgreSQL;
+   * SQLite's write lock is the transaction's own), one insert of those missing, and one more read
+   * only for a head another append wrote between the two.
    */
   async lockHeads(db: Db, dialect: Dialect, userIds: readonly number[]): Promise<Map<number, LedgerHead>> {
     const heads = new Map<number, LedgerHead>();
@@ -195,16 +173,12 @@ export const rewardsRepository = {
 
   /** Appends a group's rows in one statement; answers how many were new (a row whose key is in already is not). */
   appendMany: async (db: Db, rows: readonly AppendedRow[]) =>
-    (await appendRows(db, rows.length, rows.flatMap(appendedValues))).rows.length,
+    (await appendRows(db, rows.length, valuesInOrder(APPENDED_COLUMNS, rows))).rows.length,
 
   /** Moves each viewer's head to the seq and hash given, in one statement (their heads are locked). */
   async moveHeads(db: Db, heads: ReadonlyMap<number, LedgerHead>) {
     const values = [...heads].sort(([a], [b]) => a - b).flatMap(([userId, head]) => [userId, head.seq, head.hash]);
     if (values.length) await moveHeadsTo(db, heads.size, values);
-  },
-
-  moveHead: async (db: Db, userId: number, seq: number, hash: string) => {
-    await moveHeadTo(db, seq, hash, userId);
   },
 
   /**
@@ -213,10 +187,10 @@ export const rewardsRepository = {
    * already has a row for this reason, source and state, and then the head stays.
    */
   appendAndMoveHead: async (db: Db, row: AppendedRow) =>
-    (await appendRowAndMoveHead(db, ...appendedValues(row), row.seq, row.hash, row.user_id)).rows[0],
+    (await appendRowAndMoveHead(db, ...valuesInOrder(APPENDED_COLUMNS, [row]), row.seq, row.hash, row.user_id)).rows[0],
 
   /** Appends a row; undefined when the viewer already has one for this reason, source and state. */
-  append: async (db: Db, row: AppendedRow) => (await appendRow(db, ...appendedValues(row))).rows[0],
+  append: async (db: Db, row: AppendedRow) => (await appendRow(db, ...valuesInOrder(APPENDED_COLUMNS, [row]))).rows[0],
 
   byKey: async (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
     (await rowByKey(db, userId, reason, sourceId, state)).rows[0],

@@ -96,7 +96,7 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * answer the row already there, with nothing written.
    */
   async function append(trx: Db, entry: NewEntry): Promise<Appended> {
-    const head = await rewardsRepository.lockHead(trx, entry.userId);
+    const head = await rewardsRepository.lockHead(trx, ctx.dialect, entry.userId);
     // A repeat is found by the unique key when its row is written (write); only a debit that must be
     // covered looks first, so a repeat is not refused for a balance it already paid from.
     if (entry.mustCover) {
@@ -154,7 +154,7 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
       if (unlocked.points <= 0) return null;
     }
-    const head = await rewardsRepository.lockHead(trx, entry.userId);
+    const head = await rewardsRepository.lockHead(trx, ctx.dialect, entry.userId);
     const locked = await cappedCredit(trx, entry, dailyCap);
     if (locked.existing) return { row: toLedgerRow(locked.existing), isNew: false };
     if (locked.points <= 0) return null;
@@ -199,7 +199,8 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       if (!first) throw new Error('a ledger row conflicted with one that is not there');
       return { row: toLedgerRow(first), isNew: false };
     }
-    if (ctx.dialect !== 'postgres') await rewardsRepository.moveHead(trx, entry.userId, stored.seq, row.hash);
+    if (ctx.dialect !== 'postgres')
+      await rewardsRepository.moveHeads(trx, new Map([[entry.userId, { seq: stored.seq, hash: row.hash }]]));
     return { row: toLedgerRow(stored), isNew: true };
   }
 
