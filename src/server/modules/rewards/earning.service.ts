@@ -28,6 +28,11 @@ const ACTIVITY_LOOKBACK_MS = 24 * 3600_000;
 const ACTIVITY_PAGE = 500;
 /** Entry or check-in credits written in one transaction. */
 const CREDIT_GROUP = 20;
+/**
+ * Watch credits written a statement each in a show's one transaction: a count up to 256 is compiled
+ * once (decision 116), and 200 rows of a ledger insert stay far below PostgreSQL's parameter limit.
+ */
+const WATCH_GROUP = 200;
 
 /** Where a credits run starts: an entry id, and a check-in in (created_at, event_id, user_id) order. */
 const ActivityMarks = z.object({
@@ -105,55 +110,51 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
   }
 
   /**
-   * Credits `rule`'s points (or `points`, for watch time) to the viewer for `sourceId`, within the
-   * rule's daily cap. Null when the rule is off, there is nothing to credit or the cap is reached.
-   * The rule is at most RULE_FRESH_MS old (read in the caller's transaction when it is read).
+   * Credits `rule`'s points to the viewer for `sourceId`, within the rule's daily cap. Null when the
+   * rule is off, there is nothing to credit or the cap is reached. The rule is at most RULE_FRESH_MS
+   * old (read in the caller's transaction when it is read).
    */
-  async function earn(
-    trx: Db,
-    rule: EarningRule,
-    userId: number,
-    sourceId: string,
-    options: { points?: number; lookFirst?: boolean } = {},
-  ): Promise<Appended | null> {
+  async function earn(trx: Db, rule: EarningRule, userId: number, sourceId: string): Promise<Appended | null> {
     const settings = await currentRule(rule, trx);
-    if (settings.enabled !== 1) return null;
-    const amount = options.points ?? settings.points;
-    if (amount <= 0) return null;
-    if (settings.daily_cap === null) return rewards.credit(userId, amount, rule, sourceId, { trx });
-    return rewards.creditCapped(userId, amount, rule, sourceId, {
-      trx,
-      dailyCap: settings.daily_cap,
-      lookFirst: options.lookFirst,
-    });
+    if (settings.enabled !== 1 || settings.points <= 0) return null;
+    if (settings.daily_cap === null) return rewards.credit(userId, settings.points, rule, sourceId, { trx });
+    return rewards.creditCapped(userId, settings.points, rule, sourceId, { trx, dailyCap: settings.daily_cap });
   }
 
   /**
-   * Whether the entry and check-in runs look for a credit before taking the viewer's head lock. Their
-   * pages hold only rows without their credit, so on PostgreSQL, where each look is a round trip,
-   * they go straight to the lock. On SQLite the look costs microseconds and spares a group whose
-   * rows are all over the cap (a restart's catch-up) its write and fsync.
+   * Credits `rule`'s points for the rows, CREDIT_GROUP of them to a transaction: one commit (an fsync
+   * on SQLite) for a group instead of one per credit, and a group short enough that requests
+   * hardly wait for it, as they get their turn between groups (decision 106). A group locks its
+   * viewers' heads, reads their day's credits of the rule and writes its credits, a statement each
+   * (creditCappedGroup, decision 117); `after` runs in the group's transaction once they are
+   * written. The rows are the runs' pages, which hold only credits that are not there; on SQLite a
+   * group whose credits are all over the cap (a restart's catch-up) writes nothing, and its commit
+   * costs no fsync.
    */
-  const lookBeforeLock = ctx.dialect === 'sqlite';
-
-  /**
-   * Runs `each` over the rows, CREDIT_GROUP of them to a transaction: one commit (an fsync on
-   * SQLite) for a group instead of one per credit, and a group short enough that requests
-   * hardly wait for it, as they get their turn between groups (decision 106).
-   */
-  async function inGroups<T extends { user_id: number }>(
+  async function creditInGroups<T extends { user_id: number }>(
+    rule: EarningRule,
     rows: readonly T[],
-    each: (trx: Db, row: T) => Promise<unknown>,
+    sourceOf: (row: T) => string,
+    after?: (trx: Db, row: T) => Promise<unknown>,
   ) {
     for (let at = 0; at < rows.length; at += CREDIT_GROUP) {
-      // A group takes several viewers' head locks. Taken in viewer order, the groups of two processes
-      // walking the same rows wait for each other rather than deadlock; a referral settled beside
-      // a check-in locks a second head out of that order, so a deadlock PostgreSQL breaks runs the
+      // A group takes several viewers' head locks, in viewer order (lockHeads), so the groups of two
+      // processes walking the same rows wait for each other rather than deadlock; a referral settled
+      // by `after` locks a second head out of that order, so a deadlock PostgreSQL breaks runs the
       // group again (nothing of it was committed).
-      const group = rows.slice(at, at + CREDIT_GROUP).sort((a, b) => a.user_id - b.user_id);
+      const group = rows.slice(at, at + CREDIT_GROUP);
       await retryOnDeadlock(() =>
         db.transaction().execute(async (trx) => {
-          for (const row of group) await each(trx, row);
+          const settings = await currentRule(rule, trx);
+          if (settings.enabled === 1 && settings.points > 0) {
+            const credits = group.map((row) => ({
+              userId: row.user_id,
+              points: settings.points,
+              sourceId: sourceOf(row),
+            }));
+            await rewards.creditCappedGroup(trx, rule, credits, settings.daily_cap);
+          }
+          if (after) for (const row of group) await after(trx, row);
         }),
       );
       // SQLite answers at once, so without this a run is one turn of the event loop: the credits
@@ -170,12 +171,24 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
         return 0;
       const settings = await currentRule('watch', trx);
       if (settings.enabled !== 1) return 0;
+      const sourceId = `watch:event:${eventId}`;
+      // In viewer order, as every group takes heads (creditInGroups), so no two wait on each other in a cycle.
+      const credits = watched
+        .map((viewer) => ({
+          userId: viewer.user_id,
+          points: watchPoints(viewer.seconds, { points: settings.points, showCap: settings.show_cap }),
+          sourceId,
+        }))
+        .filter((credit) => credit.points > 0)
+        .sort((a, b) => a.userId - b.userId);
       let credited = 0;
-      for (const viewer of watched) {
-        const points = watchPoints(viewer.seconds, { points: settings.points, showCap: settings.show_cap });
-        if (points > 0 && (await earn(trx, 'watch', viewer.user_id, `watch:event:${eventId}`, { points })))
-          credited += 1;
-      }
+      for (let at = 0; at < credits.length; at += WATCH_GROUP)
+        credited += await rewards.creditCappedGroup(
+          trx,
+          'watch',
+          credits.slice(at, at + WATCH_GROUP),
+          settings.daily_cap,
+        );
       return credited;
     });
   }
@@ -241,10 +254,15 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       let last = after;
       for (;;) {
         const rows = await earningRepository.uncreditedCheckIns(db, last, upto, since, ACTIVITY_PAGE);
-        await inGroups(rows, async (trx, row) => {
-          await earn(trx, 'checkin', row.user_id, `event:${row.event_id}`, { lookFirst: lookBeforeLock });
-          if (row.invited_by !== null) await rewards.settle(row.invited_by, 'referral', `user:${row.user_id}`, { trx });
-        });
+        await creditInGroups(
+          'checkin',
+          rows,
+          (row) => `event:${row.event_id}`,
+          async (trx, row) => {
+            if (row.invited_by !== null)
+              await rewards.settle(row.invited_by, 'referral', `user:${row.user_id}`, { trx });
+          },
+        );
         const end = rows.at(-1);
         if (end) last = { created_at: end.created_at, event_id: end.event_id, user_id: end.user_id };
         if (rows.length < ACTIVITY_PAGE)
@@ -267,9 +285,7 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
       let last = afterId;
       for (;;) {
         const rows = await earningRepository.uncreditedEntries(db, last, upto, since, ACTIVITY_PAGE);
-        await inGroups(rows, (trx, row) =>
-          earn(trx, 'giveaway_entry', row.user_id, `giveaway:${row.giveaway_id}`, { lookFirst: lookBeforeLock }),
-        );
+        await creditInGroups('giveaway_entry', rows, (row) => `giveaway:${row.giveaway_id}`);
         last = rows.at(-1)?.id ?? last;
         if (rows.length < ACTIVITY_PAGE) return upto;
       }

@@ -3,10 +3,12 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { EarningRuleRecord, SetEarningRulesRequest } from '../../../shared/contract/reward-rules';
+import type { LedgerRow } from '../../../shared/contract/rewards';
 import { verifyLedger } from '../../../shared/ledger-chain';
 import { DEFAULT_EARNING_RULES, EARNING_RULES } from '../../../shared/rewards';
 import { migrate, type Db, type MigrationTables } from '../../db/database';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
+import { countingQueries } from '../../testing/query-counter';
 import { closeGiveaways, createGiveaway, enter } from '../giveaways/giveaway-factories';
 import { earningRepository } from './earning.repository';
 import { createEarningService, startActivityCredits } from './earning.service';
@@ -205,6 +207,32 @@ describeEachEngine('earning hooks', (t) => {
     expect(await ledgerOf(t(), viewer.id)).toEqual([
       { seq: 1, points: 25, reason: 'checkin', source_id: `event:${show.id}`, state: 'settled' },
     ]);
+  });
+
+  it("credits one viewer's check-ins at four shows up to the day's cap, and each of many viewers once", async () => {
+    const busy = await t().createViewer();
+    const others = await Promise.all(Array.from({ length: 24 }, () => t().createViewer()));
+    const shows = [];
+    for (let i = 0; i < 4; i += 1) shows.push(await liveShow(t()));
+    for (const show of shows) expect((await checkIn(t(), busy.tokenvalue, show.id)).http).toBe(200);
+    for (const viewer of others) expect((await checkIn(t(), viewer.tokenvalue, shows[0]!.id)).http).toBe(200);
+    const counter = countingQueries(t().db);
+    const earning = createEarningService({ ...t().app.ctx, db: counter.db });
+    await earning.creditCheckInsAfter({ created_at: '', event_id: 0, user_id: 0 });
+    // The run's end and its page, then two groups of check-ins (20 and 8) with the rule read once:
+    // each locks its viewers' heads and writes those missing, reads their day's check-in credits,
+    // and writes its credits and moves their heads, a statement each (decision 117).
+    expect(counter.take()).toBe(2 + 1 + 2 * 5);
+    // The rule gives 25 a check-in, 75 a day at most: the fourth show earns nothing today.
+    const busyRows = await ledgerOf(t(), busy.id);
+    expect(busyRows.map((row) => row.points)).toEqual([25, 25, 25]);
+    expect(new Set(busyRows.map((row) => row.source_id)).size).toBe(3);
+    for (const viewer of others)
+      expect(await ledgerOf(t(), viewer.id)).toEqual([
+        { seq: 1, points: 25, reason: 'checkin', source_id: `event:${shows[0]!.id}`, state: 'settled' },
+      ]);
+    const ledger = await t().get<LedgerRow>('/api/rewardledger_v1', { token: busy.tokenvalue });
+    expect(await verifyLedger(ledger.body.data)).toMatchObject({ ok: true, rows: 3 });
   });
 
   it('credits a group of check-ins when PostgreSQL breaks a deadlock between it and another transaction by ending it', async (test) => {

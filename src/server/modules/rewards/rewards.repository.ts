@@ -84,6 +84,22 @@ const settledSince = compiledStatement<
     .where('created_at', '>=', ''),
 );
 
+/** settledSince for a group's viewers (decision 117), compiled once per number of viewers. */
+const settledSinceOf = compiledPerCount<Pick<LedgerRow, 'user_id' | 'points' | 'created_at' | 'source_id'>>(
+  (db, count) =>
+    db
+      .selectFrom('reward_ledger')
+      .select(['user_id', 'points', 'created_at', 'source_id'])
+      .where(
+        'user_id',
+        'in',
+        Array.from({ length: count }, () => 0),
+      )
+      .where('reason', '=', '')
+      .where('state', '=', 'settled')
+      .where('created_at', '>=', ''),
+);
+
 // A group of spins' heads (decision 116), compiled once per number of viewers.
 type HeadOf = { user_id: number } & LedgerHead;
 const headsInOrder = (db: Db, count: number) =>
@@ -198,6 +214,10 @@ export const rewardsRepository = {
   /** A viewer's settled rows for `reason` written at or after `sinceIso` (for a daily cap). */
   earnedSince: async (db: Db, userId: number, reason: string, sinceIso: string) =>
     (await settledSince(db, userId, reason, 'settled', sinceIso)).rows,
+
+  /** earnedSince for several viewers in one read: their rows, each with its viewer. */
+  earnedSinceBy: async (db: Db, userIds: readonly number[], reason: string, sinceIso: string) =>
+    userIds.length ? (await settledSinceOf(db, userIds.length, [...userIds, reason, 'settled', sinceIso])).rows : [],
 
   /** Viewers with a settled credit that expires after `fromIso` and by `toIso` (spent or not). */
   usersWithPointsExpiring: async (db: Db, fromIso: string, toIso: string): Promise<number[]> =>

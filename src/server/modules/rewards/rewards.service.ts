@@ -41,6 +41,22 @@ export type LockedHeads = Map<number, LedgerHead>;
 const MAX_POINTS = 100_000;
 const NOTE_CHARS = 200;
 const SOURCE_CHARS = 200;
+/** A Los Angeles day is at most 25 hours long and ends by now, so this far back covers it. */
+const CAP_WINDOW_MS = 26 * 3600_000;
+
+type RecentRow = Pick<StoredRow, 'points' | 'created_at' | 'source_id'>;
+
+/** The points of `wanted` that today's cap leaves, given the reason's rows of the last CAP_WINDOW_MS. */
+function capLeft(recent: readonly RecentRow[], wanted: number, dailyCap: number, now: Date): number {
+  const today = laDay(now);
+  const earnedToday = recent
+    .filter((row) => laDay(new Date(row.created_at)) === today)
+    .reduce((sum, row) => sum + row.points, 0);
+  return Math.min(wanted, dailyCap - earnedToday);
+}
+
+/** One credit of a group (creditCappedGroup). */
+export type GroupCredit = { userId: number; points: number; sourceId: string };
 
 export function toLedgerRow(row: StoredRow): LedgerRow {
   return {
@@ -113,18 +129,13 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    */
   async function cappedCredit(trx: Db, entry: NewEntry, dailyCap: number) {
     const now = clock.now();
-    const today = laDay(now);
-    // A Los Angeles day is at most 25 hours long and ends by now, so 26 hours back covers it.
     const recent = await rewardsRepository.earnedSince(
       trx,
       entry.userId,
       entry.reason,
-      new Date(now.getTime() - 26 * 3600_000).toISOString(),
+      new Date(now.getTime() - CAP_WINDOW_MS).toISOString(),
     );
-    const earnedToday = recent
-      .filter((row) => laDay(new Date(row.created_at)) === today)
-      .reduce((sum, row) => sum + row.points, 0);
-    const points = Math.min(entry.points, dailyCap - earnedToday);
+    const points = capLeft(recent, entry.points, dailyCap, now);
     if (points > 0 && !recent.some((row) => row.source_id === entry.sourceId)) return { existing: null, points };
     const existing = await rewardsRepository.byKey(trx, entry.userId, entry.reason, entry.sourceId, entry.state);
     return existing ? { existing, points: 0 } : { existing: null, points };
@@ -134,26 +145,16 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * As append, with a daily cap checked under the same head lock: the points of this reason the
    * viewer already has today (Los Angeles day) are counted, and the credit is cut to what is left.
    * Null when nothing is left, so two events at once can never pass the cap together.
-   * Looked at once before the lock too, and the lock taken only when a row may be written: the
-   * lock is a write, and a start's catch-up walks a day of entries (startActivityCredits), nearly
-   * all of them credited or over the cap already. Locking each cost one committed write apiece
-   * (on SQLite an fsync), and a restart after a busy day spent minutes on them (decision 095).
-   * Rows are never removed and a day's earnings only grow, so what the first look refuses the
-   * second would refuse too. A caller that has just read that the credit is not there
-   * (`lookFirst: false`, the entry and check-in runs, which read only rows without their credit)
-   * skips the first look; an RSVP or a quiz under a capped rule pays one indexed read for it.
+   * Looked at once before the lock too, and the lock taken only when a row may be written: on
+   * PostgreSQL a row lock is written and committed like a row (decision 095). Rows are never
+   * removed and a day's earnings only grow, so what the first look refuses the second would refuse
+   * too. An RSVP or a quiz under a capped rule pays one indexed read for it; the entry and
+   * check-in runs credit in groups instead (creditCappedGroup).
    */
-  async function appendCapped(
-    trx: Db,
-    entry: NewEntry,
-    dailyCap: number,
-    lookFirst: boolean,
-  ): Promise<Appended | null> {
-    if (lookFirst) {
-      const unlocked = await cappedCredit(trx, entry, dailyCap);
-      if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
-      if (unlocked.points <= 0) return null;
-    }
+  async function appendCapped(trx: Db, entry: NewEntry, dailyCap: number): Promise<Appended | null> {
+    const unlocked = await cappedCredit(trx, entry, dailyCap);
+    if (unlocked.existing) return { row: toLedgerRow(unlocked.existing), isNew: false };
+    if (unlocked.points <= 0) return null;
     const head = await rewardsRepository.lockHead(trx, ctx.dialect, entry.userId);
     const locked = await cappedCredit(trx, entry, dailyCap);
     if (locked.existing) return { row: toLedgerRow(locked.existing), isNew: false };
@@ -204,6 +205,34 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     return { row: toLedgerRow(stored), isNew: true };
   }
 
+  /**
+   * A settled credit for a group to write at its end with writeCredits (decision 116): its row
+   * follows the viewer's head in `heads`, which moves to it, so a second credit to the viewer in
+   * the group follows the first. The head must have been locked by lockHeads in that transaction.
+   */
+  function planCredit(heads: LockedHeads, userId: number, points: number, reason: CreditReason, sourceId: string) {
+    checkAmount(points);
+    checkSource(sourceId);
+    const head = heads.get(userId);
+    if (!head) throw new Error(`the ledger head of viewer ${userId} was not locked for this credit`);
+    const row = rowAfter(head, { userId, points, reason, sourceId, state: 'settled' });
+    heads.set(userId, { seq: row.seq, hash: row.hash });
+    return row;
+  }
+
+  /**
+   * Writes a group's planned credits and moves their viewers' heads to the last of them, a
+   * statement each. A credit already there fails the whole write, and so the transaction: a group
+   * plans a credit only where its own write (a spin's row) or its read under the heads' lock
+   * (creditCappedGroup) showed it is not there.
+   */
+  async function writeCredits(trx: Db, credits: readonly AppendedRow[]) {
+    if (!credits.length) return;
+    if ((await rewardsRepository.appendMany(trx, credits)) < credits.length)
+      throw new Error('a planned ledger row is there already');
+    await rewardsRepository.moveHeads(trx, new Map(credits.map((row) => [row.user_id, row])));
+  }
+
   function checkAmount(points: number) {
     if (!Number.isInteger(points) || points <= 0 || points > MAX_POINTS)
       throw new RangeError(`points must be a whole number from 1 to ${MAX_POINTS}, not ${points}`);
@@ -235,54 +264,63 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     lockHeads: (trx: Db, userIds: readonly number[]): Promise<LockedHeads> =>
       rewardsRepository.lockHeads(trx, ctx.dialect, userIds),
 
-    /**
-     * A settled credit for a group to write at its end with writeCredits (decision 116): its row
-     * follows the viewer's head in `heads`, which moves to it, so a second credit to the viewer in
-     * the group follows the first. The head must have been locked by lockHeads in that transaction.
-     */
-    planCredit(heads: LockedHeads, userId: number, points: number, reason: CreditReason, sourceId: string) {
-      checkAmount(points);
-      checkSource(sourceId);
-      const head = heads.get(userId);
-      if (!head) throw new Error(`the ledger head of viewer ${userId} was not locked for this credit`);
-      const row = rowAfter(head, { userId, points, reason, sourceId, state: 'settled' });
-      heads.set(userId, { seq: row.seq, hash: row.hash });
-      return row;
-    },
+    planCredit,
+    writeCredits,
 
     /**
-     * Writes a group's planned credits and moves their viewers' heads to the last of them, a
-     * statement each. A credit already there fails the whole write: a group plans a credit only
-     * where its own write (a spin's row) showed it new.
+     * creditCapped for a group of credits of one reason, in one transaction (the entry and check-in
+     * runs, decision 117): the viewers' heads are locked in one statement and the reason's last
+     * CAP_WINDOW_MS read in one, so the cap counts a group's earlier credits to the same viewer too;
+     * then writeCredits writes the new rows. A credit whose row is there already, or for which
+     * today's cap (null: none) leaves nothing, is passed over. Answers how many were written.
      */
-    async writeCredits(trx: Db, credits: readonly AppendedRow[]) {
-      if (!credits.length) return;
-      if ((await rewardsRepository.appendMany(trx, credits)) < credits.length)
-        throw new Error('a planned ledger row is there already');
-      await rewardsRepository.moveHeads(trx, new Map(credits.map((row) => [row.user_id, row])));
+    async creditCappedGroup(
+      trx: Db,
+      reason: CreditReason,
+      credits: readonly GroupCredit[],
+      dailyCap: number | null,
+    ): Promise<number> {
+      for (const credit of credits) {
+        checkAmount(credit.points);
+        checkSource(credit.sourceId);
+      }
+      const userIds = [...new Set(credits.map((credit) => credit.userId))];
+      if (!userIds.length) return 0;
+      const heads = await rewardsRepository.lockHeads(trx, ctx.dialect, userIds);
+      const now = clock.now();
+      const since = new Date(now.getTime() - CAP_WINDOW_MS).toISOString();
+      const recent = new Map<number, RecentRow[]>(userIds.map((id) => [id, []]));
+      for (const row of await rewardsRepository.earnedSinceBy(trx, userIds, reason, since))
+        recent.get(row.user_id)?.push(row);
+      const planned: AppendedRow[] = [];
+      for (const credit of credits) {
+        const rows = recent.get(credit.userId) ?? [];
+        if (rows.some((row) => row.source_id === credit.sourceId)) continue;
+        const points = dailyCap === null ? credit.points : capLeft(rows, credit.points, dailyCap, now);
+        if (points <= 0) continue;
+        const row = planCredit(heads, credit.userId, points, reason, credit.sourceId);
+        planned.push(row);
+        rows.push(row);
+      }
+      await writeCredits(trx, planned);
+      return planned.length;
     },
 
     /**
      * credit with a daily cap for the reason (decision 056): cut to what is left of the cap today,
-     * or null (nothing written) when none is. A repeat still answers the first row. `lookFirst:
-     * false` when the caller has just read that this credit is not there (appendCapped).
+     * or null (nothing written) when none is. A repeat still answers the first row.
      */
     creditCapped(
       userId: number,
       points: number,
       reason: CreditReason,
       sourceId: string,
-      options: AppendOptions & { dailyCap: number; lookFirst?: boolean },
+      options: AppendOptions & { dailyCap: number },
     ): Promise<Appended | null> {
       checkAmount(points);
       checkSource(sourceId);
       return inTransaction(options.trx, (trx) =>
-        appendCapped(
-          trx,
-          { userId, points, reason, sourceId, state: 'settled' },
-          options.dailyCap,
-          options.lookFirst ?? true,
-        ),
+        appendCapped(trx, { userId, points, reason, sourceId, state: 'settled' }, options.dailyCap),
       );
     },
 
