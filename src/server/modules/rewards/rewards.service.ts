@@ -146,7 +146,7 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    * viewer already has today (Los Angeles day) are counted, and the credit is cut to what is left.
    * Null when nothing is left, so two events at once can never pass the cap together.
    * Looked at once before the lock too, and the lock taken only when a row may be written: on
-   * PostgreSQL a row lock is written and committed like a row (decision 095). Rows are never
+   * PostgreSQL a row lock is written to the row and committed like a change. Rows are never
    * removed and a day's earnings only grow, so what the first look refuses the second would refuse
    * too. An RSVP or a quiz under a capped rule pays one indexed read for it; the entry and
    * check-in runs credit in groups instead (creditCappedGroup).
