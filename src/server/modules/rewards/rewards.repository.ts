@@ -71,20 +71,7 @@ const rowByKey = compiledStatement<
     .where('source_id', '=', '')
     .where('state', '=', 'settled'),
 );
-const settledSince = compiledStatement<
-  Pick<LedgerRow, 'points' | 'created_at' | 'source_id'>,
-  [userId: number, reason: string, state: 'settled', sinceIso: string]
->((db) =>
-  db
-    .selectFrom('reward_ledger')
-    .select(['points', 'created_at', 'source_id'])
-    .where('user_id', '=', 0)
-    .where('reason', '=', '')
-    .where('state', '=', 'settled')
-    .where('created_at', '>=', ''),
-);
-
-/** settledSince for a group's viewers (decision 117), compiled once per number of viewers. */
+/** Viewers' settled rows of a reason since a time (a daily cap), compiled once per number of viewers. */
 const settledSinceOf = compiledPerCount<Pick<LedgerRow, 'user_id' | 'points' | 'created_at' | 'source_id'>>(
   (db, count) =>
     db
@@ -211,11 +198,7 @@ export const rewardsRepository = {
   byKey: async (db: Db, userId: number, reason: string, sourceId: string, state: RewardLedgerTable['state']) =>
     (await rowByKey(db, userId, reason, sourceId, state)).rows[0],
 
-  /** A viewer's settled rows for `reason` written at or after `sinceIso` (for a daily cap). */
-  earnedSince: async (db: Db, userId: number, reason: string, sinceIso: string) =>
-    (await settledSince(db, userId, reason, 'settled', sinceIso)).rows,
-
-  /** earnedSince for several viewers in one read: their rows, each with its viewer. */
+  /** The viewers' settled rows for `reason` written at or after `sinceIso` (for a daily cap), in one read. */
   earnedSinceBy: async (db: Db, userIds: readonly number[], reason: string, sinceIso: string) =>
     userIds.length ? (await settledSinceOf(db, userIds.length, [...userIds, reason, 'settled', sinceIso])).rows : [],
 

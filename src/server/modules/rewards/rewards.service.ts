@@ -129,9 +129,9 @@ export function createRewardsService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
    */
   async function cappedCredit(trx: Db, entry: NewEntry, dailyCap: number) {
     const now = clock.now();
-    const recent = await rewardsRepository.earnedSince(
+    const recent = await rewardsRepository.earnedSinceBy(
       trx,
-      entry.userId,
+      [entry.userId],
       entry.reason,
       new Date(now.getTime() - CAP_WINDOW_MS).toISOString(),
     );

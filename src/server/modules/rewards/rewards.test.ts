@@ -6,7 +6,7 @@ import type { LedgerRow, RewardDetails } from '../../../shared/contract/rewards'
 import { GENESIS_HASH, verifyLedger } from '../../../shared/ledger-chain';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { rewardsRepository } from './rewards.repository';
-import { createRewardsService } from './rewards.service';
+import { createRewardsService, type GroupCredit } from './rewards.service';
 
 const rewardsOf = (t: TestApp) => createRewardsService(t.app.ctx);
 
@@ -31,6 +31,10 @@ async function logIn(t: TestApp, viewer: { email: string; password: string }) {
   if (!token) throw new Error(`login failed: ${res.body.message}`);
   return token;
 }
+
+/** creditCappedGroup for check-ins, in a transaction of its own. */
+const creditGroup = (t: TestApp, credits: readonly GroupCredit[], dailyCap: number | null) =>
+  t.db.transaction().execute((trx) => rewardsOf(t).creditCappedGroup(trx, 'checkin', credits, dailyCap));
 
 const storedRows = (t: TestApp, userId: number) =>
   t.db.selectFrom('reward_ledger').selectAll().where('user_id', '=', userId).orderBy('seq').execute();
@@ -92,24 +96,19 @@ describeEachEngine('the points ledger', (t) => {
     await rewards.creditCapped(known.id, 25, 'checkin', 'event:1', { dailyCap: 75 });
     await rewards.creditCapped(capped.id, 75, 'checkin', 'event:1', { dailyCap: 75 });
     const capBefore = await storedRows(t(), capped.id);
-    const written = await t()
-      .db.transaction()
-      .execute((trx) =>
-        rewards.creditCappedGroup(
-          trx,
-          'checkin',
-          [
-            { userId: known.id, points: 25, sourceId: 'event:1' }, // a repeat
-            { userId: known.id, points: 25, sourceId: 'event:2' },
-            { userId: fresh.id, points: 25, sourceId: 'event:2' },
-            { userId: known.id, points: 25, sourceId: 'event:3' }, // 75 with the group's own
-            { userId: capped.id, points: 25, sourceId: 'event:2' },
-            { userId: known.id, points: 25, sourceId: 'event:4' }, // over the cap
-            { userId: fresh.id, points: 25, sourceId: 'event:2' }, // a repeat in the group
-          ],
-          75,
-        ),
-      );
+    const written = await creditGroup(
+      t(),
+      [
+        { userId: known.id, points: 25, sourceId: 'event:1' }, // a repeat
+        { userId: known.id, points: 25, sourceId: 'event:2' },
+        { userId: fresh.id, points: 25, sourceId: 'event:2' },
+        { userId: known.id, points: 25, sourceId: 'event:3' }, // 75 with the group's own
+        { userId: capped.id, points: 25, sourceId: 'event:2' },
+        { userId: known.id, points: 25, sourceId: 'event:4' }, // over the cap
+        { userId: fresh.id, points: 25, sourceId: 'event:2' }, // a repeat in the group
+      ],
+      75,
+    );
     expect(written).toBe(3);
     expect((await storedRows(t(), known.id)).map((r) => [r.seq, r.reason, r.source_id, r.points])).toEqual([
       [1, 'rsvp', 'event:1', 5],
@@ -124,19 +123,14 @@ describeEachEngine('the points ledger', (t) => {
     // The heads moved: the next lone credit follows the group's last.
     expect((await rewards.credit(known.id, 10, 'quiz', 'event:5')).row.seq).toBe(5);
     // Without a cap, every credit not there is written.
-    const uncapped = await t()
-      .db.transaction()
-      .execute((trx) =>
-        rewards.creditCappedGroup(
-          trx,
-          'checkin',
-          [
-            { userId: capped.id, points: 25, sourceId: 'event:2' },
-            { userId: capped.id, points: 25, sourceId: 'event:1' },
-          ],
-          null,
-        ),
-      );
+    const uncapped = await creditGroup(
+      t(),
+      [
+        { userId: capped.id, points: 25, sourceId: 'event:2' },
+        { userId: capped.id, points: 25, sourceId: 'event:1' },
+      ],
+      null,
+    );
     expect(uncapped).toBe(1);
   });
 
@@ -149,19 +143,14 @@ describeEachEngine('the points ledger', (t) => {
     // The runs read only credits that are not there, so this happens only with one written between
     // that read and the group's; the group is run again by the next run, which passes over it.
     await expect(
-      t()
-        .db.transaction()
-        .execute((trx) =>
-          rewards.creditCappedGroup(
-            trx,
-            'checkin',
-            [
-              { userId: other.id, points: 25, sourceId: 'event:1' },
-              { userId: old.id, points: 25, sourceId: 'event:1' },
-            ],
-            75,
-          ),
-        ),
+      creditGroup(
+        t(),
+        [
+          { userId: other.id, points: 25, sourceId: 'event:1' },
+          { userId: old.id, points: 25, sourceId: 'event:1' },
+        ],
+        75,
+      ),
     ).rejects.toThrow('a planned ledger row is there already');
     expect(await storedRows(t(), old.id)).toEqual(before);
     expect(await storedRows(t(), other.id)).toEqual([]);
@@ -174,11 +163,7 @@ describeEachEngine('the points ledger', (t) => {
       { userId: viewer.id, points: 1.5, sourceId: 'event:1' },
       { userId: viewer.id, points: 5, sourceId: '' },
     ])
-      await expect(
-        t()
-          .db.transaction()
-          .execute((trx) => rewardsOf(t()).creditCappedGroup(trx, 'checkin', [bad], 75)),
-      ).rejects.toThrow(RangeError);
+      await expect(creditGroup(t(), [bad], 75)).rejects.toThrow(RangeError);
     expect(await storedRows(t(), viewer.id)).toEqual([]);
   });
 
