@@ -23,50 +23,61 @@ function selfTimes(profile: CpuProfile, fromUs: number, toUs: number): Map<numbe
 }
 
 /**
- * Where the server's main thread spent the run (from a --cpu-prof profile, idle left out): the top
- * functions by self time, and the same time by file or package.
+ * Where the servers' main threads spent the run (from --cpu-prof profiles, idle left out, summed
+ * over the profiles given): the top functions by self time, and the same time by file or package.
  */
-export function summariseProfile(profile: CpuProfile, fromUs: number, toUs: number, top = 15): string[] {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfUs = selfTimes(profile, fromUs, toUs);
-  for (const [id] of selfUs) if (byId.get(id)?.callFrame.functionName === '(idle)') selfUs.delete(id);
-  const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+export function summariseProfiles(profiles: CpuProfile[], fromUs: number, toUs: number, top = 15): string[] {
+  const functions = new Map<string, number>();
+  const places = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, us: number) => map.set(key, (map.get(key) ?? 0) + us);
   const where = (url: string) => {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
     if (pkg) return pkg;
     const at = url.indexOf('/src/');
     return at >= 0 ? url.slice(at + 1) : url.replace(/^file:\/\//, '') || '(native, GC, idle)';
   };
-  const functions = new Map<string, number>();
-  const places = new Map<string, number>();
-  for (const [id, us] of selfUs) {
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) continue;
-    const name = frame.functionName || '(anonymous)';
-    const place = where(frame.url);
-    const key = frame.url ? `${name}  ${place}:${frame.lineNumber + 1}` : name;
-    functions.set(key, (functions.get(key) ?? 0) + us);
-    places.set(place, (places.get(place) ?? 0) + us);
+  let total = 0;
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    for (const [id, us] of selfTimes(profile, fromUs, toUs)) {
+      const frame = byId.get(id)?.callFrame;
+      if (!frame || frame.functionName === '(idle)') continue;
+      total += us;
+      const name = frame.functionName || '(anonymous)';
+      const place = where(frame.url);
+      add(functions, frame.url ? `${name}  ${place}:${frame.lineNumber + 1}` : name, us);
+      add(places, place, us);
+    }
   }
   const share = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
+  const whose = profiles.length === 1 ? "the server's main thread" : `the ${profiles.length} servers' main threads`;
   return [
-    `  profile of the server's main thread over the run: ${(total / 1e6).toFixed(1)} s busy; top self time by function:`,
+    `  profile of ${whose} over the run: ${(total / 1e6).toFixed(1)} s busy; top self time by function:`,
     ...sorted(functions).map(([key, us]) => `    ${share(us)}  ${key}`),
     '  by file or package:',
     ...sorted(places).map(([key, us]) => `    ${share(us)}  ${key}`),
   ];
 }
 
-/** The main thread's profile (the busiest; tsx's module loader thread writes one too). */
+/**
+ * Each server process's main-thread profile (its busiest: tsx's module loader thread writes one
+ * too), summed. A profile's name holds its process id: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile.
+ */
 export function printProfile(profileDir: string, fromUs: number, toUs: number) {
   const files = existsSync(profileDir) ? readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')) : [];
-  const profiles: CpuProfile[] = files.map((file) => JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')));
   const busy = (p: CpuProfile) => {
     const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
     return [...selfTimes(p, fromUs, toUs)].reduce((sum, [id, us]) => (idle.has(id) ? sum : sum + us), 0);
   };
-  const main = profiles.sort((a, b) => busy(b) - busy(a))[0];
-  if (main) for (const line of summariseProfile(main, fromUs, toUs)) console.log(line);
+  const busiest = new Map<string, { profile: CpuProfile; busyUs: number }>();
+  for (const file of files) {
+    const pid = file.split('.')[3] ?? file;
+    const profile: CpuProfile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8'));
+    const busyUs = busy(profile);
+    if (busyUs > (busiest.get(pid)?.busyUs ?? -1)) busiest.set(pid, { profile, busyUs });
+  }
+  const mains = [...busiest.values()].map((entry) => entry.profile);
+  if (mains.length) for (const line of summariseProfiles(mains, fromUs, toUs)) console.log(line);
   console.log(`  (the profiles and the servers' logs stay in ${path.dirname(profileDir)})`);
 }

@@ -44,6 +44,7 @@ import * as producerConsole from './migrations/033-producer-console';
 import * as staffSecurity from './migrations/034-staff-security-and-audit';
 import * as rehearsalDriver from './migrations/035-rehearsal-driver';
 import * as activityCreditMarks from './migrations/036-activity-credit-marks';
+import * as activityCreditTurns from './migrations/038-activity-credit-turns';
 import * as outboxClaimIndex from './migrations/037-outbox-claim-index';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -190,6 +191,7 @@ export const MIGRATIONS: Record<string, (db: Kysely<unknown>, dialect: Dialect) 
   '035-rehearsal-driver': rehearsalDriver.up,
   '036-activity-credit-marks': activityCreditMarks.up,
   '037-outbox-claim-index': outboxClaimIndex.up,
+  '038-activity-credit-turns': activityCreditTurns.up,
 };
 
 /** Kysely's table of applied migrations: its name and shape are kept so existing databases carry on. */

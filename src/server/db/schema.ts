@@ -705,6 +705,8 @@ export interface ActivityCreditMarksTable {
   name: string;
   marks: string;
   updated_at: string;
+  /** When a process last took the run's turn, by the wall clock; '' before the first (migration 038, decision 118). */
+  turn_at: Generated<string>;
 }
 
 /** A guessing-game question (migration 018, decision 058); answer and salt stay here until the reveal. */

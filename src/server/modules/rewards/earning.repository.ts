@@ -130,10 +130,30 @@ export const earningRepository = {
       .limit(limit)
       .execute(),
 
-  /** Where the entry and check-in credits runs have got to, as kept (decision 103): JSON, or undefined. */
-  activityMarks: async (db: Db) =>
-    (await db.selectFrom('activity_credit_marks').select('marks').where('name', '=', ACTIVITY_MARKS).executeTakeFirst())
-      ?.marks,
+  /**
+   * Where the entry and check-in credits runs have got to, as kept (decision 103): JSON; and when a
+   * process last took the run's turn (decision 118). Undefined before the first run kept its marks.
+   */
+  activityMarks: (db: Db) =>
+    db
+      .selectFrom('activity_credit_marks')
+      .select(['marks', 'turn_at'])
+      .where('name', '=', ACTIVITY_MARKS)
+      .executeTakeFirst(),
+
+  /**
+   * Takes the credits run's turn (decision 118): moves `turn_at` from what this process read to
+   * `nowIso`. False when another process took the turn in between.
+   */
+  takeActivityTurn: async (db: Db, readTurnAt: string, nowIso: string) =>
+    (
+      await db
+        .updateTable('activity_credit_marks')
+        .set({ turn_at: nowIso })
+        .where('name', '=', ACTIVITY_MARKS)
+        .where('turn_at', '=', readTurnAt)
+        .executeTakeFirst()
+    ).numUpdatedRows === 1n,
 
   /** Keeps where the credits runs have got to; the last process to write wins (decision 103). */
   keepActivityMarks: (db: Db, marks: string, nowIso: string) =>

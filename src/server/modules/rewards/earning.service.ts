@@ -2,6 +2,7 @@
 // RSVPs, checks in, enters a giveaway, answers a quiz right, refers a friend or watches a show. Every
 // credit goes through the rewards service, once per (viewer, reason, source), within the daily cap.
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type {
@@ -44,6 +45,8 @@ type ActivityMarks = z.output<typeof ActivityMarks>;
 const KeptActivityMarks = z.object({ from: ActivityMarks, next: ActivityMarks });
 type KeptActivityMarks = z.output<typeof KeptActivityMarks>;
 const FIRST_MARKS: ActivityMarks = { entry: 0, checkIn: { created_at: '', event_id: 0, user_id: 0 } };
+/** The share of the credits run's interval within which a turn taken is another process's (decision 118). */
+const TURN_SHARE = 0.8;
 
 const isEarningRule = (rule: string): rule is EarningRule => (EARNING_RULES as readonly string[]).includes(rule);
 
@@ -292,14 +295,24 @@ export function createEarningService(ctx: Pick<AppContext, 'db' | 'clock' | 'dia
     },
 
     /**
-     * Where the entry and check-in credits runs have got to, as the last run of any process kept it
-     * (decision 103); from the beginning (bounded by the day's lookback) when nothing is kept.
+     * The credits run's turn (decision 118) and where it starts: where the runs have got to, as the
+     * last run of any process kept it (decision 103), from the beginning (bounded by the day's
+     * lookback) when nothing is kept. Null when another process took a turn less than `turnMs` ago
+     * by the wall clock, or takes it first: that process reads the same entries and check-ins. A
+     * `forced` turn is taken whatever: a starting process catches up at once.
      */
-    async activityMarks(): Promise<KeptActivityMarks> {
+    async activityTurn(turnMs: number, forced = false): Promise<KeptActivityMarks | null> {
       const kept = await earningRepository.activityMarks(db);
+      if (kept) {
+        const nowMs = Date.now();
+        const recent = nowMs - (Date.parse(kept.turn_at) || 0) < turnMs;
+        const taken =
+          !recent && (await earningRepository.takeActivityTurn(db, kept.turn_at, new Date(nowMs).toISOString()));
+        if (!taken && !forced) return null;
+      }
       let parsed: unknown = null;
       try {
-        parsed = kept === undefined ? null : JSON.parse(kept);
+        parsed = kept === undefined ? null : JSON.parse(kept.marks);
       } catch {
         // A row that is not JSON is as good as none: the start catches up over the day.
       }
@@ -348,12 +361,14 @@ export type EarningService = ReturnType<typeof createEarningService>;
 
 /**
  * Credits giveaway entries and live check-ins every `intervalMs` (and once at start, which catches
- * up after a crash): neither answer waits for its points. Several processes may each run it; the
- * ledger's key keeps one credit per giveaway or show per viewer. Each run goes over the run before
- * it once more: on PostgreSQL an id is handed out before its commit, so a run can read past an
- * entry that commits a moment later, and the next run finds it (a credited one costs nothing but
- * its look in the query). Where the next run starts is kept in the database (decision 103), so a
- * start goes on from there. Answers a stop function that waits for a run in hand.
+ * up after a crash): neither answer waits for its points. Several processes may each run it: one
+ * takes a turn and the others pass theirs while it is recent (decision 118), and should two run at
+ * once, the ledger's key keeps one credit per giveaway or show per viewer. Each run goes over the
+ * run before it once more: on PostgreSQL an id is handed out before its commit, so a run can read
+ * past an entry that commits a moment later, and the next run finds it (a credited one costs
+ * nothing but its look in the query). Where the next run starts is kept in the database (decision
+ * 103) and read at each turn, so a start, or another process's turn, goes on from there. Answers a
+ * stop function that waits for a run in hand.
  */
 export function startActivityCredits(
   ctx: AppContext,
@@ -361,20 +376,24 @@ export function startActivityCredits(
   intervalMs = 30_000,
 ): () => Promise<void> {
   const earning = createEarningService(ctx);
-  let marks: KeptActivityMarks | null = null;
   let running: Promise<void> = Promise.resolve();
+  // A turn taken less than this long ago is another process's: timers fire a little early or late.
+  const turnMs = intervalMs * TURN_SHARE;
+  let starting = true;
   const run = () => {
+    const forced = starting;
+    starting = false;
     running = running.then(async () => {
       try {
-        marks ??= await earning.activityMarks();
+        const marks = await earning.activityTurn(turnMs, forced);
+        if (!marks) return;
         const upto: ActivityMarks = {
           checkIn: await earning.creditCheckInsAfter(marks.from.checkIn),
           entry: await earning.creditEntriesAfter(marks.from.entry),
         };
-        const kept = JSON.stringify(marks);
-        marks = { from: marks.next, next: upto };
+        const moved: KeptActivityMarks = { from: marks.next, next: upto };
         // A quiet spell moves no mark: nothing to write.
-        if (JSON.stringify(marks) !== kept) await earning.keepActivityMarks(marks);
+        if (!isDeepStrictEqual(moved, marks)) await earning.keepActivityMarks(moved);
       } catch (error) {
         log.error({ err: error }, 'entry and check-in credits failed');
       }

@@ -442,6 +442,45 @@ describeEachEngine('earning hooks', (t) => {
     }
   });
 
+  it('leaves the credits run to the process that took its turn a moment ago (decision 118)', async () => {
+    const staff = await t().createStaff();
+    const viewer = await t().createViewer();
+    const giveaway = await createGiveaway(t(), staff.tokenvalue);
+    expect((await enter(t(), viewer.tokenvalue, giveaway.id)).http).toBe(200);
+    // Two processes over one database, each with its own service.
+    const first = createEarningService(t().app.ctx);
+    const second = createEarningService(t().app.ctx);
+    const turnAt = async () =>
+      (await t().db.selectFrom('activity_credit_marks').select('turn_at').executeTakeFirst())?.turn_at;
+
+    // Before any run kept its marks there is no turn to take: each process runs from the start.
+    const start = await first.activityTurn(MINUTE);
+    expect(start).not.toBeNull();
+    expect(await second.activityTurn(MINUTE)).toEqual(start);
+    const upto = await first.creditEntriesAfter(start!.from.entry);
+    await first.keepActivityMarks({ from: start!.next, next: { ...start!.next, entry: upto } });
+    expect(await turnAt()).toBe('');
+
+    // The first to ask takes the turn and runs from the kept marks; the other passes while it is recent.
+    const taken = await first.activityTurn(MINUTE);
+    expect(taken?.next.entry).toBe(upto);
+    expect(Date.parse((await turnAt()) ?? '')).toBeGreaterThan(Date.now() - MINUTE);
+    const takenAt = await turnAt();
+    expect(await second.activityTurn(MINUTE)).toBeNull();
+    expect(await first.activityTurn(MINUTE)).toBeNull();
+    // A starting process runs whatever, and leaves the turn where it was.
+    expect(await second.activityTurn(MINUTE, true)).toEqual(taken);
+    expect(await turnAt()).toBe(takenAt);
+
+    // A turn older than the interval's share is anyone's; a process that read it before another took it loses.
+    expect(await earningRepository.takeActivityTurn(t().db, 'not what is kept', new Date().toISOString())).toBe(false);
+    expect(await turnAt()).toBe(takenAt);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await second.activityTurn(20)).toEqual(taken);
+    expect(await turnAt()).not.toBe(takenAt);
+    expect(await first.activityTurn(20)).toBeNull();
+  });
+
   it('lets staff draw while entry credits are being written', async () => {
     const staff = await t().createStaff();
     const earning = createEarningService(t().app.ctx);
