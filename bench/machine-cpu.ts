@@ -1,10 +1,12 @@
-// Where the whole machine's CPU went over a bench run (decision 118): busy and stolen time from
-// /proc/stat, and the CPU of the database and cache processes from /proc/<pid>/stat, so a run says
-// how much of the machine its servers had and who took the rest.
+// CPU time from /proc for the benches: a process's (every bench that measures a server reads it
+// here), and where the whole machine's CPU went over a run (decision 118): busy and stolen time from
+// /proc/stat and the database and cache processes' share, so a run says how much of the machine its
+// servers had and who took the rest.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Clock ticks per second of /proc's figures: 100 on Linux on every platform we run. */
-const TICKS_PER_S = 100;
+/** Clock ticks per second of /proc's figures (100 on every Linux we run). */
+const TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /** Processes counted apart, by their command name in /proc/<pid>/comm. */
 const NAMED = { PostgreSQL: 'postgres', Redis: 'redis-server' } as const;
@@ -19,8 +21,10 @@ export type MachineCpu = {
   named: Record<Named, Map<number, number>>;
 };
 
-function processCpuMs(pid: string): number {
+/** User plus system CPU time a process has used so far, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+export function processCpuMs(pid: number | string): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command name: field 3 is the state, so utime (14) and stime (15) are at 11 and 12.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }
@@ -57,17 +61,17 @@ export function describeMachine(
   before: MachineCpu,
   after: MachineCpu,
   seconds: number,
-  servers: number,
-  generators: number,
+  serversMs: number,
+  generatorsMs: number,
 ) {
   const namedMs = (who: Named) =>
     [...after.named[who]].reduce((sum, [pid, ms]) => sum + ms - (before.named[who].get(pid) ?? 0), 0);
   const busy = after.busyMs - before.busyMs;
   const parts: [string, number][] = [
-    ['servers', servers],
+    ['servers', serversMs],
     ['PostgreSQL', namedMs('PostgreSQL')],
     ['Redis', namedMs('Redis')],
-    ['load generators', generators],
+    ['load generators', generatorsMs],
   ];
   const rest = busy - parts.reduce((sum, [, ms]) => sum + ms, 0);
   const cores = (ms: number) => (ms / 1000 / seconds).toFixed(2);

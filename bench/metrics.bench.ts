@@ -4,17 +4,15 @@
 // prints req/s and the server's CPU time per request from /proc, and the ratios of "on" to "off"
 // measured in this run. Asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createMetrics } from '../src/server/platform/metrics';
+import { processCpuMs } from './machine-cpu';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 50;
-/** Linux reports process CPU in clock ticks of 10 ms (USER_HZ 100). */
-const TICK_US = 10_000;
 
 type Started = { child: ChildProcess; port: number; metricsPort: number | null; token: string };
 
@@ -36,10 +34,7 @@ function start(isMetricsOn: boolean): Promise<Started> {
 }
 
 /** User plus system CPU of a process so far, in microseconds. */
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-}
+const cpuUs = (pid: number) => processCpuMs(pid) * 1000;
 
 async function measure(server: Started) {
   const options = {

@@ -13,10 +13,9 @@
 // (bench/show-live.bench.ts); last the producer console's CPU per open console at 5,000 viewers
 // (bench/console.bench.ts). BENCH_HOT_ONLY=1 stops after the hot calls.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { processCpuMs } from './machine-cpu';
 import { postgresReachable } from './postgres-reachable';
 import { runEntrySurges } from './giveaway-surge';
 import { runCheckInSurges, runGuessSurges } from './guess-surge';
@@ -28,7 +27,6 @@ const CONNECTIONS = 100;
 /** Decision 096: each hot call's req/s against the reference's, per engine, and its CPU efficiency. */
 const TARGETS = { SQLite: 0.8, PostgreSQL: 0.6, cpuEfficiency: 0.8 } as const;
 const HOT_CALLS = ['profile_v1', 'liveevent_v1', 'checkifrsvpenroll_v1'];
-const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 type Started = { child: ChildProcess; port: number; token?: string; eventId?: number; contestId?: number };
 type Row = { title: string; engine?: 'SQLite' | 'PostgreSQL'; rps: number; p99: number; cpuUs: number; bad: number };
@@ -55,12 +53,8 @@ function startServer(script: string, env: Record<string, string> = {}): Promise<
   });
 }
 
-/** User plus system CPU time the process has used, in microseconds (fields 14 and 15 of /proc/PID/stat). */
-function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S;
-}
+/** User plus system CPU time the process has used, in microseconds. */
+const cpuMicros = (pid: number) => processCpuMs(pid) * 1000;
 
 async function load(title: string, server: Started, path: string, headers: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${server.port}${path}`;

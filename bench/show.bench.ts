@@ -27,7 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { printProfile } from './cpu-profile';
-import { describeMachine, machineCpu, type MachineCpu } from './machine-cpu';
+import { describeMachine, machineCpu, processCpuMs, type MachineCpu } from './machine-cpu';
 import { samplePgWaits, type PgWaitSampler } from './pg-waits';
 import type { ShowSeed } from './servers/show-seed';
 import {
@@ -125,14 +125,6 @@ async function bareFigure(): Promise<number> {
   const result = await autocannon({ url, connections: 100, duration: BARE_SECONDS });
   await stop(child);
   return Math.round(result.requests.average);
-}
-
-/** CPU time (user + system) of a process so far, in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command name: field 3 is the state, so utime (14) and stime (15) are at 11 and 12.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** How long the process's main thread (the event loop) waited for a CPU while runnable, in ms: the machine's contention. */
@@ -327,7 +319,7 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     const pgWaits: PgWaitSampler | null =
       database && process.env.BENCH_PG_WAITS === '1' ? await samplePgWaits(PG_ADMIN_URL, database) : null;
     const pids = servers.map((server) => server.pid ?? 0);
-    const cpuBefore = pids.map(cpuMs);
+    const cpuBefore = pids.map(processCpuMs);
     const waitedBefore = pids.map(waitedMs);
     const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
     const machineBefore = machineCpu();
@@ -343,7 +335,7 @@ async function runShow(setup: Setup, viewers: number, profile: boolean): Promise
     const runSeconds = (Math.max(Date.now(), endAt) - startAt) / 1000;
     const usage: Usage = {
       machine: [machineBefore, machineAfter],
-      cpuMs: pids.map((pid, i) => cpuMs(pid) - (cpuBefore[i] ?? 0)),
+      cpuMs: pids.map((pid, i) => processCpuMs(pid) - (cpuBefore[i] ?? 0)),
       waitedMs: pids.map((pid, i) => waitedMs(pid) - (waitedBefore[i] ?? 0)),
       load: `${loadBefore} → ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
     };
