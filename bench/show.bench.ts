@@ -1,6 +1,7 @@
 // `npm run bench:show` (decision 094): a show start. BENCH_VIEWERS viewers (default 5,000) arrive over
 // BENCH_ARRIVAL_S (default 60 s) and do what the live page does (bench/show-load.ts, in
-// LOADGEN_PROCESSES forked processes, default 2): the page, liveevent_v1, checkifrsvpenroll_v1, the
+// LOADGEN_PROCESSES forked processes, default 2, at nice BENCH_GENERATOR_NICE, default 10, decision
+// 119): the page, liveevent_v1, checkifrsvpenroll_v1, the
 // check-in, the watch log and its heartbeats, the chat (one in ten talking at the room's limit), the
 // giveaway opening half-way through the arrivals (eight in ten enter within 30 s) and half of them
 // spinning. Gemcast runs as in production (src/server/main.ts) in 1 process on SQLite, 1 process
@@ -19,7 +20,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -54,6 +55,11 @@ const HOLD_S = Number(process.env.BENCH_HOLD_S ?? 10);
 /** Senders stop this long before the end, so every message has time to arrive. */
 const DRAIN_MS = 5_000;
 const GENERATORS = Number(process.env.LOADGEN_PROCESSES ?? 2);
+/**
+ * The generators' niceness (decision 119): they stand for thousands of viewers' own devices, so when
+ * they and the servers both wait for a core, the servers (and PostgreSQL, left at 0) go first.
+ */
+const GENERATOR_NICE = Number(process.env.BENCH_GENERATOR_NICE ?? 10);
 const SOCKETS_PER_PORT = Number(process.env.BENCH_SOCKETS_PER_PORT ?? 64);
 const CHAT_SAMPLE = Number(process.env.BENCH_CHAT_SAMPLE ?? 0.1);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3500);
@@ -206,6 +212,7 @@ async function warmUp(port: number, seed: ShowSeed) {
 function startGenerator(): Promise<ChildProcess> {
   const child = fork('bench/show-load.ts', [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   children.add(child);
+  if (GENERATOR_NICE && child.pid) setPriority(child.pid, GENERATOR_NICE);
   return new Promise((resolve, reject) => {
     child.once('message', (message: FromGenerator) => (message.kind === 'ready' ? resolve(child) : reject()));
     child.once('exit', (code) => reject(new Error(`a load generator exited with ${code}`)));
@@ -501,7 +508,7 @@ async function findMax(setup: Setup): Promise<number> {
 }
 
 console.log(
-  `Gemcast show-start bench on ${process.platform} / Node ${process.version}, ${GENERATORS} load-generator processes × ${SOCKETS_PER_PORT} sockets per server port; chat checked on ${CHAT_SAMPLE * 100}% of members and every sender`,
+  `Gemcast show-start bench on ${process.platform} / Node ${process.version}, ${GENERATORS} load-generator processes (nice ${GENERATOR_NICE}) × ${SOCKETS_PER_PORT} sockets per server port; chat checked on ${CHAT_SAMPLE * 100}% of members and every sender`,
 );
 console.log(
   'Several processes: no nginx in front; each viewer’s calls go to one port and its chat socket to the next, round-robin.',
