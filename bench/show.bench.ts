@@ -1,13 +1,12 @@
 // `npm run bench:show` (decision 094): a show start. BENCH_VIEWERS viewers (default 5,000) arrive over
 // BENCH_ARRIVAL_S (default 60 s) and do what the live page does (bench/show-load.ts, in
-// LOADGEN_PROCESSES forked processes, default 2, at nice BENCH_GENERATOR_NICE, default 10, decision
-// 119): the page, liveevent_v1, checkifrsvpenroll_v1, the
-// check-in, the watch log and its heartbeats, the chat (one in ten talking at the room's limit), the
-// giveaway opening half-way through the arrivals (eight in ten enter within 30 s) and half of them
-// spinning. Gemcast runs as in production (src/server/main.ts) in 1 process on SQLite, 1 process
-// on PostgreSQL + Redis and 3 processes on PostgreSQL + Redis (no nginx: the generators spread
-// viewers round-robin over the ports); BENCH_SETUPS picks among sqlite, pg1, pg2 (2 processes, not
-// run by default) and pg3. Prints per step the count, rate, p50/p99 and errors, chat messages lost,
+// LOADGEN_PROCESSES forked processes, default 2, at nice BENCH_GENERATOR_NICE, default 10: decision
+// 119): the page, liveevent_v1, checkifrsvpenroll_v1, the check-in, the watch log and its
+// heartbeats, the chat (one in ten talking at the room's limit), the giveaway opening half-way
+// through the arrivals (eight in ten enter within 30 s) and half of them spinning. Gemcast runs as
+// in production (src/server/main.ts) in 1 process on SQLite, 1 process on PostgreSQL + Redis and 3
+// processes on PostgreSQL + Redis (no nginx: the generators spread viewers round-robin over the
+// ports); BENCH_SETUPS picks among sqlite, pg1, pg2 (2 processes, not run by default) and pg3. Prints per step the count, rate, p50/p99 and errors, chat messages lost,
 // the servers' CPU and peak RSS, where the whole machine's CPU went (machine-cpu.ts, decision 118),
 // and a bare Node server's rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
