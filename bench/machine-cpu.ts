@@ -29,6 +29,9 @@ export function processCpuMs(pid: number | string): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }
 
+/** The same in microseconds, as the per-request figures are printed. */
+export const processCpuUs = (pid: number | string): number => processCpuMs(pid) * 1000;
+
 export function machineCpu(): MachineCpu {
   const lines = readFileSync('/proc/stat', 'utf8').split('\n');
   // cpu user nice system idle iowait irq softirq steal: busy is all but idle and iowait.

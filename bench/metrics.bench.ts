@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createMetrics } from '../src/server/platform/metrics';
-import { processCpuMs } from './machine-cpu';
+import { processCpuUs } from './machine-cpu';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -33,9 +33,6 @@ function start(isMetricsOn: boolean): Promise<Started> {
   });
 }
 
-/** User plus system CPU of a process so far, in microseconds. */
-const cpuUs = (pid: number) => processCpuMs(pid) * 1000;
-
 async function measure(server: Started) {
   const options = {
     url: `http://127.0.0.1:${server.port}/api/profile_v1`,
@@ -43,9 +40,9 @@ async function measure(server: Started) {
     headers: { token: server.token },
   };
   await autocannon({ ...options, duration: 2 });
-  const cpuBefore = cpuUs(server.child.pid!);
+  const cpuBefore = processCpuUs(server.child.pid!);
   const result = await autocannon({ ...options, duration: DURATION_S });
-  const cpu = cpuUs(server.child.pid!) - cpuBefore;
+  const cpu = processCpuUs(server.child.pid!) - cpuBefore;
   return { rps: result.requests.average, cpuPerRequest: cpu / result.requests.total, p99: result.latency.p99 };
 }
 

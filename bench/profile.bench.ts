@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { processCpuMs } from './machine-cpu';
+import { processCpuUs } from './machine-cpu';
 import { postgresReachable } from './postgres-reachable';
 import { runEntrySurges } from './giveaway-surge';
 import { runCheckInSurges, runGuessSurges } from './guess-surge';
@@ -53,15 +53,12 @@ function startServer(script: string, env: Record<string, string> = {}): Promise<
   });
 }
 
-/** User plus system CPU time the process has used, in microseconds. */
-const cpuMicros = (pid: number) => processCpuMs(pid) * 1000;
-
 async function load(title: string, server: Started, path: string, headers: Record<string, string> = {}) {
   const url = `http://127.0.0.1:${server.port}${path}`;
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers }); // warm-up
-  const cpuBefore = cpuMicros(server.child.pid ?? 0);
+  const cpuBefore = processCpuUs(server.child.pid ?? 0);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  const cpuUs = (cpuMicros(server.child.pid ?? 0) - cpuBefore) / Math.max(1, result.requests.total);
+  const cpuUs = (processCpuUs(server.child.pid ?? 0) - cpuBefore) / Math.max(1, result.requests.total);
   const bad = result.non2xx + result.errors;
   const row: Row = { title, rps: Math.round(result.requests.average), p99: result.latency.p99, cpuUs, bad };
   console.log(

@@ -6,9 +6,10 @@
 // through the arrivals (eight in ten enter within 30 s) and half of them spinning. Gemcast runs as
 // in production (src/server/main.ts) in 1 process on SQLite, 1 process on PostgreSQL + Redis and 3
 // processes on PostgreSQL + Redis (no nginx: the generators spread viewers round-robin over the
-// ports); BENCH_SETUPS picks among sqlite, pg1, pg2 (2 processes, not run by default) and pg3. Prints per step the count, rate, p50/p99 and errors, chat messages lost,
-// the servers' CPU and peak RSS, where the whole machine's CPU went (machine-cpu.ts, decision 118),
-// and a bare Node server's rate from the same run.
+// ports); BENCH_SETUPS picks among sqlite, pg1, pg2 (2 processes, not run by default) and pg3.
+// Prints per step the count, rate, p50/p99 and errors, chat messages lost, the servers' CPU and peak
+// RSS, where the whole machine's CPU went (machine-cpu.ts, decision 118), and a bare Node server's
+// rate from the same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
 // nothing lost); BENCH_PROFILE=1 runs the servers with --cpu-prof and prints where their main
 // threads' time went, summed over the processes; BENCH_PG_WAITS=1 samples what each PostgreSQL
