@@ -22,6 +22,7 @@ import { fail } from './http/envelope';
 import { registerApiDocs } from './http/openapi';
 import { createServerLog, lazyRequestLogger, registerRequestLog } from './http/request-log';
 import { sessionGuards } from './http/session';
+import { writeAnswersPerTurn } from './http/turn-writes';
 import { webPage } from './http/web-page';
 import { requestIdFrom } from './http/request-id';
 import { dependenciesOf, healthRoutes } from './modules/health/health.routes';
@@ -281,6 +282,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.headers(isApi ? apiHeaders : pageHeaders).header('x-request-id', request.id);
     done();
   });
+  // Before every route: a turn's answers are written together at its end (decision 121).
+  writeAnswersPerTurn(app);
   // Metrics (decision 091): with METRICS_PORT unset there is no hook at all. Before every route.
   const metrics =
     config.metricsPort === null
