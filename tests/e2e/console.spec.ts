@@ -160,6 +160,12 @@ test('staff run a show from the console: live, rundown, giveaway drawn by keyboa
     await expect(segmentItem(page, 'Welcome')).toHaveAttribute('aria-current', 'step');
     // Its piece is on viewers' screens.
     await expect(region(page, 'Preview and on air')).toContainText(piece.name);
+    // The stream can show the move before the press's own answer is in; until then the button is
+    // busy and its key does nothing, so the next press waits for it, as a producer's eye would.
+    await expect(region(page, 'Rundown').getByRole('button', { name: /Next segment/ })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     await page.keyboard.press('n');
     await expect(segmentItem(page, 'The pendant giveaway')).toHaveAttribute('aria-current', 'step');
 
