@@ -73,3 +73,20 @@ it('gives each of many clients at once its own answer, errors included', async (
     else expect({ status, body }).toEqual({ status: 200, body: { n } });
   }
 });
+
+it('answers an error, as Fastify does, when writing an answer throws, and still writes the rest of the turn', async () => {
+  app = Fastify();
+  writeAnswersPerTurn(app);
+  app.get('/broken', async (_request, reply) => {
+    reply.header('x-note', 'two\nlines');
+    return { ok: true };
+  });
+  app.get('/fine', async () => ({ ok: true }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const [broken, fine] = await Promise.all([fetch(`${url}/broken`), fetch(`${url}/fine`)]);
+  expect(broken.status).toBe(500);
+  expect(await broken.json()).toMatchObject({ code: 'ERR_INVALID_CHAR' });
+  expect(fine.status).toBe(200);
+  expect(await fine.json()).toEqual({ ok: true });
+});
