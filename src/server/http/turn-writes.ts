@@ -31,6 +31,6 @@ export function writeAnswersPerTurn(app: FastifyInstance): void {
   };
   app.addHook('onSend', (_request, reply, _payload, done) => {
     if (held.length === 0) setImmediate(release);
-    held.push({ reply, send: done as () => void });
+    held.push({ reply, send: done });
   });
 }
