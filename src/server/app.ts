@@ -244,12 +244,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // accepted: the database must stay open until the others are answered too.
   let requestsUnderWay = 0;
   let allAnswered: (() => void) | null = null;
+  const answered = () => {
+    requestsUnderWay -= 1;
+    if (requestsUnderWay === 0) allAnswered?.();
+  };
+  // One listener shared by every response (a response closes once): no closure or once-wrapper per request.
   app.server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
     requestsUnderWay += 1;
-    response.once('close', () => {
-      requestsUnderWay -= 1;
-      if (requestsUnderWay === 0) allAnswered?.();
-    });
+    response.on('close', answered);
   });
   app.addHook('onClose', async () => {
     if (requestsUnderWay > 0) await new Promise<void>((resolve) => (allAnswered = resolve));

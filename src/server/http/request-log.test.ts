@@ -72,6 +72,22 @@ it('writes no request lines above info', BUILDS_AN_APP, async () => {
   expect(lines.filter((line) => line.msg === 'request')).toEqual([]);
 });
 
+it('leaves the health probes out of the request log: their routes log at warn', BUILDS_AN_APP, async () => {
+  const { app, lines } = await appLoggingAt('info');
+  let probeLevel = '';
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.url === '/healthz') probeLevel = request.log.level;
+    done();
+  });
+  await app.inject({ method: 'GET', url: '/healthz' });
+  const answered = await app.inject({ method: 'GET', url: '/api/liveevent_v1?type=show' });
+  expect(probeLevel).toBe('warn');
+  expect(lines.filter((line) => line.msg === 'request').map((line) => line.url)).toEqual([
+    '/api/liveevent_v1?type=show',
+  ]);
+  expect(lines.find((line) => line.msg === 'request')?.reqId).toBe(answered.headers['x-request-id']);
+});
+
 it('keeps the secret headers out of anything that logs the request', BUILDS_AN_APP, async () => {
   const { app, lines } = await appLoggingAt('info');
   app.log.info({ req: { headers: { token: 'gc_abc', cookie: 'a=b', authorization: 'Basic x' } } }, 'probe');

@@ -77,8 +77,9 @@ class LazyRequestLogger implements FastifyBaseLogger {
     return (this.#child ??= this.parent.child(this.bindings, this.options));
   }
 
+  /** The route's own level (`logLevel`) when it has one, else the server's. */
   get level(): string {
-    return this.#child?.level ?? this.parent.level;
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
   }
   set level(level: string) {
     this.#logger().level = level;
@@ -135,8 +136,9 @@ const REQUEST_LINE_LEVELS = new Set(['info', 'debug', 'trace']);
 export function registerRequestLog(app: FastifyInstance, writeLine: (line: RequestLine) => void): void {
   app.addHook('onResponse', (request, reply, done) => {
     // A route that asks for a quieter level (the health probes, decision 091) stays out of the log.
-    const routeLevel = request.routeOptions.logLevel;
-    if (routeLevel && !REQUEST_LINE_LEVELS.has(routeLevel)) return done();
+    // Its level is read from the request's logger, which Fastify made with it: the route's options
+    // (`request.routeOptions`) are a new object on every read.
+    if (!REQUEST_LINE_LEVELS.has(request.log.level)) return done();
     writeLine({
       reqId: request.id,
       method: request.method,
