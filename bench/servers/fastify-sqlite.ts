@@ -3,12 +3,14 @@
 // By default the read is from a WAL file opened as the server opens its own (decision 115), so the
 // reference pays for the same storage as the calls compared with it; REFERENCE_STORAGE=memory reads
 // an in-memory database instead, which takes no file locks (the reference before decision 115).
+// REFERENCE_WRITES=per-turn gives it Gemcast's per-turn writes (decision 121), for a like-for-like figure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { openServerSqlite } from '../../src/server/db/database';
 import { openSqlite } from '../../src/server/db/sqlite-engine';
+import { writeAnswersPerTurn } from '../../src/server/http/turn-writes';
 
 const inMemory = process.env.REFERENCE_STORAGE === 'memory';
 const dataDir = inMemory ? null : mkdtempSync(path.join(tmpdir(), 'gemcast-reference-'));
@@ -18,6 +20,7 @@ db.exec(
 );
 const read = db.prepare('select * from users where id = ?');
 const app = Fastify();
+if (process.env.REFERENCE_WRITES === 'per-turn') writeAnswersPerTurn(app);
 app.get('/', async () => ({ status: 1, statusCode: 200, message: 'OK', data: read.all([1]) }));
 process.on('SIGTERM', () => {
   db.close();
