@@ -34,7 +34,7 @@ const HOT_CALLS = ['profile_v1', 'liveevent_v1', 'checkifrsvpenroll_v1'];
 
 type Started = { child: ChildProcess; port: number; token?: string; eventId?: number; contestId?: number };
 type Row = { title: string; engine?: 'SQLite' | 'PostgreSQL'; rps: number; p99: number; cpuUs: number; bad: number };
-/** A call's row beside the reference measured just before it on the same machine. */
+/** A call's row beside the reference and the per-turn reference measured in turn with it. */
 type Paired = Row & { reference: Row; perTurnReference: Row };
 
 function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
