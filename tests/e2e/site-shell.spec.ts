@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 /**
  * Opens the drawer and waits, as a person does, until it has slid in against the right edge: a click
  * on the backdrop in the drawer's first instant, before the dialog listens for it, is not yet a
- * click outside (it flaked in CI once, landing inside the 200 ms slide).
+ * click outside (a full test run failed once so, its click landing inside the 200 ms slide).
  */
 async function openContactDrawer(page: Page) {
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' }).click();
