@@ -7,12 +7,12 @@
 // The same harness runs the guess surge (bench/guess-surge.ts): a `SurgeKind` names the server, the
 // call, its body and the table to count.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openSqlite } from '../src/server/db/sqlite-engine';
 import { bulkToken } from '../src/server/testing/bulk-viewers';
+import { serverInfo } from './server-info';
 
 const CONNECTIONS = 100;
 const TARGET_PER_SECOND = 4_000;
@@ -67,22 +67,15 @@ export const ENTRY_SURGE: SurgeKind = {
   column: 'giveaway_id',
 };
 
-function launch(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; info: SurgeServer }> {
+async function launch(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; info: SurgeServer }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    // The server's own line names its port; the others are its log (requests made while setting up).
-    lines.on('line', (line) => {
-      if (!line.startsWith('{"port"')) return;
-      lines.close();
-      child.stdout!.resume();
-      resolve({ child, info: JSON.parse(line) });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
+  return { child, info: await serverInfo<SurgeServer>(child, script) };
 }
 
 /** `amount` requests, one per viewer of `tag`, counting the 200s as they are acknowledged. */

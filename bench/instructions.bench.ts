@@ -9,9 +9,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { serverInfo } from './server-info';
 
 /** Requests counted per target, after WARM_ROUNDS as many to settle the JIT. */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -62,16 +62,7 @@ async function instructionsPerRequest(target: Target, outDir: string): Promise<n
     { env: { ...process.env, BENCH_DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   try {
-    const info = await new Promise<ServerInfo>((resolve, reject) => {
-      const lines = createInterface({ input: child.stdout! });
-      lines.on('line', (line) => {
-        if (!line.startsWith('{"port"')) return;
-        lines.close();
-        child.stdout!.resume();
-        resolve(JSON.parse(line) as ServerInfo);
-      });
-      child.once('exit', (code) => reject(new Error(`${target.script} under valgrind exited with ${code}`)));
-    });
+    const info = await serverInfo<ServerInfo>(child, `${target.script} under valgrind`);
     const run = () =>
       autocannon({
         url: `http://127.0.0.1:${info.port}${target.path(info)}`,

@@ -15,9 +15,9 @@
 // (bench/show-live.bench.ts); last the producer console's CPU per open console at 5,000 viewers
 // (bench/console.bench.ts). BENCH_HOT_ONLY=1 stops after the hot calls.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { processCpuUs } from './machine-cpu';
+import { serverInfo } from './server-info';
 import { postgresReachable } from './postgres-reachable';
 import { runEntrySurges } from './giveaway-surge';
 import { runCheckInSurges, runGuessSurges } from './guess-surge';
@@ -37,24 +37,12 @@ type Row = { title: string; engine?: 'SQLite' | 'PostgreSQL'; rps: number; p99: 
 /** A call's row beside the reference and the per-turn reference measured in turn with it. */
 type Paired = Row & { reference: Row; perTurnReference: Row };
 
-function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
+async function startServer(script: string, env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    // The server's own line names its port; the others are its log (requests made while setting up).
-    lines.on('line', (line) => {
-      if (!line.startsWith('{"port"')) return;
-      const info: { port: number; token?: string; eventId?: number; contestId?: number } = JSON.parse(line);
-      // The rest is the server's request log: read and dropped, as a log collector's pipe would.
-      lines.close();
-      child.stdout!.resume();
-      resolve({ child, ...info });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
+  return { child, ...(await serverInfo<Omit<Started, 'child'>>(child, script)) };
 }
 
 /** One target under load: its address, and what a slice of it measured so far. */
