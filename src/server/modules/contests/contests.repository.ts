@@ -1,13 +1,38 @@
 // SQL of the photo contests (decision 062, migration 023): contests, entries (one row per slot
 // under the unique key), the counts read from votes and likes, and the results fixed at the close.
 // One code path for both engines; the row lock on a contest is PostgreSQL's (SQLite's writes queue).
-import { type Insertable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { compiledRead } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/database';
 import type { ContestResultsTable, ContestsTable, ContestSubmissionsTable } from '../../db/schema';
 
 export type SubmissionState = ContestSubmissionsTable['state'];
 type Counted = { submission_id: number; n: number | string | bigint };
 const toMap = (rows: Counted[]) => new Map(rows.map((r) => [r.submission_id, Number(r.n)]));
+
+// What every viewer on a contest page asks with each poll of its counts (contestcounts_v1, every
+// COUNTS_POLL_MS): the contest, the entries they like and their vote. Compiled once (decision 123),
+// as the tally they come with is already shared.
+const contestById = compiledRead<Selectable<ContestsTable>, [id: number]>((db) =>
+  db.selectFrom('contests').selectAll().where('id', '=', 0),
+);
+const likedEntries = compiledRead<{ submission_id: number }, [contestId: number, userId: number]>((db) =>
+  db
+    .selectFrom('contest_likes as l')
+    .innerJoin('contest_submissions as s', 's.id', 'l.submission_id')
+    .select('l.submission_id')
+    .where('s.contest_id', '=', 0)
+    .where('l.user_id', '=', 0),
+);
+const votedEntry = compiledRead<{ submission_id: number }, [contestId: number, userId: number, voteDay: string]>((db) =>
+  db
+    .selectFrom('contest_votes')
+    .select('submission_id')
+    .where('contest_id', '=', 0)
+    .where('user_id', '=', 0)
+    .where('vote_day', '=', '')
+    .where('voided_at', 'is', null),
+);
 
 export const contestsRepository = {
   insert: (db: Db, row: Insertable<ContestsTable>) =>
@@ -23,7 +48,7 @@ export const contestsRepository = {
       .returningAll()
       .executeTakeFirst(),
 
-  byId: (db: Db, id: number) => db.selectFrom('contests').selectAll().where('id', '=', id).executeTakeFirst(),
+  byId: async (db: Db, id: number) => (await contestById(db, id))[0],
 
   /** The contest row, locked until the transaction ends (PostgreSQL): entries to one contest queue. */
   lock: async (db: Db, dialect: Dialect, id: number) => {
@@ -227,30 +252,11 @@ export const contestsRepository = {
 
   /** The entries of the contest the viewer likes. */
   likedBy: async (db: Db, contestId: number, userId: number) =>
-    new Set(
-      (
-        await db
-          .selectFrom('contest_likes as l')
-          .innerJoin('contest_submissions as s', 's.id', 'l.submission_id')
-          .select('l.submission_id')
-          .where('s.contest_id', '=', contestId)
-          .where('l.user_id', '=', userId)
-          .execute()
-      ).map((r) => r.submission_id),
-    ),
+    new Set((await likedEntries(db, contestId, userId)).map((r) => r.submission_id)),
 
   /** The entry the viewer's vote of `voteDay` is on ('' under the once rule), unless voided. */
   voteOf: async (db: Db, contestId: number, userId: number, voteDay: string) =>
-    (
-      await db
-        .selectFrom('contest_votes')
-        .select('submission_id')
-        .where('contest_id', '=', contestId)
-        .where('user_id', '=', userId)
-        .where('vote_day', '=', voteDay)
-        .where('voided_at', 'is', null)
-        .executeTakeFirst()
-    )?.submission_id ?? null,
+    (await votedEntry(db, contestId, userId, voteDay))[0]?.submission_id ?? null,
 
   /** Approved entries per contest and the oldest one's photo, for the lists. */
   /** The titles of the shows contests belong to, by event id. */
