@@ -2,6 +2,7 @@
 // under the unique key), the counts read from votes and likes, and the results fixed at the close.
 // One code path for both engines; the row lock on a contest is PostgreSQL's (SQLite's writes queue).
 import { type Insertable, type Selectable, type Updateable } from 'kysely';
+import { everyColumn } from '../../db/columns';
 import { compiledRead } from '../../db/compiled';
 import type { Db, Dialect } from '../../db/database';
 import type { ContestResultsTable, ContestsTable, ContestSubmissionsTable } from '../../db/schema';
@@ -12,9 +13,31 @@ const toMap = (rows: Counted[]) => new Map(rows.map((r) => [r.submission_id, Num
 
 // What every viewer on a contest page asks with each poll of its counts (contestcounts_v1, every
 // COUNTS_POLL_MS): the contest, the entries they like and their vote. Compiled once (decision 123),
-// as the tally they come with is already shared.
+// as the tally they come with is already shared. The contest's columns are named, so on PostgreSQL
+// its read runs as a named statement too, which a `select *` may not (decision 113).
+const CONTEST_COLUMNS = everyColumn<ContestsTable>()([
+  'id',
+  'title',
+  'description',
+  'rules_html',
+  'event_id',
+  'submit_opens_at',
+  'submit_closes_at',
+  'vote_opens_at',
+  'vote_closes_at',
+  'entries_per_viewer',
+  'vote_rule',
+  'show_counts',
+  'winner_count',
+  'prize_points',
+  'prize_text',
+  'results_fixed_at',
+  'created_by',
+  'created_at',
+  'updated_at',
+]);
 const contestById = compiledRead<Selectable<ContestsTable>, [id: number]>((db) =>
-  db.selectFrom('contests').selectAll().where('id', '=', 0),
+  db.selectFrom('contests').select(CONTEST_COLUMNS).where('id', '=', 0),
 );
 const likedEntries = compiledRead<{ submission_id: number }, [contestId: number, userId: number]>((db) =>
   db
