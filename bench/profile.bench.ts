@@ -77,17 +77,19 @@ const emptyTally = (): Tally => ({ requests: 0, seconds: 0, cpuUs: 0, bad: 0, p9
 
 function rowOf(title: string, tally: Tally): Row {
   const p99s = [...tally.p99s].sort((a, b) => a - b);
-  const row: Row = {
+  return {
     title,
     rps: Math.round(tally.requests / tally.seconds),
     p99: p99s[Math.floor(p99s.length / 2)] ?? 0,
     cpuUs: tally.cpuUs / Math.max(1, tally.requests),
     bad: tally.bad,
   };
+}
+
+function printRow(row: Row): void {
   console.log(
-    `${title.padEnd(40)} ${String(row.rps).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms   CPU ${row.cpuUs.toFixed(1).padStart(6)} µs/req${row.bad ? `   (${row.bad} errors or non-2xx!)` : ''}`,
+    `${row.title.padEnd(40)} ${String(row.rps).padStart(8)} req/s   p99 ${String(row.p99).padStart(4)} ms   CPU ${row.cpuUs.toFixed(1).padStart(6)} µs/req${row.bad ? `   (${row.bad} errors or non-2xx!)` : ''}`,
   );
-  return row;
 }
 
 /** One target alone, for DURATION_S seconds after a warm-up. */
@@ -96,7 +98,9 @@ async function load(title: string, server: Started, path: string) {
   await warm(target);
   const tally = emptyTally();
   await slice(target, DURATION_S, tally);
-  return rowOf(title, tally);
+  const row = rowOf(title, tally);
+  printRow(row);
+  return row;
 }
 
 /**
@@ -156,6 +160,8 @@ async function gemcastCalls(engine: 'SQLite' | 'PostgreSQL', server: Started) {
   for (const [call, path] of Object.entries(paths)) {
     const target = targetOf(`GET /api/${call} (${engine})`, server, path, headers);
     const [referenceRow, perTurnRow, row] = await loadInTurn([reference, perTurnReference, target]);
+    // The call first, then the two references of its own slices beneath it.
+    for (const printed of [row, referenceRow, perTurnRow]) printRow(printed!);
     results.push({ ...row!, engine, reference: referenceRow!, perTurnReference: perTurnRow! });
   }
 }
