@@ -7,11 +7,12 @@
 // idle-time noise (the seed's after-work, a collection) can make look smaller. On SQLite and PostgreSQL. Run
 // alone with `npm run bench:console`; `npm run bench` runs it after "show live now".
 import { spawn } from 'node:child_process';
-import { createInterface, type Interface } from 'node:readline';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { consoleStreamPath } from '../src/shared/contract/console';
 import { benchPostgres } from './giveaway-surge';
+import { nextLine } from './server-info';
 
 const TARGET_PERCENT_PER_CONSOLE = 1;
 const SECONDS = Number(process.env.BENCH_CONSOLE_SECONDS ?? 20);
@@ -20,10 +21,6 @@ const STEPS = [0, 1, 10, 50, 0];
 type Info = { port: number; eventId: number; token: string };
 export type ConsoleBenchStep = { consoles: number; percentOfCore: number; counters: number };
 export type ConsoleBenchResult = { engine: string; steps: ConsoleBenchStep[]; perConsole: number };
-
-function nextLine<T>(lines: Interface): Promise<T> {
-  return new Promise((resolve) => lines.once('line', (line) => resolve(JSON.parse(line) as T)));
-}
 
 /** A console stream that counts its `counters` events and throws the rest away. */
 async function openConsole(base: string, eventId: number, token: string) {

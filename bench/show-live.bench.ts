@@ -5,9 +5,10 @@
 // checkifrsvpenroll_v1 is called throughout at 20 connections, against its p99 target (25 ms) and its rate with nothing else going
 // on. Run alone with `npx tsx bench/show-live.bench.ts`; `npm run bench` runs it last.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface, type Interface } from 'node:readline';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { benchPostgres } from './giveaway-surge';
+import { nextLine } from './server-info';
 import autocannon from 'autocannon';
 
 const TARGET_ROWS_PER_SECOND = 10_000;
@@ -27,10 +28,6 @@ export type ShowLiveResult = {
   loadedRps: number;
   loadedP99: number;
 };
-
-function nextLine<T>(lines: Interface): Promise<T> {
-  return new Promise((resolve) => lines.once('line', (line) => resolve(JSON.parse(line) as T)));
-}
 
 export async function runShowLive(engine: string, pgUrl?: string): Promise<ShowLiveResult> {
   const sinkProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/servers/smtp-sink.ts'], {
