@@ -69,6 +69,12 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
 
   const phaseOf = (row: ContestRow) => contestPhase(row, clock.now());
   const voteDayOf = (row: ContestRow) => (row.vote_rule === 'daily' ? laDay(clock.now()) : '');
+  /** The entries the viewer likes: none for a caller without an account. */
+  const likedBy = (row: ContestRow, user: { id: number } | null) =>
+    user ? contestsRepository.likedBy(db, row.id, user.id) : Promise.resolve(new Set<number>());
+  /** The entry the viewer's vote of this vote day stands on, or null. */
+  const voteOf = (row: ContestRow, user: { id: number } | null) =>
+    user ? contestsRepository.voteOf(db, row.id, user.id, voteDayOf(row)) : Promise.resolve(null);
 
   /** A contest as lists show it; `extra` is its approved entries' count and cover, `eventTitles` its show's title. */
   function summary(
@@ -162,9 +168,9 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
         contestsRepository.voteCounts(db, id),
         contestsRepository.voidedCounts(db, id),
         contestsRepository.likeCounts(db, id),
-        user ? contestsRepository.likedBy(db, id, user.id) : Promise.resolve(new Set<number>()),
+        likedBy(row, user),
         user ? contestsRepository.mine(db, id, user.id) : Promise.resolve([]),
-        user ? contestsRepository.voteOf(db, id, user.id, voteDayOf(row)) : Promise.resolve(null),
+        voteOf(row, user),
         row.results_fixed_at ? contestsRepository.results(db, id) : Promise.resolve([]),
         contestsRepository.eventTitles(db, [row.event_id]),
       ]);
@@ -217,11 +223,7 @@ export function createContestsService(ctx: AppContext, results: ContestResults) 
       const row = await load(id);
       const phase = phaseOf(row);
       const visible = countsVisible(row.show_counts === 1, phase);
-      const [tally, liked, myVote] = await Promise.all([
-        contestTally(db, id),
-        user ? contestsRepository.likedBy(db, id, user.id) : Promise.resolve(new Set<number>()),
-        user ? contestsRepository.voteOf(db, id, user.id, voteDayOf(row)) : Promise.resolve(null),
-      ]);
+      const [tally, liked, myVote] = await Promise.all([contestTally(db, id), likedBy(row, user), voteOf(row, user)]);
       return {
         contestid: id,
         phase,
