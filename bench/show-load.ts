@@ -52,7 +52,17 @@ export type GeneratorReport = {
    */
   loopDelayMs: { p50: number; p99: number; max: number } | null;
 };
-export type ChatCheck = { expected: number; delivered: number; latency: Histogram; members: number };
+/** `bySending`: the same latencies by the DELIVERY_WINDOW_S window of the run their message was sent in. */
+export type ChatCheck = {
+  expected: number;
+  delivered: number;
+  latency: Histogram;
+  bySending: Record<string, Histogram>;
+  members: number;
+};
+
+/** The chat delivery tail is also reported per window of this many seconds, by when a message was sent. */
+export const DELIVERY_WINDOW_S = 10;
 
 /** Parent → generator messages, and generator → parent ones. */
 export type ToGenerator = { kind: 'go'; job: LoadJob } | { kind: 'check'; accepted: SentMessage[] };
@@ -355,6 +365,9 @@ async function generate(job: LoadJob): Promise<void> {
     let expected = 0;
     let delivered = 0;
     const latency: Histogram = {};
+    const bySending: Record<string, Histogram> = {};
+    // nowUs is the monotonic clock, job.startAt the wall clock's: the offset between them, taken now.
+    const wallUsAtZero = Date.now() * 1000 - nowUs();
     for (const member of tracked) {
       for (const { clientId, sentUs } of message.accepted) {
         if (sentUs <= member.welcomeUs || (member.closedUs !== null && sentUs >= member.closedUs)) continue;
@@ -363,11 +376,13 @@ async function generate(job: LoadJob): Promise<void> {
         if (at === undefined) continue;
         delivered += 1;
         record(latency, (at - sentUs) / 1000);
+        const window = Math.floor(((sentUs + wallUsAtZero) / 1000 - job.startAt) / (DELIVERY_WINDOW_S * 1000));
+        record((bySending[String(window)] ??= {}), (at - sentUs) / 1000);
       }
     }
     for (const socket of sockets) socket.terminate();
     for (const [, agent] of agents) agent.destroy();
-    const check: ChatCheck = { expected, delivered, latency, members: tracked.length };
+    const check: ChatCheck = { expected, delivered, latency, bySending, members: tracked.length };
     process.send?.({ kind: 'checked', check } satisfies FromGenerator, () => process.exit(0));
   });
 }

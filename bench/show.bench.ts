@@ -7,9 +7,10 @@
 // in production (src/server/main.ts) in 1 process on SQLite, 1 process on PostgreSQL + Redis and 3
 // processes on PostgreSQL + Redis (no nginx: the generators spread viewers round-robin over the
 // ports); BENCH_SETUPS picks among sqlite, pg1, pg2 (2 processes, not run by default) and pg3.
-// Prints per step the count, rate, p50/p99 and errors, chat messages lost, the servers' CPU and peak
-// RSS, where the whole machine's CPU went (machine-cpu.ts, decision 118), and a bare Node server's
-// rate from the same run.
+// Prints per step the count, rate, p50/p99 and errors, chat messages lost, the chat delivery p99 of
+// each 10 s of the run (by when the message was sent), the servers' CPU and peak RSS, where the
+// whole machine's CPU went (machine-cpu.ts, decision 118), and a bare Node server's rate from the
+// same run.
 // BENCH_FIND_MAX=1 searches each setup's largest V that holds (every p99 < 250 ms, nothing failed,
 // nothing lost); BENCH_PROFILE=1 runs the servers with --cpu-prof and prints where their main
 // threads' time went, summed over the processes; BENCH_PG_WAITS=1 samples what each PostgreSQL
@@ -32,6 +33,7 @@ import { describeMachine, machineCpu, processCpuMs, type MachineCpu } from './ma
 import { samplePgWaits, type PgWaitSampler } from './pg-waits';
 import type { ShowSeed } from './servers/show-seed';
 import {
+  DELIVERY_WINDOW_S,
   mergeInto,
   nowUs,
   percentile,
@@ -453,6 +455,18 @@ function report(
     console.log(
       `  ${r.step.padEnd(36)} ${String(r.count).padStart(7)} ${r.perSecond.toFixed(1).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.errors).padStart(7)}${r.note ? `  (${r.note})` : ''}`,
     );
+  // When the chat tail came: a tail from the giveaway's opening tells another story than one all along.
+  const windows = new Map<number, Histogram>();
+  for (const c of chat)
+    for (const [window, histogram] of Object.entries(c.bySending)) {
+      const into = windows.get(Number(window)) ?? {};
+      mergeInto(into, histogram);
+      windows.set(Number(window), into);
+    }
+  const byWindow = [...windows]
+    .sort(([a], [b]) => a - b)
+    .map(([w, h]) => `${w * DELIVERY_WINDOW_S}–${(w + 1) * DELIVERY_WINDOW_S} s ${percentile(h, 99).toFixed(0)}`);
+  console.log(`  chat delivery p99 (ms) by when the message was sent, from the first arrival: ${byWindow.join(' · ')}`);
   const perProcess = cpuUsed.map((ms, i) => `${(ms / 1000).toFixed(1)} s / ${Math.round((rssPeak[i] ?? 0) / 1024)} MB`);
   console.log(
     `  server: CPU ${(serverCpu / 1000).toFixed(1)} s over ${runSeconds.toFixed(1)} s (${((serverCpu / 1000 / runSeconds) * 100).toFixed(0)}% of a core), ` +
