@@ -375,9 +375,10 @@ async function generate(job: LoadJob): Promise<void> {
         const at = member.received.get(clientId);
         if (at === undefined) continue;
         delivered += 1;
-        record(latency, (at - sentUs) / 1000);
+        const ms = (at - sentUs) / 1000;
+        record(latency, ms);
         const window = Math.floor(((sentUs + wallUsAtZero) / 1000 - job.startAt) / (DELIVERY_WINDOW_S * 1000));
-        record((bySending[String(window)] ??= {}), (at - sentUs) / 1000);
+        record((bySending[String(window)] ??= {}), ms);
       }
     }
     for (const socket of sockets) socket.terminate();
