@@ -124,7 +124,7 @@ describeEachEngine('show live now', (t) => {
   });
   it('writes a big show in several chunk transactions and counts each recipient once', async () => {
     const show = await showIn(MINUTE);
-    const count = 2 * SHOW_LIVE_CHUNK + 500;
+    const count = 2 * SHOW_LIVE_CHUNK[t().app.ctx.dialect] + 100;
     const viewers = await insertViewers(t().db, count, 'fan', t().clock.now());
     for (let i = 0; i < viewers.length; i += 500)
       await t()
