@@ -9,7 +9,7 @@ import { insertViewers } from '../../testing/bulk-viewers';
 import { describeEachEngine, type TestApp } from '../../testing/harness';
 import { sendDueReminders } from '../rsvp/reminders';
 import { drainNotifications, EXPIRED } from './notification-worker';
-import { announceLiveShows, LATE_AFTER_MS, SHOW_LIVE_CHUNK } from './show-live';
+import { announceLiveShows, LATE_AFTER_MS, SHOW_LIVE_CHUNKS } from './show-live';
 
 const MINUTE = 60_000;
 
@@ -124,7 +124,7 @@ describeEachEngine('show live now', (t) => {
   });
   it('writes a big show in several chunk transactions and counts each recipient once', async () => {
     const show = await showIn(MINUTE);
-    const count = 2 * SHOW_LIVE_CHUNK[t().app.ctx.dialect] + 100;
+    const count = 2 * SHOW_LIVE_CHUNKS[t().app.ctx.dialect].size + 100;
     const viewers = await insertViewers(t().db, count, 'fan', t().clock.now());
     for (let i = 0; i < viewers.length; i += 500)
       await t()

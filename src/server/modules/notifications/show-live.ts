@@ -13,18 +13,19 @@ import { showLiveRepository as repo } from './show-live.repository';
 
 /** A show that started longer ago than this when the job first sees it is not announced. */
 export const LATE_AFTER_MS = 15 * 60_000;
-/**
- * Recipients per transaction. SQLite writes a chunk in this thread, holding the event loop while
- * every request and chat frame waits: 2,000 held it 45–66 ms on an idle machine and 68–145 ms at a
- * 5,000-viewer show start, 250 at most 12 ms (decision 125). PostgreSQL's do not hold it that long.
- */
-export const SHOW_LIVE_CHUNK = { sqlite: 250, postgres: 2_000 } as const;
 export const SHOW_LIVE_INTERVAL_MS = 15_000;
 /**
- * Chunk transactions at once: PostgreSQL writes several from its pool side by side (each chunk is
- * its own recipients, so they never wait on each other); SQLite has one writer.
+ * How each engine writes the recipients: `size` per transaction, `parallel` transactions at once.
+ * - `size`: SQLite writes a chunk in this thread, holding the event loop while every request and
+ *   chat frame waits: 2,000 held it 45–66 ms on an idle machine and 68–145 ms at a 5,000-viewer show
+ *   start, 250 at most 12 ms (decision 125). PostgreSQL's do not hold it that long.
+ * - `parallel`: PostgreSQL writes several from its pool side by side (each chunk is its own
+ *   recipients, so they never wait on each other); SQLite has one writer.
  */
-const PARALLEL = { sqlite: 1, postgres: 4 } as const;
+export const SHOW_LIVE_CHUNKS = {
+  sqlite: { size: 250, parallel: 1 },
+  postgres: { size: 2_000, parallel: 4 },
+} as const;
 
 /** What a 'show_live' notification carries in its data. */
 export type ShowLiveData = {
@@ -70,7 +71,7 @@ async function inChunks(
 
 async function announce(ctx: Pick<AppContext, 'db' | 'dialect' | 'config'>, show: Show, now: Date): Promise<number> {
   const { db, config } = ctx;
-  const chunks = { size: SHOW_LIVE_CHUNK[ctx.dialect], parallel: PARALLEL[ctx.dialect] };
+  const chunks = SHOW_LIVE_CHUNKS[ctx.dialect];
   const { userIds, subscriberIds } = await showLiveRecipients(db, show.id);
   const data: ShowLiveData = {
     event_id: show.id,
