@@ -1,5 +1,6 @@
 // `npm run bench`: authenticated GET /api/profile_v1, liveevent_v1 and checkifrsvpenroll_v1 (the hot
-// calls of decision 096) and contestcounts_v1 (a contest of 24 entries and 2,000 votes), on SQLite
+// calls of decision 096) and contestcounts_v1 (a contest of 24 entries and 2,000 votes, polled by its
+// 2,000 voters in turn, each with their own likes and vote, as a contest page is), on SQLite
 // and PostgreSQL when reachable, in the default configuration (LOG_LEVEL=info), against two servers
 // measured in the same run with autocannon (100 connections, BENCH_SECONDS each): a bare Node http
 // server, and the reference, bare Fastify answering one read from a SQLite file in WAL mode as the
@@ -16,6 +17,7 @@
 // (bench/console.bench.ts). BENCH_HOT_ONLY=1 stops after the hot calls.
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { bulkToken } from '../src/server/testing/bulk-viewers';
 import { processCpuUs } from './machine-cpu';
 import { serverInfo } from './server-info';
 import { postgresReachable } from './postgres-reachable';
@@ -32,7 +34,16 @@ const CONNECTIONS = 100;
 const TARGETS = { SQLite: 0.8, PostgreSQL: 0.6, cpuEfficiency: 0.8 } as const;
 const HOT_CALLS = ['profile_v1', 'liveevent_v1', 'checkifrsvpenroll_v1'];
 
-type Started = { child: ChildProcess; port: number; token?: string; eventId?: number; contestId?: number };
+/** Bulk viewers of a server (`insertViewers`), by their tag and how many. */
+type Pollers = { tag: string; count: number };
+type Started = {
+  child: ChildProcess;
+  port: number;
+  token?: string;
+  eventId?: number;
+  contestId?: number;
+  pollers?: Pollers;
+};
 type Row = { title: string; engine?: 'SQLite' | 'PostgreSQL'; rps: number; p99: number; cpuUs: number; bad: number };
 /** A call's row beside the reference and the per-turn reference measured in turn with it. */
 type Paired = Row & { reference: Row; perTurnReference: Row };
@@ -46,15 +57,34 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
 }
 
 /** One target under load: its address, and what a slice of it measured so far. */
-type Target = { title: string; server: Started; url: string; headers: Record<string, string> };
+type Target = {
+  title: string;
+  server: Started;
+  url: string;
+  headers: Record<string, string>;
+  /** A call polled by many viewers: each request is the next bulk viewer's (decision 126). */
+  pollers?: Pollers;
+};
 type Tally = { requests: number; seconds: number; cpuUs: number; bad: number; p99s: number[] };
 
 function targetOf(title: string, server: Started, path: string, headers: Record<string, string> = {}): Target {
   return { title, server, url: `http://127.0.0.1:${server.port}${path}`, headers };
 }
 
+/** autocannon's options for what a target's requests carry: its headers, or each poller's token in turn. */
+function requestsOf(target: Target): Pick<autocannon.Options, 'headers' | 'requests'> {
+  const pollers = target.pollers;
+  if (!pollers) return { headers: target.headers };
+  let next = 0;
+  const asNext = (request: autocannon.Request) => ({
+    ...request,
+    headers: { ...request.headers, token: bulkToken(pollers.tag, next++ % pollers.count) },
+  });
+  return { requests: [{ setupRequest: asNext }] };
+}
+
 async function warm(target: Target) {
-  await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers: target.headers });
+  await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, ...requestsOf(target) });
 }
 
 async function slice(target: Target, seconds: number, tally: Tally) {
@@ -64,7 +94,7 @@ async function slice(target: Target, seconds: number, tally: Tally) {
     url: target.url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: target.headers,
+    ...requestsOf(target),
   });
   tally.cpuUs += processCpuUs(pid) - cpuBefore;
   tally.requests += result.requests.total;
@@ -159,6 +189,8 @@ async function gemcastCalls(engine: 'SQLite' | 'PostgreSQL', server: Started) {
   const perTurnReference = targetOf('  the reference, written per turn', perTurnReferenceServer, '/');
   for (const [call, path] of Object.entries(paths)) {
     const target = targetOf(`GET /api/${call} (${engine})`, server, path, headers);
+    // A contest page is polled by every viewer on it, each with their own likes and vote.
+    if (call === 'contestcounts_v1' && server.pollers) target.pollers = server.pollers;
     const [referenceRow, perTurnRow, row] = await loadInTurn([reference, perTurnReference, target]);
     // The call first, then the two references of its own slices beneath it.
     for (const printed of [row, referenceRow, perTurnRow]) printRow(printed!);

@@ -1,5 +1,6 @@
 // Gemcast as it runs in production (one process), on SQLite or on PostgreSQL (BENCH_DATABASE_URL),
-// with one registered viewer whose token the bench uses for GET /api/profile_v1. With METRICS_PORT
+// with one registered viewer whose token the bench uses for GET /api/profile_v1, and a contest's
+// voters (`pollers`: bulk viewers with sessions) who poll its counts. With METRICS_PORT
 // set its metrics are kept and served on a port of their own, as bench/metrics.bench.ts compares.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,9 @@ await app.inject({
 // page polls (contestcounts_v1) every 1.5 s while voting is open.
 const nowDate = new Date(now);
 const contest = await insertContest(app.ctx.db, nowDate, { title: 'Bench contest' });
-const voters = await insertViewers(app.ctx.db, 2000, 'bench', nowDate);
+// The voters poll the contest in the bench, each with their own likes and vote (decision 126).
+const pollers = { tag: 'bench', count: 2000 };
+const voters = await insertViewers(app.ctx.db, pollers.count, pollers.tag, nowDate);
 const entries: { id: number }[] = [];
 for (const entrant of voters.slice(0, 24))
   entries.push(await insertSubmission(app.ctx.db, contest.id, entrant.id, nowDate));
@@ -116,5 +119,6 @@ const info = {
   token,
   eventId: show.id,
   contestId: contest.id,
+  pollers,
 };
 process.stdout.write(`${JSON.stringify(info)}\n`);
